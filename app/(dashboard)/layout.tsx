@@ -1,0 +1,55 @@
+// The dashboard's shell: header with navigation, and a notice when the embedded sandbox is
+// serving instead of the real service.
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { FlaskConical, Plus, ShieldCheck } from 'lucide-react';
+import { buttonClasses } from '@/components/ui/button';
+import { getEnv } from '@/lib/env';
+
+export default function DashboardLayout({ children }: { children: ReactNode }) {
+  const sandbox = getEnv().SANDBOX === 'on';
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-4 sm:px-6">
+          <Link href="/" className="flex items-center gap-2 font-semibold text-slate-900">
+            <ShieldCheck aria-hidden="true" className="size-6 text-indigo-600" />
+            Verification Desk
+          </Link>
+          <nav aria-label="Main" className="flex flex-1 items-center gap-1 text-sm">
+            <Link href="/" className="rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900">
+              Requests
+            </Link>
+          </nav>
+          <Link href="/verifications/new" className={buttonClasses('primary', 'md')}>
+            <Plus aria-hidden="true" className="size-4" />
+            New request
+          </Link>
+        </div>
+      </header>
+      {sandbox ? (
+        <div className="border-b border-amber-200 bg-amber-50 text-sm text-amber-950">
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 sm:px-6">
+            <FlaskConical aria-hidden="true" className="size-4 text-amber-700" />
+            <span>
+              <strong className="font-semibold">Sandbox.</strong> Requests go to the embedded test service; nobody is really
+              contacted.
+            </span>
+            <Link href="/sandbox/outbox" className="font-medium underline underline-offset-2 hover:no-underline">
+              See the messages it would have sent
+            </Link>
+          </div>
+        </div>
+      ) : null}
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+        {children}
+      </main>
+    </div>
+  );
+}

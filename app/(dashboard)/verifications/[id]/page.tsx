@@ -1,0 +1,90 @@
+// Detail page of one verification: read from the service on every visit (the service is the
+// source of truth), then kept current in the browser by VerificationDetails.
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { connection } from 'next/server';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { LocalTime } from '@/components/ui/local-time';
+import { CopyLinkButton } from '@/components/verifications/copy-link-button';
+import { VerificationDetails } from '@/components/verifications/verification-details';
+import { VerificationProblem } from '@/components/verifications/verification-problem';
+import { getVerification, VerificationServiceError, type VerificationRecord } from '@/lib/verification-service';
+import { describeServiceError } from '@/lib/verification-service/messages';
+import { languageLabel } from '@/lib/verifications/labels';
+import { getRegisterEntry, refreshRegisterEntry } from '@/lib/verifications/register';
+
+export const metadata: Metadata = { title: 'Verification' };
+
+type Props = { params: Promise<{ id: string }> };
+
+export default async function VerificationPage({ params }: Props) {
+  await connection();
+  const { id } = await params;
+
+  let record: VerificationRecord;
+  try {
+    record = await getVerification(id);
+  } catch (error) {
+    if (error instanceof VerificationServiceError && error.kind === 'not_found') notFound();
+    if (!(error instanceof VerificationServiceError)) console.error('[verifications/[id]] unexpected error', error);
+    const { title, message } = describeServiceError(error, 'read');
+    const kind = error instanceof VerificationServiceError ? error.kind : 'unexpected';
+    const transient = kind === 'unavailable' || kind === 'timeout' || kind === 'protocol' || kind === 'unexpected';
+    return (
+      <VerificationProblem
+        kind={kind}
+        title={title}
+        message={message}
+        id={id}
+        retryHref={transient ? `/verifications/${encodeURIComponent(id)}` : undefined}
+      />
+    );
+  }
+
+  await refreshRegisterEntry(id, record).catch(() => undefined);
+  const entry = await getRegisterEntry(id).catch(() => undefined);
+  const linkUsable = entry?.link && record.status === 'pending' && new Date(record.access_expires_at) > new Date();
+
+  return (
+    <div className="space-y-6">
+      <VerificationDetails id={id} initialRecord={record} />
+      {entry ? (
+        <Card>
+          <CardHeader>
+            <h2 className="text-base font-semibold text-slate-900">Request</h2>
+          </CardHeader>
+          <CardBody className="space-y-4 text-sm">
+            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-3">
+              <div>
+                <dt className="text-slate-600">Created</dt>
+                <dd className="text-slate-900">
+                  <LocalTime iso={entry.createdAt.toISOString()} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Language</dt>
+                <dd className="text-slate-900">{languageLabel(entry.language)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">Sent by</dt>
+                <dd className="text-slate-900">
+                  {[entry.shareableLink && 'shareable link', entry.emailNotification && 'e-mail', entry.smsNotification && 'SMS']
+                    .filter(Boolean)
+                    .join(', ') || 'no channel'}
+                </dd>
+              </div>
+            </dl>
+            {linkUsable && entry.link ? (
+              <div className="flex flex-wrap items-center gap-3">
+                <code className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1.5 font-mono text-xs break-all">{entry.link}</code>
+                <CopyLinkButton link={entry.link} size="sm" />
+              </div>
+            ) : entry.link ? (
+              <p className="text-slate-600">The shareable link can no longer be used.</p>
+            ) : null}
+          </CardBody>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+// BFF read of one verification for the browser's live query: the dashboard calls the service
+// with its key and returns the record; errors come back as a safe message with a fitting status.
+import { getVerification, VerificationServiceError } from '@/lib/verification-service';
+import { describeServiceError } from '@/lib/verification-service/messages';
+import { refreshRegisterEntry } from '@/lib/verifications/register';
+
+export const dynamic = 'force-dynamic';
+
+const STATUS_BY_KIND: Record<VerificationServiceError['kind'], number> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  unauthorized: 502,
+  protocol: 502,
+  unavailable: 503,
+  timeout: 504,
+};
+
+const noStore = { 'Cache-Control': 'no-store' };
+
+export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  try {
+    const record = await getVerification(id);
+    await refreshRegisterEntry(id, record).catch(() => undefined);
+    return Response.json(record, { headers: noStore });
+  } catch (error) {
+    const { message, kind } = describeServiceError(error, 'read');
+    const status = error instanceof VerificationServiceError ? STATUS_BY_KIND[error.kind] : 500;
+    if (status === 500) console.error('[api/verifications] unexpected error', error);
+    return Response.json({ error: message, kind }, { status, headers: noStore });
+  }
+}

@@ -1,0 +1,23 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { Providers } from './providers';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: 'Verification Desk', template: '%s · Verification Desk' },
+  description: 'Create identity verification requests and follow them up.',
+  // An internal tool: keep it out of search engines.
+  robots: { index: false, follow: false },
+};
+
+export const viewport: Viewport = { themeColor: '#4f46e5' };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-dvh">
+        <Providers>{children}</Providers>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,75 @@
+'use client';
+// What staff see once a request exists: the service's confirmation, the id, and — when a
+// shareable link was asked for — the link to copy (the service returns it only this once;
+// the register keeps it for copying again later) with a QR code for showing it in person.
+import Link from 'next/link';
+import { QRCodeSVG } from 'qrcode.react';
+import { ArrowRight } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { buttonClasses } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import type { CreatedVerification } from '@/lib/verifications/form-state';
+import { CopyLinkButton } from './copy-link-button';
+
+export function CreationResult({ created, onCreateAnother }: { created: CreatedVerification; onCreateAnother?: () => void }) {
+  const detailHref = `/verifications/${encodeURIComponent(created.verificationId)}`;
+  return (
+    <div className="space-y-6" data-testid="creation-result">
+      <Alert tone="success" title={created.message} role="status">
+        <p>
+          Verification id:{' '}
+          <code className="rounded bg-white/70 px-1.5 py-0.5 font-mono text-xs break-all" data-testid="verification-id">
+            {created.verificationId}
+          </code>
+        </p>
+      </Alert>
+
+      {created.link ? (
+        <div className="space-y-3">
+          <div>
+            <label htmlFor="shareable-link" className="block text-sm font-medium text-slate-900">
+              Shareable link
+            </label>
+            <p id="shareable-link-hint" className="text-sm text-slate-600">
+              Send this link to the person through your own channel. It is also kept in Recent requests until it expires.
+            </p>
+          </div>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              id="shareable-link"
+              readOnly
+              value={created.link}
+              aria-describedby="shareable-link-hint"
+              className="font-mono text-xs"
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <CopyLinkButton link={created.link} fallbackInputId="shareable-link" />
+          </div>
+          <figure className="inline-flex flex-col items-center gap-2 rounded-md bg-white p-3 ring-1 ring-slate-200">
+            <QRCodeSVG value={created.link} size={144} marginSize={1} role="img" aria-label="QR code of the shareable link" />
+            <figcaption className="text-xs text-slate-600">Scan to open the link on a phone</figcaption>
+          </figure>
+        </div>
+      ) : null}
+
+      <div className="flex flex-wrap gap-3">
+        <Link href={detailHref} className={buttonClasses('primary')}>
+          Open the verification
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+        {/* A plain link without JavaScript; with it, the form resets in place. */}
+        <Link
+          href="/verifications/new"
+          className={buttonClasses('secondary')}
+          onClick={(event) => {
+            if (!onCreateAnother) return;
+            event.preventDefault();
+            onCreateAnother();
+          }}
+        >
+          Create another request
+        </Link>
+      </div>
+    </div>
+  );
+}

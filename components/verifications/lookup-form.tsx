@@ -1,0 +1,52 @@
+'use client';
+// Look a verification up by its id. A plain GET form to /verifications (which redirects to the
+// detail page), enhanced with instant checking and client-side navigation when JS runs.
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { Search } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+
+export function LookupForm({ initialValue = '', initialError }: { initialValue?: string; initialError?: string }) {
+  const router = useRouter();
+  const [error, setError] = useState(initialError);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const id = String(new FormData(event.currentTarget).get('id') ?? '').trim();
+    if (id === '') {
+      setError('Enter the verification id you want to look up.');
+      return;
+    }
+    setError(undefined);
+    router.push(`/verifications/${encodeURIComponent(id)}`);
+  }
+
+  return (
+    <form action="/verifications" method="get" onSubmit={onSubmit} role="search" noValidate className="space-y-1.5">
+      <label htmlFor="lookup-id" className="block text-sm font-medium text-slate-900">
+        Look up a verification by id
+      </label>
+      <div className="flex gap-2">
+        <Input
+          id="lookup-id"
+          name="id"
+          defaultValue={initialValue}
+          placeholder="e.g. 3f1c0a52-…"
+          autoComplete="off"
+          spellCheck={false}
+          className="font-mono"
+          aria-invalid={error ? true : undefined}
+          aria-describedby="lookup-id-error"
+          onChange={() => setError(undefined)}
+        />
+        <Button type="submit" variant="secondary">
+          <Search aria-hidden="true" className="size-4" />
+          Look up
+        </Button>
+      </div>
+      <FieldError id="lookup-id-error" message={error} />
+    </form>
+  );
+}

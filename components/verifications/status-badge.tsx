@@ -1,0 +1,29 @@
+// The status of a verification as a coloured badge with a word (never colour alone).
+import { CircleCheck, CircleDashed, CircleX, Clock3 } from 'lucide-react';
+import { statusLabel } from '@/lib/verifications/labels';
+import { cn } from '@/lib/utils';
+
+const styles: Record<string, { className: string; icon: typeof Clock3 }> = {
+  pending: { className: 'bg-amber-50 text-amber-900 ring-amber-300', icon: Clock3 },
+  completed: { className: 'bg-emerald-50 text-emerald-900 ring-emerald-300', icon: CircleCheck },
+  failed: { className: 'bg-red-50 text-red-900 ring-red-300', icon: CircleX },
+  expired: { className: 'bg-slate-100 text-slate-800 ring-slate-300', icon: CircleDashed },
+};
+
+export function StatusBadge({ status, className }: { status: string; className?: string }) {
+  const style = styles[status] ?? { className: 'bg-slate-100 text-slate-800 ring-slate-300', icon: CircleDashed };
+  const Icon = style.icon;
+  return (
+    <span
+      data-status={status}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+        style.className,
+        className,
+      )}
+    >
+      <Icon aria-hidden="true" className="size-3.5" />
+      {statusLabel(status)}
+    </span>
+  );
+}

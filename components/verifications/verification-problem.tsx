@@ -1,0 +1,68 @@
+// A full-page explanation of why a verification cannot be shown: each failure gets its own
+// title, advice and way out (never a crash page, never internal details).
+import Link from 'next/link';
+import { Ban, CloudOff, FileQuestion, Hourglass, ShieldAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { buttonClasses } from '@/components/ui/button';
+import { LookupForm } from './lookup-form';
+
+const icons = {
+  invalid: FileQuestion,
+  forbidden: ShieldAlert,
+  not_found: FileQuestion,
+  unauthorized: Ban,
+  unavailable: CloudOff,
+  timeout: Hourglass,
+  protocol: CloudOff,
+  unexpected: CloudOff,
+} as const;
+
+export type ProblemKind = keyof typeof icons;
+
+export function VerificationProblem({
+  kind,
+  title,
+  message,
+  id,
+  retryHref,
+  children,
+}: {
+  kind: ProblemKind;
+  title: string;
+  message: string;
+  id?: string;
+  retryHref?: string;
+  children?: ReactNode;
+}) {
+  const Icon = icons[kind];
+  return (
+    <div className="mx-auto max-w-2xl space-y-6" data-problem={kind}>
+      <div className="flex gap-4">
+        <Icon aria-hidden="true" className="mt-1 size-8 shrink-0 text-slate-500" />
+        <div className="min-w-0 space-y-2">
+          <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+          <p className="text-slate-700">{message}</p>
+          {id ? (
+            <p className="text-sm text-slate-600">
+              Id you asked for: <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all">{id}</code>
+            </p>
+          ) : null}
+          {children}
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-3 pl-12">
+        {retryHref ? (
+          <a href={retryHref} className={buttonClasses('primary')}>
+            Try again
+          </a>
+        ) : null}
+        <Link href="/" className={buttonClasses('secondary')}>
+          Back to requests
+        </Link>
+      </div>
+      <div className="max-w-xl pl-12">
+        <LookupForm />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+// The one embedded PostgreSQL (PGlite) of this process, shared by the dashboard's tables and
+// the sandbox's schema. PGlite does no locking of its own: two processes opening the same
+// directory silently lose writes. So whoever opens a data directory on disk first takes a lock
+// file in it, and anyone else (a CLI while the server runs) is refused with a clear message.
+// The instance lives on globalThis because Next.js bundles instrumentation and routes
+// separately, and each bundle would otherwise open its own copy of the directory.
+import 'server-only';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import lockfile from 'proper-lockfile';
+
+export const DATA_DIR_IN_USE_MESSAGE = 'the data directory is in use by a running server';
+
+export class DataDirInUseError extends Error {
+  constructor(readonly dataDir: string) {
+    super(`${DATA_DIR_IN_USE_MESSAGE} (${dataDir})`);
+    this.name = 'DataDirInUseError';
+  }
+}
+
+/** `memory://` (or an empty value) gives a throwaway in-memory database, used by tests. */
+export function isInMemory(dataDir: string): boolean {
+  return dataDir === '' || dataDir.startsWith('memory://');
+}
+
+type OpenDatabase = { pg: PGlite; release: () => Promise<void> };
+
+type Registry = Map<string, Promise<OpenDatabase>>;
+
+const registryKey = Symbol.for('verification-desk.databases');
+
+function registry(): Registry {
+  const holder = globalThis as unknown as Record<symbol, Registry | undefined>;
+  holder[registryKey] ??= new Map();
+  return holder[registryKey];
+}
+
+export type OpenOptions = {
+  /** How long to wait for a lock held by another process; a CLI does not wait, a server briefly does. */
+  waitForLockMs?: number;
+};
+
+async function open(dataDir: string, options: OpenOptions): Promise<OpenDatabase> {
+  if (isInMemory(dataDir)) {
+    const pg = new PGlite();
+    await pg.waitReady;
+    return { pg, release: () => pg.close() };
+  }
+  const dir = path.resolve(dataDir);
+  await mkdir(dir, { recursive: true });
+  let unlock: () => Promise<void>;
+  try {
+    unlock = await lockfile.lock(dir, {
+      lockfilePath: path.join(dir, 'server.lock'),
+      realpath: false,
+      // The holder refreshes the lock's mtime; a lock left by a crashed process goes stale.
+      stale: 15_000,
+      update: 5_000,
+      retries: options.waitForLockMs
+        ? { retries: Math.ceil(options.waitForLockMs / 250), minTimeout: 250, maxTimeout: 250 }
+        : 0,
+      onCompromised: (error) => {
+        console.error(`[db] lost the lock on ${dir}: ${error.message}`);
+      },
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirInUseError(dir);
+    throw error;
+  }
+  try {
+    const pg = new PGlite(path.join(dir, 'pgdata'));
+    await pg.waitReady;
+    return {
+      pg,
+      release: async () => {
+        await pg.close();
+        await unlock();
+      },
+    };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+}
+
+/** Opens (once per process) the database in `dataDir`, taking its lock. */
+export function openDatabase(dataDir: string, options: OpenOptions = {}): Promise<PGlite> {
+  const key = isInMemory(dataDir) ? 'memory://' : path.resolve(dataDir);
+  const databases = registry();
+  let opening = databases.get(key);
+  if (!opening) {
+    opening = open(dataDir, options);
+    databases.set(key, opening);
+    // A failed open must not poison later attempts (e.g. a server that waited on a CLI).
+    opening.catch(() => databases.delete(key));
+  }
+  return opening.then((db) => db.pg);
+}
+
+/** Closes every database this process opened and releases their locks. */
+export async function closeDatabases(): Promise<void> {
+  onceCache().clear();
+  const databases = registry();
+  const all = [...databases.values()];
+  databases.clear();
+  await Promise.allSettled(all.map(async (opening) => (await opening).release()));
+}
+
+/**
+ * Runs `fn` once per process and key, sharing its promise: migrations and provisioning must
+ * not run twice when several bundles ask for the database at the same time.
+ */
+export function once<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const cache = onceCache();
+  let result = cache.get(key) as Promise<T> | undefined;
+  if (!result) {
+    result = fn();
+    cache.set(key, result);
+    result.catch(() => cache.delete(key));
+  }
+  return result;
+}
+
+function onceCache(): Map<string, Promise<unknown>> {
+  const holder = globalThis as unknown as Record<symbol, Map<string, Promise<unknown>> | undefined>;
+  const onceKey = Symbol.for('verification-desk.once');
+  holder[onceKey] ??= new Map();
+  return holder[onceKey];
+}

@@ -1,0 +1,86 @@
+// The dashboard's configuration: one zod-validated reading of process.env. Read lazily (not at
+// import time, `next build` imports every route) and after instrumentation has had its say:
+// in zero-config mode it fills in the sandbox's URL and key before the first request.
+import 'server-only';
+import { z } from 'zod';
+
+const emptyAsUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const envSchema = z.object({
+  VERIFICATION_API_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://verify.example.com' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  VERIFICATION_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  VERIFICATION_API_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(100, 'must be at least 100 ms')
+      .max(120_000, 'must be at most 120000 ms (2 minutes)')
+      .default(10_000),
+  ),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  APP_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://desk.example.com' }).optional(),
+  ),
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a port number')
+      .min(1, 'must be between 1 and 65535')
+      .max(65_535, 'must be between 1 and 65535')
+      .default(3000),
+  ),
+  SANDBOX: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).optional()),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class InvalidEnvironmentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'InvalidEnvironmentError';
+  }
+}
+
+/** Parses an environment; every bad variable is named in the error. Values are never echoed. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  throw new InvalidEnvironmentError(
+    result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`),
+  );
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Forget the cached reading: instrumentation calls this after it fills in the sandbox's settings. */
+export function resetEnv(): void {
+  cached = undefined;
+}
+
+/** The service the dashboard talks to; both values are required by the time a request is served. */
+export function getServiceConfig(): { baseUrl: string; apiKey: string; timeoutMs: number } {
+  const env = getEnv();
+  if (!env.VERIFICATION_API_URL || !env.VERIFICATION_API_KEY) {
+    throw new InvalidEnvironmentError([
+      !env.VERIFICATION_API_URL
+        ? 'VERIFICATION_API_URL is not set (leave it unset only to use the embedded sandbox)'
+        : 'VERIFICATION_API_KEY is not set (required together with VERIFICATION_API_URL)',
+    ]);
+  }
+  return { baseUrl: env.VERIFICATION_API_URL, apiKey: env.VERIFICATION_API_KEY, timeoutMs: env.VERIFICATION_API_TIMEOUT_MS };
+}

@@ -1,0 +1,137 @@
+// The HTTP edge of the sandbox API: JSON responses in the seed's error shape, reading a JSON
+// body safely (type, size, syntax), and the one wrapper every route handler goes through, so
+// none can forget the on/off switch, authentication, or turning a crash into a clean 500.
+import 'server-only';
+import { authenticateApiKey } from './api-keys';
+import { isSandboxEnabled, MAX_BODY_BYTES } from './config';
+import { getSandboxDb, type SandboxDb } from './db';
+
+const HEADERS = {
+  // API answers carry records and one-time links: no cache may keep them.
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+} as const;
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return Response.json(body, { status, headers: HEADERS });
+}
+
+/** Seed §7: every failure is `{ "error": "<message>" }` and nothing else. */
+export function jsonError(status: number, message: string): Response {
+  return jsonResponse({ error: message }, status);
+}
+
+export type JsonBody = { ok: true; body: unknown } | { ok: false; response: Response };
+
+/**
+ * Reads a JSON request body: 415 unless it is declared as JSON (UTF-8), 413 above the size
+ * limit, 400 when it does not parse. The limit is checked against Content-Length first and then
+ * while reading, because a chunked body declares no length.
+ */
+export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<JsonBody> {
+  const typeProblem = contentTypeProblem(request.headers.get('content-type'));
+  if (typeProblem) return { ok: false, response: jsonError(415, typeProblem) };
+
+  const tooLarge = () => ({
+    ok: false as const,
+    response: jsonError(413, `Request body is too large (limit ${limit / 1024} KB)`),
+  });
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > limit) return tooLarge();
+
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > limit) {
+          // Stop reading: the rest of an oversized body is not worth receiving.
+          await reader.cancel().catch(() => undefined);
+          return tooLarge();
+        }
+        chunks.push(value);
+      }
+    } catch {
+      return { ok: false, response: jsonError(400, 'Request body could not be read') };
+    }
+  }
+
+  let parsed: unknown;
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(concat(chunks, size));
+    parsed = JSON.parse(text);
+  } catch {
+    return { ok: false, response: jsonError(400, 'Request body is not valid JSON') };
+  }
+  return { ok: true, body: parsed };
+}
+
+function contentTypeProblem(header: string | null): string | undefined {
+  const expected = 'Content-Type must be application/json';
+  if (!header) return expected;
+  const [mediaType, ...parameters] = header.split(';');
+  if (mediaType?.trim().toLowerCase() !== 'application/json') return expected;
+  for (const parameter of parameters) {
+    const [name, value = ''] = parameter.split('=');
+    if (name?.trim().toLowerCase() !== 'charset') continue;
+    const charset = value.trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    // JSON is UTF-8 (RFC 8259 §8.1); a body declared otherwise would be misread.
+    if (charset !== 'utf-8' && charset !== 'utf8') return 'Content-Type charset must be utf-8';
+  }
+  return undefined;
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return all;
+}
+
+/** Who is calling, once the API key has been checked. */
+export type ApiCaller = { db: SandboxDb; companyId: string };
+
+type ApiHandler<Context> = (request: Request, caller: ApiCaller, context: Context) => Promise<Response>;
+
+/**
+ * Wraps a sandbox API route handler: 404 while the sandbox is off, 403 without a valid key
+ * (checked before anything else about the request), and 500 `Internal server error` for any
+ * exception. The log line names the route and the error, never the request body (it holds
+ * personal data).
+ */
+export function sandboxApiRoute<Context>(handler: ApiHandler<Context>) {
+  return async (request: Request, context: Context): Promise<Response> => {
+    if (!isSandboxEnabled()) return jsonError(404, 'Not found');
+    try {
+      const db = await getSandboxDb();
+      const authentication = await authenticateApiKey(db, request.headers.get('authorization'));
+      if (!authentication.ok) return jsonError(403, authentication.error);
+      return await handler(request, { db, companyId: authentication.companyId }, context);
+    } catch (error) {
+      console.error(`[sandbox] ${request.method} ${new URL(request.url).pathname} failed: ${describeError(error)}`);
+      return jsonError(500, 'Internal server error');
+    }
+  };
+}
+
+/**
+ * A log line for an unexpected error without personal data: drizzle puts a failed query's
+ * parameters (names, e-mail addresses) into its message, so for those only the database's own
+ * message is kept, plus the stack frames.
+ */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return `non-Error value thrown (${typeof error})`;
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '));
+  const fromQuery = error.message.startsWith('Failed query:');
+  const summary = fromQuery
+    ? `${error.name} (query parameters withheld): ${error.cause instanceof Error ? error.cause.message : 'no cause'}`
+    : `${error.name}: ${error.message}`;
+  return [summary, ...frames].join('\n');
+}

@@ -1,0 +1,36 @@
+// Zero-config start-up: makes sure the sandbox has a default company and gives the dashboard a
+// working API key for it. Instrumentation calls this and passes the key on as configuration.
+import 'server-only';
+import { and, eq, isNull } from 'drizzle-orm';
+import { once } from '@/lib/db/connection';
+import { issueApiKey } from './api-keys';
+import { createCompany, getDefaultCompany } from './companies';
+import { getSandboxDb } from './db';
+import { apiKeys } from './schema';
+
+export const DEFAULT_COMPANY_NAME = 'Sandbox company';
+
+/** The label that marks keys issued here; only these are ever revoked automatically. */
+export const STARTUP_KEY_LABEL = 'dashboard (issued at start-up)';
+
+export type SandboxProvision = { companyId: string; apiKey: string };
+
+/**
+ * Keys are stored only as hashes, so the previous start's key cannot be handed out again:
+ * every start issues a fresh one and revokes the earlier start-up keys, leaving at most one
+ * live. Keys made with the CLI are never touched. Runs once per process.
+ */
+export function provisionSandbox(): Promise<SandboxProvision> {
+  return once('sandbox-provision', async () => {
+    const db = await getSandboxDb();
+    return db.transaction(async (tx) => {
+      const company = (await getDefaultCompany(tx)) ?? (await createCompany(tx, { name: DEFAULT_COMPANY_NAME, isDefault: true }));
+      await tx
+        .update(apiKeys)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(apiKeys.companyId, company.id), eq(apiKeys.label, STARTUP_KEY_LABEL), isNull(apiKeys.revokedAt)));
+      const issued = await issueApiKey(tx, { companyId: company.id, label: STARTUP_KEY_LABEL });
+      return { companyId: company.id, apiKey: issued.apiKey };
+    });
+  });
+}

@@ -1,0 +1,355 @@
+// Server-only HTTP client of the identity-verification service (seed §4): it sends the Bearer
+// key, bounds every attempt with a timeout (body included), retries reads a little, never
+// retries creates, validates answers with zod, and turns every failure into one
+// VerificationServiceError with a `kind`.
+import 'server-only';
+import type { z } from 'zod';
+import { VerificationServiceError, type VerificationServiceErrorKind } from './errors';
+import { createVerificationResultSchema, verificationRecordSchema } from './schemas';
+import type { CreateVerificationRequest, CreateVerificationResult, VerificationRecord } from './types';
+
+/** Larger answers are a protocol error: a record is a few hundred bytes, so 1 MB is a broken upstream. */
+export const MAX_RESPONSE_BYTES = 1024 * 1024;
+/** Error bodies are read only for their `error` message, so far less is enough. */
+const MAX_ERROR_BODY_BYTES = 16 * 1024;
+
+/** One try plus at most two retries (QUALITY.md, "Upstream faults"). */
+export const MAX_READ_ATTEMPTS = 3;
+const BACKOFF_BASE_MS = 200;
+const BACKOFF_CAP_MS = 1_000;
+// Gateway-type failures are usually transient; a 500 is the service's own bug and a 429 asks us
+// to back off, so retrying those would only add load and delay.
+const RETRYABLE_STATUSES = new Set([502, 503, 504]);
+
+export const MAX_VERIFICATION_ID_LENGTH = 200;
+
+export interface VerificationServiceClientConfig {
+  /** e.g. https://verify.example.com (trailing slashes are ignored); paths get /v1/… appended. */
+  baseUrl: string;
+  apiKey: string;
+  /** Per attempt, covering the connection, the headers and the whole body. */
+  timeoutMs: number;
+  /** Defaults to the global fetch, looked up per call so Next.js's instrumented fetch is used. */
+  fetch?: typeof fetch;
+  /** Jitter source in [0, 1); injectable so tests can pin the backoff. */
+  random?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface VerificationServiceClient {
+  createVerification(body: CreateVerificationRequest): Promise<CreateVerificationResult>;
+  getVerification(id: string): Promise<VerificationRecord>;
+}
+
+export function createVerificationServiceClient(config: VerificationServiceClientConfig): VerificationServiceClient {
+  const baseUrl = config.baseUrl.replace(/\/+$/, '');
+  const random = config.random ?? Math.random;
+  const sleep = config.sleep ?? defaultSleep;
+  const commonHeaders = {
+    Authorization: `Bearer ${config.apiKey}`,
+    Accept: 'application/json',
+  };
+
+  /** One HTTP exchange: a fresh timeout, a status check, a capped body read, a schema check. */
+  async function exchange<S extends z.ZodType>(
+    label: string,
+    url: string,
+    init: RequestInit,
+    schema: S,
+  ): Promise<z.output<S>> {
+    const signal = AbortSignal.timeout(config.timeoutMs);
+    const fetchImpl = config.fetch ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        ...init,
+        signal,
+        // A redirect would turn the POST into a GET, or send the key somewhere else; the contract
+        // has none, so one is reported rather than followed.
+        redirect: 'manual',
+        // Records hold personal data and change over time; Next.js must never cache them.
+        cache: 'no-store',
+      });
+    } catch (error) {
+      throw transportError(error, signal, label, config.timeoutMs);
+    }
+
+    if (response.status < 200 || response.status > 299) {
+      throw await statusError(response, signal, label, config.timeoutMs);
+    }
+
+    const text = await readBody(response, signal, MAX_RESPONSE_BYTES, label, config.timeoutMs);
+    return parseAnswer(schema, text, label, response.status);
+  }
+
+  return {
+    async createVerification(body) {
+      // Never retried: a POST that failed on the way back (timeout, reset, 502) may well have
+      // created the request, and a second one would notify the person twice.
+      return exchange(
+        'create verification',
+        `${baseUrl}/v1/verifications/new`,
+        {
+          method: 'POST',
+          headers: { ...commonHeaders, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        },
+        createVerificationResultSchema,
+      );
+    },
+
+    async getVerification(id) {
+      const safeId = normalizeVerificationId(id);
+      const url = `${baseUrl}/v1/verifications/${encodeURIComponent(safeId)}`;
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await exchange(
+            'read verification',
+            url,
+            { method: 'GET', headers: commonHeaders },
+            verificationRecordSchema,
+          );
+        } catch (error) {
+          if (attempt >= MAX_READ_ATTEMPTS || !isRetryableRead(error)) throw error;
+          await sleep(backoffDelayMs(attempt - 1, random));
+        }
+      }
+    },
+  };
+}
+
+/**
+ * Full-jitter exponential backoff: a uniform delay in [0, min(cap, base·2^retry)), so several
+ * dashboards that failed together do not retry together. `retry` counts from 0.
+ */
+export function backoffDelayMs(retry: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** retry);
+  const unit = Math.min(Math.max(random(), 0), 1);
+  return Math.min(Math.floor(unit * ceiling), ceiling);
+}
+
+/**
+ * Checks an id before it goes into a URL path. Ids are opaque, so only what would change the path
+ * is refused: '/', and the dot segments '.' and '..' (URL parsing would resolve them and send the
+ * key to another endpoint). Surrounding whitespace is a copy-paste accident and is removed.
+ */
+export function normalizeVerificationId(id: string): string {
+  const trimmed = typeof id === 'string' ? id.trim() : '';
+  let problem: string | undefined;
+  if (trimmed === '') problem = 'is empty';
+  else if (trimmed.length > MAX_VERIFICATION_ID_LENGTH) problem = `is longer than ${MAX_VERIFICATION_ID_LENGTH} characters`;
+  else if (trimmed.includes('/')) problem = "contains '/'";
+  else if (trimmed === '.' || trimmed === '..') problem = 'is a dot segment';
+  // eslint-disable-next-line no-control-regex
+  else if (/[\u0000-\u001f\u007f]/.test(trimmed)) problem = 'contains control characters';
+  if (problem) {
+    throw new VerificationServiceError('invalid', `read verification: id ${problem}; not sent to the service`);
+  }
+  return trimmed;
+}
+
+/**
+ * Retry-After is either delta-seconds or an HTTP-date (RFC 9110 §10.2.3); returns whole seconds
+ * from `now`, or undefined when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) {
+    const seconds = Number(trimmed);
+    return Number.isSafeInteger(seconds) ? seconds : undefined;
+  }
+  // Date.parse alone would take "-5" or "2030" as dates; an HTTP-date starts with the weekday.
+  if (!/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? /i.test(trimmed)) return undefined;
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+function isRetryableRead(error: unknown): boolean {
+  if (!(error instanceof VerificationServiceError)) return false;
+  if (error.kind === 'timeout') return true;
+  return error.kind === 'unavailable' && error.status !== undefined && RETRYABLE_STATUSES.has(error.status);
+}
+
+function kindForStatus(status: number): VerificationServiceErrorKind {
+  if (status === 400) return 'invalid';
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 429) return 'unavailable';
+  if (status >= 400 && status <= 499) return 'invalid';
+  if (status >= 500 && status <= 599) return 'unavailable';
+  // 1xx cannot reach us and 3xx is not followed: neither is part of the contract.
+  return 'protocol';
+}
+
+async function statusError(
+  response: Response,
+  signal: AbortSignal,
+  label: string,
+  timeoutMs: number,
+): Promise<VerificationServiceError> {
+  const status = response.status;
+  const kind = kindForStatus(status);
+
+  if (kind === 'invalid') {
+    // The one case where the upstream's words reach staff: it names the field it refused.
+    const detail = await readErrorDetail(response, signal, label, timeoutMs);
+    return new VerificationServiceError('invalid', `${label}: the service answered HTTP ${status}`, { status, detail });
+  }
+
+  await discardBody(response);
+  if (kind === 'protocol') {
+    return new VerificationServiceError('protocol', `${label}: unexpected HTTP ${status} (redirects are not followed)`, {
+      status,
+    });
+  }
+  // RFC 9110 allows Retry-After on 503 as well as 429; either way it tells staff how long to wait.
+  const retryAfterSeconds =
+    status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : undefined;
+  return new VerificationServiceError(kind, `${label}: the service answered HTTP ${status}`, { status, retryAfterSeconds });
+}
+
+/** The `error` string of a `{"error": "..."}` body, or undefined; never throws. */
+async function readErrorDetail(
+  response: Response,
+  signal: AbortSignal,
+  label: string,
+  timeoutMs: number,
+): Promise<string | undefined> {
+  try {
+    const text = await readBody(response, signal, MAX_ERROR_BODY_BYTES, label, timeoutMs);
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null && 'error' in parsed && typeof parsed.error === 'string') {
+      return parsed.error;
+    }
+  } catch {
+    // A refusal without a readable reason is still a refusal; the kind says enough.
+  }
+  return undefined;
+}
+
+/**
+ * Reads the body as UTF-8 text, refusing more than `maxBytes` (checked on the bytes received,
+ * not only the declared length, which a chunked answer does not have).
+ */
+async function readBody(
+  response: Response,
+  signal: AbortSignal,
+  maxBytes: number,
+  label: string,
+  timeoutMs: number,
+): Promise<string> {
+  const tooLarge = () =>
+    new VerificationServiceError('protocol', `${label}: answer larger than ${maxBytes} bytes`, {
+      status: response.status,
+    });
+
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await discardBody(response);
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+
+  const reader = response.body.getReader();
+  // Node's fetch already errors the body when the signal fires; an injected fetch might not, and
+  // a server that sends headers and then stalls must still time out.
+  const onAbort = () => {
+    reader.cancel(signal.reason).catch(() => {});
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      // A cancel from onAbort ends the stream as if complete; a truncated body must not pass.
+      if (signal.aborted) throw signal.reason;
+      if (done) break;
+      received += value.byteLength;
+      if (received > maxBytes) {
+        reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    reader.cancel().catch(() => {});
+    throw transportError(error, signal, label, timeoutMs);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new VerificationServiceError('protocol', `${label}: answer is not valid UTF-8`, { status: response.status });
+  }
+}
+
+function parseAnswer<S extends z.ZodType>(schema: S, text: string, label: string, status: number): z.output<S> {
+  if (text.trim() === '') {
+    throw new VerificationServiceError('protocol', `${label}: HTTP ${status} with an empty body`, { status });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new VerificationServiceError('protocol', `${label}: HTTP ${status} with a body that is not JSON`, { status });
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) {
+    // Paths and issue codes only: they come from our schema, while messages could echo values
+    // (names, purposes) that have no place in a log.
+    const where = result.error.issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path.map(String).join('.') || 'body'} (${issue.code})`)
+      .join(', ');
+    throw new VerificationServiceError('protocol', `${label}: answer does not match the contract: ${where}`, { status });
+  }
+  return result.data;
+}
+
+/** Maps a failure below HTTP (or the timeout) to a kind, keeping only a system error code. */
+function transportError(error: unknown, signal: AbortSignal, label: string, timeoutMs: number): VerificationServiceError {
+  if (error instanceof VerificationServiceError) return error;
+  if (signal.aborted) {
+    return new VerificationServiceError('timeout', `${label}: no complete answer within ${timeoutMs} ms`);
+  }
+  const code = systemErrorCode(error);
+  return new VerificationServiceError('unavailable', `${label}: could not reach the service${code ? ` (${code})` : ''}`);
+}
+
+/** ECONNREFUSED, ECONNRESET, ENOTFOUND, UND_ERR_SOCKET…: on the error or its cause chain. */
+function systemErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    // Only a code-shaped token goes into the message, never free text from below.
+    if (typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Frees the socket of an answer whose body we do not need. */
+async function discardBody(response: Response): Promise<void> {
+  try {
+    await response.body?.cancel();
+  } catch {
+    // Already errored or closed: nothing left to free.
+  }
+}
+
+function defaultSleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

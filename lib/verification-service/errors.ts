@@ -1,0 +1,69 @@
+// The one error the verification-service client throws. Callers branch on `kind`, never on the
+// message; `describeServiceError` (messages.ts) is where kinds become words for staff.
+//
+// The message is an internal description for logs: it never holds the API key, the upstream
+// body or anything a person typed. The only upstream text kept is `detail`, and only for
+// `invalid`, because there the service names the field it refused and staff need that.
+import 'server-only';
+
+export const verificationServiceErrorKinds = [
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'invalid',
+  'unavailable',
+  'timeout',
+  'protocol',
+] as const;
+
+export type VerificationServiceErrorKind = (typeof verificationServiceErrorKinds)[number];
+
+export const MAX_DETAIL_LENGTH = 300;
+
+export interface VerificationServiceErrorOptions {
+  /** The upstream HTTP status, when the service answered at all. */
+  status?: number;
+  /** How long the service asked us to wait (Retry-After), in seconds. */
+  retryAfterSeconds?: number;
+  /** The upstream `{"error": "..."}` message; dropped unless kind is 'invalid'. */
+  detail?: string;
+}
+
+export class VerificationServiceError extends Error {
+  readonly kind: VerificationServiceErrorKind;
+  readonly status?: number;
+  readonly retryAfterSeconds?: number;
+  readonly detail?: string;
+
+  constructor(kind: VerificationServiceErrorKind, message: string, options: VerificationServiceErrorOptions = {}) {
+    super(message);
+    this.name = 'VerificationServiceError';
+    this.kind = kind;
+    if (options.status !== undefined) this.status = options.status;
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
+    // Enforced here rather than at each throw site, so no code path can carry an upstream body
+    // into another kind by accident.
+    if (kind === 'invalid' && options.detail !== undefined) {
+      const detail = cleanDetail(options.detail);
+      if (detail) this.detail = detail;
+    }
+  }
+}
+
+export function isVerificationServiceError(error: unknown): error is VerificationServiceError {
+  return error instanceof VerificationServiceError;
+}
+
+/**
+ * Makes upstream text fit to show: control characters and runs of whitespace become one space
+ * (it may end up in a single-line toast or a log line), and it is cut to MAX_DETAIL_LENGTH.
+ */
+function cleanDetail(raw: string): string {
+  // eslint-disable-next-line no-control-regex
+  const flat = raw.replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim();
+  if (flat.length <= MAX_DETAIL_LENGTH) return flat;
+  // Cut in UTF-16 units (what `.length` counts) but never between the halves of a surrogate pair.
+  let cut = flat.slice(0, MAX_DETAIL_LENGTH - 1);
+  if (/[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}

@@ -1,0 +1,52 @@
+// The dashboard's entry point to the identity-verification service: `createVerification` and
+// `getVerification` with the configured base URL and key, plus the contract's types and schemas,
+// the error class and its staff-facing descriptions.
+import 'server-only';
+import { getServiceConfig } from '@/lib/env';
+import { createVerificationServiceClient } from './client';
+import type { CreateVerificationRequest, CreateVerificationResult, VerificationRecord } from './types';
+
+// The client is rebuilt per call on purpose: it is a few closures, and the configuration may be
+// filled in late (instrumentation provisions the sandbox after modules are loaded), so nothing
+// here may capture it at import time.
+
+/** POST /v1/verifications/new. Never retried; see client.ts. */
+export async function createVerification(body: CreateVerificationRequest): Promise<CreateVerificationResult> {
+  return createVerificationServiceClient(getServiceConfig()).createVerification(body);
+}
+
+/** GET /v1/verifications/{id}, retried briefly on gateway errors and timeouts. */
+export async function getVerification(id: string): Promise<VerificationRecord> {
+  return createVerificationServiceClient(getServiceConfig()).getVerification(id);
+}
+
+export {
+  createVerificationServiceClient,
+  normalizeVerificationId,
+  type VerificationServiceClient,
+  type VerificationServiceClientConfig,
+} from './client';
+export {
+  VerificationServiceError,
+  isVerificationServiceError,
+  verificationServiceErrorKinds,
+  type VerificationServiceErrorKind,
+} from './errors';
+export { describeServiceError, type ServiceErrorDescription, type ServiceOperation } from './messages';
+export {
+  createVerificationRequestSchema,
+  createVerificationResultSchema,
+  e164PhoneNumberPattern,
+  predefinedPurposes,
+  verificationLanguages,
+  verificationRecordSchema,
+  verificationStatusSchema,
+  verificationStatuses,
+} from './schemas';
+export type {
+  CreateVerificationRequest,
+  CreateVerificationResult,
+  VerificationLanguage,
+  VerificationRecord,
+  VerificationStatus,
+} from './types';

@@ -1,0 +1,122 @@
+// The create-once guarantee and "nothing half-written", against a real HTTP upstream and a
+// real (in-memory) PGlite database.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/lib/db';
+import { closeDatabases } from '@/lib/db/connection';
+import { createSubmissions, verificationRequests } from '@/lib/db/schema';
+import { resetEnv } from '@/lib/env';
+import { startFakeUpstream, type Behaviour, type FakeUpstream } from '@/lib/verification-service/fake-upstream';
+import { VerificationServiceError } from '@/lib/verification-service';
+import { createVerificationOnce } from './create-verification';
+
+let upstream: FakeUpstream;
+
+const body = { name: 'Alice Martin', email: 'alice@example.com', chosenPurpose: 'legal_obligations', language: 'en' as const };
+
+/** Answers creates after a delay (so duplicates overlap) with a fresh id, and reads with a record. */
+function service({ delayMs = 150, createStatus = 200 } = {}): Behaviour {
+  return (req, res) => {
+    if (req.method === 'POST') {
+      setTimeout(() => {
+        const payload =
+          createStatus === 200
+            ? { message: 'Verification request created successfully.', verificationId: randomUUID(), link: 'https://svc.example/v/abc' }
+            : { error: 'Internal server error' };
+        res.writeHead(createStatus, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(payload));
+      }, delayMs);
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        inputted_name: 'Alice Martin',
+        status: 'pending',
+        purpose: 'legal_obligations',
+        access_expires_at: '2030-01-08T00:00:00.000Z',
+        identified_name: null,
+        identified_date: null,
+        verification_method: null,
+        failed_reason: null,
+        kept_until: '2030-02-01T00:00:00.000Z',
+      }),
+    );
+  };
+}
+
+const posts = () => upstream.requests.filter((r) => r.method === 'POST').length;
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+  process.env.DATA_DIR = 'memory://';
+  process.env.VERIFICATION_API_URL = upstream.baseUrl;
+  process.env.VERIFICATION_API_KEY = 'test-key';
+  process.env.VERIFICATION_API_TIMEOUT_MS = '2000';
+  resetEnv();
+});
+
+beforeEach(() => {
+  upstream.requests.length = 0;
+});
+
+afterAll(async () => {
+  await upstream.close();
+  await closeDatabases();
+});
+
+describe('createVerificationOnce', () => {
+  it('creates exactly one request upstream for concurrent submissions of one form', async () => {
+    upstream.program(service());
+    const key = randomUUID();
+    const results = await Promise.all(Array.from({ length: 5 }, () => createVerificationOnce(key, body)));
+
+    expect(posts()).toBe(1);
+    expect(new Set(results.map((r) => r.verificationId)).size).toBe(1);
+    expect(results.every((r) => r.link === 'https://svc.example/v/abc')).toBe(true);
+    const db = await getDb();
+    const rows = await db.select().from(verificationRequests).where(eq(verificationRequests.verificationId, results[0]!.verificationId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Alice Martin', purpose: 'legal_obligations', shareableLink: false, emailNotification: true });
+    // A later resubmission (browser back + submit) still gets the first result.
+    expect((await createVerificationOnce(key, body)).verificationId).toBe(results[0]!.verificationId);
+    expect(posts()).toBe(1);
+  });
+
+  it('different forms create different requests', async () => {
+    upstream.program(service({ delayMs: 0 }));
+    const [a, b] = await Promise.all([createVerificationOnce(randomUUID(), body), createVerificationOnce(randomUUID(), body)]);
+    expect(a.verificationId).not.toBe(b.verificationId);
+    expect(posts()).toBe(2);
+  });
+
+  it('writes nothing when the service fails, and lets the same form be retried', async () => {
+    upstream.program(service({ delayMs: 0, createStatus: 500 }));
+    const key = randomUUID();
+    const db = await getDb();
+    const before = (await db.select().from(verificationRequests)).length;
+
+    await expect(createVerificationOnce(key, body)).rejects.toBeInstanceOf(VerificationServiceError);
+    expect(posts()).toBe(1); // never retried automatically
+    expect((await db.select().from(verificationRequests)).length).toBe(before);
+    expect(await db.select().from(createSubmissions).where(eq(createSubmissions.key, key))).toHaveLength(0);
+
+    upstream.program(service({ delayMs: 0 }));
+    const created = await createVerificationOnce(key, body);
+    expect(created.verificationId).toBeTruthy();
+    expect((await db.select().from(verificationRequests)).length).toBe(before + 1);
+  });
+
+  it('fills in the expiry dates from a read after the create', async () => {
+    upstream.program(service({ delayMs: 0 }));
+    const created = await createVerificationOnce(randomUUID(), body);
+    const db = await getDb();
+    await expect
+      .poll(async () => {
+        const [row] = await db.select().from(verificationRequests).where(eq(verificationRequests.verificationId, created.verificationId));
+        return row?.accessExpiresAt?.toISOString();
+      })
+      .toBe('2030-01-08T00:00:00.000Z');
+  });
+});

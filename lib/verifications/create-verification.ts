@@ -1,0 +1,77 @@
+// Creates a verification request exactly once per submitted form. The form carries a random
+// submission key; the first request with that key claims it in the database before calling
+// the service, and any repeat (double click, a browser resending a no-JS POST) waits for and
+// returns the first one's result instead of creating a second request upstream.
+import 'server-only';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import { getDb } from '@/lib/db';
+import { createSubmissions, verificationRequests } from '@/lib/db/schema';
+import { getEnv } from '@/lib/env';
+import {
+  createVerification,
+  getVerification,
+  type CreateVerificationRequest,
+} from '@/lib/verification-service';
+import type { CreatedVerification } from './form-state';
+import { newRegisterEntry, refreshRegisterEntry } from './register';
+
+export class SubmissionInProgressError extends Error {
+  constructor() {
+    super('The same form is already being submitted');
+    this.name = 'SubmissionInProgressError';
+  }
+}
+
+const SUBMISSION_KEYS_KEPT_MS = 24 * 60 * 60 * 1000;
+
+export async function createVerificationOnce(
+  submissionKey: string,
+  request: CreateVerificationRequest,
+): Promise<CreatedVerification> {
+  const db = await getDb();
+  const claimed = await db.insert(createSubmissions).values({ key: submissionKey }).onConflictDoNothing().returning();
+  if (claimed.length === 0) return waitForEarlierSubmission(submissionKey);
+
+  let created;
+  try {
+    created = await createVerification(request);
+  } catch (error) {
+    // Release the claim so that a deliberate retry of the same form can go through.
+    await db.delete(createSubmissions).where(and(eq(createSubmissions.key, submissionKey), isNull(createSubmissions.verificationId)));
+    throw error;
+  }
+
+  const link = created.link ?? null;
+  await db.transaction(async (tx) => {
+    await tx.insert(verificationRequests).values(newRegisterEntry(created.verificationId, request, link)).onConflictDoNothing();
+    await tx.update(createSubmissions).set({ verificationId: created.verificationId }).where(eq(createSubmissions.key, submissionKey));
+    await tx.delete(createSubmissions).where(lt(createSubmissions.createdAt, new Date(Date.now() - SUBMISSION_KEYS_KEPT_MS)));
+  });
+
+  // The creation result has no expiry dates: read the record in the background rather than
+  // make staff wait for a second round trip. A failure is harmless, every later read refreshes.
+  void getVerification(created.verificationId)
+    .then((record) => refreshRegisterEntry(created.verificationId, record))
+    .catch(() => undefined);
+
+  return { message: created.message, verificationId: created.verificationId, link };
+}
+
+async function waitForEarlierSubmission(submissionKey: string): Promise<CreatedVerification> {
+  const db = await getDb();
+  // The first submission is bounded by the service timeout; wait a little longer than that.
+  const deadline = Date.now() + getEnv().VERIFICATION_API_TIMEOUT_MS + 2_000;
+  while (Date.now() < deadline) {
+    const [row] = await db
+      .select({ verificationId: createSubmissions.verificationId, link: verificationRequests.link })
+      .from(createSubmissions)
+      .leftJoin(verificationRequests, eq(verificationRequests.verificationId, createSubmissions.verificationId))
+      .where(eq(createSubmissions.key, submissionKey));
+    if (!row) break; // the first attempt failed and released its claim
+    if (row.verificationId) {
+      return { message: 'Verification request created successfully.', verificationId: row.verificationId, link: row.link ?? null };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new SubmissionInProgressError();
+}

@@ -1,0 +1,34 @@
+// Browser-side read of one verification through the dashboard's own route (the service and
+// its key are never contacted from the browser). Used by React Query.
+import type { VerificationRecord } from '@/lib/verification-service/schemas';
+
+export class VerificationFetchError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'VerificationFetchError';
+  }
+}
+
+export async function fetchVerification(id: string, signal?: AbortSignal): Promise<VerificationRecord> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/verifications/${encodeURIComponent(id)}`, {
+      headers: { Accept: 'application/json' },
+      cache: 'no-store',
+      signal,
+    });
+  } catch {
+    throw new VerificationFetchError('The dashboard could not be reached. Check your connection.', 0);
+  }
+  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+  if (!response.ok) {
+    const message = typeof body?.error === 'string' ? body.error : 'The verification could not be refreshed.';
+    throw new VerificationFetchError(message, response.status);
+  }
+  return body as VerificationRecord;
+}
+
+export const verificationQueryKey = (id: string) => ['verification', id] as const;

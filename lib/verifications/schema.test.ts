@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  createVerificationSchema,
+  emptyCreateVerificationForm,
+  formValuesFromFormData,
+  normalizePhone,
+  type CreateVerificationFormValues,
+} from './schema';
+
+const valid: CreateVerificationFormValues = {
+  ...emptyCreateVerificationForm,
+  name: 'Alice Martin',
+  email: 'alice@example.com',
+  purpose: 'legal_obligations',
+};
+
+function errorsOf(values: Partial<CreateVerificationFormValues>) {
+  const result = createVerificationSchema.safeParse({ ...valid, ...values });
+  return (result.success ? {} : z.flattenError(result.error).fieldErrors) as Record<string, string[] | undefined>;
+}
+
+describe('createVerificationSchema', () => {
+  it('turns the form into the exact service body', () => {
+    expect(createVerificationSchema.parse(valid)).toEqual({
+      name: 'Alice Martin',
+      email: 'alice@example.com',
+      chosenPurpose: 'legal_obligations',
+      language: 'en',
+      shareableLink: false,
+      emailNotification: true,
+      smsNotification: false,
+    });
+  });
+
+  it('trims the name and refuses an empty or overlong one', () => {
+    expect(createVerificationSchema.parse({ ...valid, name: '  Bo  ' }).name).toBe('Bo');
+    expect(errorsOf({ name: '   ' }).name).toEqual(["Enter the person's full name."]);
+    expect(errorsOf({ name: 'x'.repeat(201) }).name?.[0]).toMatch(/at most 200/);
+  });
+
+  it('requires an e-mail unless a shareable link is asked for', () => {
+    expect(errorsOf({ email: '' }).email?.[0]).toMatch(/Enter an e-mail address/);
+    const body = createVerificationSchema.parse({ ...valid, email: '', shareableLink: true });
+    expect(body).not.toHaveProperty('email');
+    expect(body.shareableLink).toBe(true);
+    // With a shareable link the service sends no e-mail, whatever the switch said.
+    expect(body.emailNotification).toBe(false);
+  });
+
+  it('refuses a malformed e-mail even when it is optional', () => {
+    expect(errorsOf({ email: 'not-an-address' }).email?.[0]).toMatch(/valid e-mail/);
+    expect(errorsOf({ email: 'not-an-address', shareableLink: true }).email?.[0]).toMatch(/valid e-mail/);
+  });
+
+  it('uses the custom purpose for "Other…" and requires it', () => {
+    expect(errorsOf({ purpose: 'other', customPurpose: ' ' }).customPurpose).toEqual([
+      'Describe the purpose of the verification.',
+    ]);
+    expect(createVerificationSchema.parse({ ...valid, purpose: 'other', customPurpose: ' Supplier onboarding ' }).chosenPurpose).toBe(
+      'Supplier onboarding',
+    );
+    expect(errorsOf({ purpose: '' }).purpose).toEqual(['Choose the purpose of the verification.']);
+    expect(errorsOf({ purpose: 'bribery' }).purpose).toBeDefined();
+  });
+
+  it('accepts only en, fr and nl', () => {
+    for (const language of ['en', 'fr', 'nl']) expect(errorsOf({ language })).toEqual({});
+    expect(errorsOf({ language: 'de' }).language).toEqual(['Choose English, Français or Nederlands.']);
+  });
+
+  it('needs a phone in E.164 for SMS, accepting spaces and 00', () => {
+    expect(errorsOf({ smsNotification: true }).phone).toEqual(['Enter a mobile number to send the SMS to.']);
+    expect(errorsOf({ smsNotification: true, phone: '0470 12 34 56' }).phone?.[0]).toMatch(/international format/);
+    expect(errorsOf({ smsNotification: true, phone: '+0470123456' }).phone?.[0]).toMatch(/international format/);
+    expect(errorsOf({ smsNotification: true, phone: '+1234567890123456' }).phone?.[0]).toMatch(/international format/);
+    expect(createVerificationSchema.parse({ ...valid, smsNotification: true, phone: '+32 470 12 34 56' }).phonenumber).toBe(
+      '+32470123456',
+    );
+    expect(createVerificationSchema.parse({ ...valid, smsNotification: true, phone: '0032 (470) 12-34-56' }).phonenumber).toBe(
+      '+32470123456',
+    );
+    // Without SMS the phone is neither checked nor sent.
+    expect(createVerificationSchema.parse({ ...valid, phone: 'garbage' })).not.toHaveProperty('phonenumber');
+  });
+
+  it('reports every problem at once', () => {
+    const errors = errorsOf({ name: '', email: '', purpose: '', smsNotification: true });
+    expect(Object.keys(errors).sort()).toEqual(['email', 'name', 'phone', 'purpose']);
+  });
+
+  it('normalizePhone strips what people type around the digits', () => {
+    expect(normalizePhone(' +44 (0)20 7946-0958 ')).toBe('+442079460958');
+    expect(normalizePhone('+1 (415) 555.0100')).toBe('+14155550100');
+    expect(normalizePhone('00 31 6 1234 5678')).toBe('+31612345678');
+  });
+});
+
+describe('formValuesFromFormData', () => {
+  it('reads checkboxes as the browser posts them and never throws on odd input', () => {
+    const data = new FormData();
+    data.set('name', 'Alice');
+    data.set('shareableLink', 'on');
+    data.append('purpose', 'legal_obligations');
+    data.set('email', new Blob(['x']) as unknown as string);
+    const values = formValuesFromFormData(data);
+    expect(values).toMatchObject({ name: 'Alice', shareableLink: true, emailNotification: false, smsNotification: false, email: '' });
+  });
+});

@@ -1,0 +1,11 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // The seed contract has `GET /v1/verifications/` (trailing slash, missing id) answer 400;
+  // Next's default 308 redirect to the slash-less path would hide that from API clients.
+  skipTrailingSlashRedirect: true,
+  poweredByHeader: false,
+  // PGlite ships its own wasm and data files; bundling it breaks their lookup.
+  serverExternalPackages: ['@electric-sql/pglite', 'proper-lockfile'],
+};
+
+export default nextConfig;

@@ -1,0 +1,70 @@
+// Browser tests: a real Chromium against `next start` (the production build) with the
+// embedded sandbox, on a fresh data directory per run.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './e2e/support/browser';
+import { createCompany } from './e2e/support/sandbox-cli';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const BASE_URL = `http://localhost:${PORT}`;
+
+// The config is evaluated by the runner and again by every worker; prepare the data directory
+// once, in the runner, and hand it to the workers through the environment they inherit.
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-e2e-'));
+  const other = createCompany(dataDir, 'Another company');
+  process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_OTHER_COMPANY_KEY = other.apiKey;
+  process.env.E2E_BASE_URL = BASE_URL;
+}
+
+const serverEnv: Record<string, string> = {};
+for (const [key, value] of Object.entries(process.env)) {
+  if (value !== undefined && !key.startsWith('VERIFICATION_API_') && key !== 'SANDBOX') serverEnv[key] = value;
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: findChromium(),
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node node_modules/next/dist/bin/next start',
+    url: BASE_URL,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { ...serverEnv, PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR ?? '', APP_URL: BASE_URL },
+  },
+});
