@@ -13,7 +13,7 @@ test.describe('create a verification request', () => {
     const id = await createdId(page);
     const result = page.getByTestId('creation-result');
     await expect(result).toContainText('Verification request created successfully.');
-    await expect(result.getByLabel('Shareable link')).toHaveCount(0);
+    await expect(result.getByRole('textbox', { name: 'Shareable link' })).toHaveCount(0);
 
     await result.getByRole('link', { name: 'Open the verification' }).click();
     await expect(page).toHaveURL(new RegExp(`/verifications/${id}$`));
@@ -44,7 +44,7 @@ test.describe('create a verification request', () => {
     await submitCreate(page);
     const id = await createdId(page);
 
-    const linkField = page.getByLabel('Shareable link');
+    const linkField = page.getByRole('textbox', { name: 'Shareable link' });
     const link = await linkField.inputValue();
     expect(link).toMatch(/^http:\/\/localhost:\d+\/sandbox\/verify\/[A-Za-z0-9_-]{20,}$/);
     expect(link).not.toContain(id);
@@ -101,7 +101,7 @@ test.describe('create a verification request', () => {
     const name = uniqueName('Dirk Janssens');
     await openCreateForm(page);
     await fillBasics(page, { name, email: 'dirk@example.com', purpose: 'Other…' });
-    const custom = page.getByLabel('Describe the purpose');
+    const custom = page.getByRole('textbox', { name: 'Describe the purpose' });
     await expect(custom).toBeVisible();
     await submitCreate(page);
     await expect(page.locator('#customPurpose-error')).toHaveText('Describe the purpose of the verification.');
