@@ -2,6 +2,8 @@
 // the embedded sandbox serves, provisions it, and hands its address and API key to the
 // dashboard as configuration (environment variables), exactly as an operator would for the
 // real service. The dashboard itself never imports the sandbox.
+import { purgeExpiredAudit } from './lib/audit/audit';
+import { issueSetupTokenIfNeeded } from './lib/auth/setup';
 import { closeDatabases, DataDirInUseError } from './lib/db/connection';
 import { getDb } from './lib/db';
 import { getEnv, getServiceConfig, InvalidEnvironmentError, resetEnv } from './lib/env';
@@ -40,10 +42,20 @@ export async function startVerificationDesk(): Promise<void> {
     await getDb();
 
     const appUrl = getEnv().APP_URL ?? `http://localhost:${getEnv().PORT}`;
+    const setupToken = await issueSetupTokenIfNeeded();
+    startAuditPurge();
     console.log(
       [
         '',
         `  Verification Desk is ready: ${appUrl}`,
+        ...(setupToken
+          ? [
+              '',
+              '  No staff account exists yet. Create the first administrator (this link works once):',
+              `  ${appUrl}/setup?token=${setupToken}`,
+              '',
+            ]
+          : []),
         sandbox
           ? `  Service: embedded sandbox at ${service.baseUrl} (nobody is really contacted; messages at ${appUrl}/sandbox/outbox)`
           : `  Service: ${service.baseUrl}`,
@@ -64,4 +76,20 @@ export async function startVerificationDesk(): Promise<void> {
     }
     throw error;
   }
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Purges audit entries past AUDIT_RETENTION_DAYS now and every hour. */
+function startAuditPurge(): void {
+  const purge = async () => {
+    try {
+      const purged = await purgeExpiredAudit(getEnv().AUDIT_RETENTION_DAYS);
+      if (purged > 0) console.log(`[audit] purged ${purged} entries older than ${getEnv().AUDIT_RETENTION_DAYS} days`);
+    } catch (error) {
+      console.error('[audit] purge failed', error);
+    }
+  };
+  void purge();
+  setInterval(purge, HOUR_MS).unref();
 }

@@ -4,6 +4,8 @@ const nextConfig = {
   // Next's default 308 redirect to the slash-less path would hide that from API clients.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
+  // forbidden() renders app/forbidden.tsx with a 403 for pages a role may not see.
+  experimental: { authInterrupts: true },
   // PGlite ships its own wasm and data files; bundling it breaks their lookup.
   serverExternalPackages: ['@electric-sql/pglite', 'proper-lockfile'],
 };

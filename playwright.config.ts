@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './e2e/support/browser';
-import { createCompany } from './e2e/support/sandbox-cli';
+import { createCompany, createStaffUser } from './e2e/support/cli';
+import { STAFF, storageStateOf } from './e2e/support/staff';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;
@@ -15,6 +16,7 @@ const BASE_URL = `http://localhost:${PORT}`;
 if (!process.env.E2E_DATA_DIR) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-e2e-'));
   const other = createCompany(dataDir, 'Another company');
+  for (const [role, staff] of Object.entries(STAFF)) createStaffUser(dataDir, staff.email, role, staff.password, staff.name);
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_OTHER_COMPANY_KEY = other.apiKey;
   process.env.E2E_BASE_URL = BASE_URL;
@@ -25,9 +27,13 @@ for (const [key, value] of Object.entries(process.env)) {
   if (value !== undefined && !key.startsWith('VERIFICATION_API_') && key !== 'SANDBOX') serverEnv[key] = value;
 }
 
+const launchOptions = {
+  executablePath: findChromium(),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
+
 export default defineConfig({
   testDir: './e2e',
-  testMatch: '**/*.spec.ts',
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: false,
@@ -40,21 +46,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    { name: 'sign-in', testMatch: /auth\.setup\.ts/, use: { launchOptions } },
     {
       name: 'chromium',
+      dependencies: ['sign-in'],
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: findChromium(),
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
+        // Tests act as an operator unless they say otherwise.
+        storageState: storageStateOf('operator'),
+        launchOptions,
       },
     },
   ],

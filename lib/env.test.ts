@@ -17,6 +17,8 @@ describe('parseEnv', () => {
       VERIFICATION_API_TIMEOUT_MS: 10_000,
       DATA_DIR: './data',
       PORT: 3000,
+      SESSION_IDLE_HOURS: 12,
+      AUDIT_RETENTION_DAYS: 365,
     });
   });
 

@@ -40,6 +40,18 @@ const envSchema = z.object({
       .default(3000),
   ),
   SANDBOX: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).optional()),
+  BETTER_AUTH_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
+  ),
+  SESSION_IDLE_HOURS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ error: 'must be a number of hours' }).positive('must be more than 0').max(24 * 30, 'must be at most 720 (30 days)').default(12),
+  ),
+  AUDIT_RETENTION_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(1, 'must be at least 1').default(365),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;

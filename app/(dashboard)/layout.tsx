@@ -1,12 +1,20 @@
 // The dashboard's shell: header with navigation, and a notice when the embedded sandbox is
 // serving instead of the real service.
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { FlaskConical, Plus, ShieldCheck } from 'lucide-react';
+import { FlaskConical, LogOut, Plus, ShieldCheck } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
+import { can, ROLE_LABELS } from '@/lib/auth/roles';
+import { getCurrentStaff } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
 
-export default function DashboardLayout({ children }: { children: ReactNode }) {
+const navLinkClasses = 'rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  // Each page checks its own permission too: a layout's check does not guard what it wraps.
+  const staff = await getCurrentStaff();
+  if (!staff) redirect('/sign-in');
   const sandbox = getEnv().SANDBOX === 'on';
   return (
     <div className="flex min-h-dvh flex-col">
@@ -23,14 +31,40 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
             Verification Desk
           </Link>
           <nav aria-label="Main" className="flex flex-1 items-center gap-1 text-sm">
-            <Link href="/" className="rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900">
+            <Link href="/" className={navLinkClasses}>
               Requests
             </Link>
+            {can(staff.role, 'staff:manage') ? (
+              <Link href="/staff" className={navLinkClasses}>
+                Staff
+              </Link>
+            ) : null}
+            {can(staff.role, 'audit:read') ? (
+              <Link href="/audit" className={navLinkClasses}>
+                Audit trail
+              </Link>
+            ) : null}
           </nav>
-          <Link href="/verifications/new" className={buttonClasses('primary', 'md')}>
-            <Plus aria-hidden="true" className="size-4" />
-            New request
-          </Link>
+          {can(staff.role, 'verification:create') ? (
+            <Link href="/verifications/new" className={buttonClasses('primary', 'md')}>
+              <Plus aria-hidden="true" className="size-4" />
+              New request
+            </Link>
+          ) : null}
+          <div className="flex items-center gap-2 border-l border-slate-200 pl-4 text-sm">
+            <span className="hidden text-right leading-tight sm:block">
+              <span className="block font-medium text-slate-900" data-testid="signed-in-as">
+                {staff.name}
+              </span>
+              <span className="block text-xs text-slate-600">{ROLE_LABELS[staff.role]}</span>
+            </span>
+            <form action="/sign-out" method="post">
+              <button type="submit" className={buttonClasses('ghost', 'sm')}>
+                <LogOut aria-hidden="true" className="size-4" />
+                Sign out
+              </button>
+            </form>
+          </div>
         </div>
       </header>
       {sandbox ? (

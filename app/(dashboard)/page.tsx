@@ -1,12 +1,23 @@
-// Home: look a verification up by id, and the register of recent requests.
-import { connection } from 'next/server';
+// Home: look a verification up by id, and the register of recent requests (mine or everyone's).
+import Link from 'next/link';
 import { LookupForm } from '@/components/verifications/lookup-form';
 import { RecentRequests } from '@/components/verifications/recent-requests';
+import { can } from '@/lib/auth/roles';
+import { requireStaff } from '@/lib/auth/session';
 import { listRecentRequests } from '@/lib/verifications/register';
+import { cn } from '@/lib/utils';
 
-export default async function HomePage() {
-  await connection();
-  const entries = await listRecentRequests(50);
+type Props = { searchParams: Promise<{ scope?: string }> };
+
+export default async function HomePage({ searchParams }: Props) {
+  const staff = await requireStaff('verification:read', '/');
+  const { scope: requested } = await searchParams;
+  const scope = requested === 'mine' ? 'mine' : 'all';
+  const entries = await listRecentRequests({ createdBy: scope === 'mine' ? staff.id : undefined });
+  const tabs = [
+    { scope: 'all', label: "Everyone's", href: '/' },
+    { scope: 'mine', label: 'Mine', href: '/?scope=mine' },
+  ];
   return (
     <div className="space-y-10">
       <div className="space-y-6">
@@ -19,10 +30,32 @@ export default async function HomePage() {
         </div>
       </div>
       <section aria-labelledby="recent-heading" className="space-y-3">
-        <h2 id="recent-heading" className="text-lg font-semibold text-slate-900">
-          Recent requests
-        </h2>
-        <RecentRequests entries={entries} now={new Date()} />
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="recent-heading" className="text-lg font-semibold text-slate-900">
+            Recent requests
+          </h2>
+          <nav aria-label="Whose requests" className="inline-flex rounded-md bg-slate-100 p-1 text-sm">
+            {tabs.map((tab) => (
+              <Link
+                key={tab.scope}
+                href={tab.href}
+                aria-current={scope === tab.scope ? 'page' : undefined}
+                className={cn(
+                  'rounded px-3 py-1 font-medium text-slate-700 hover:text-slate-900',
+                  scope === tab.scope && 'bg-white text-slate-900 shadow-sm',
+                )}
+              >
+                {tab.label}
+              </Link>
+            ))}
+          </nav>
+        </div>
+        <RecentRequests
+          entries={entries}
+          now={new Date()}
+          showLinks={can(staff.role, 'link:copy')}
+          canCreate={can(staff.role, 'verification:create')}
+        />
       </section>
     </div>
   );

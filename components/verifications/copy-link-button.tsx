@@ -4,11 +4,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { recordLinkCopiedAction } from '@/lib/verifications/actions';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
 export function CopyLinkButton({
   link,
+  verificationId,
   fallbackInputId,
   label = 'Copy link',
   accessibleLabel,
@@ -16,6 +18,8 @@ export function CopyLinkButton({
   onCopied,
 }: {
   link: string;
+  /** The verification the link belongs to: each copy is recorded in the audit trail. */
+  verificationId: string;
   /** The id of an input showing the link, selected when copying is not allowed. */
   fallbackInputId?: string;
   label?: string;
@@ -34,6 +38,7 @@ export function CopyLinkButton({
       await navigator.clipboard.writeText(link);
       setState('copied');
       onCopied?.();
+      void recordLinkCopiedAction(verificationId).catch(() => undefined);
     } catch {
       setState('failed');
       const input = fallbackInputId ? document.getElementById(fallbackInputId) : null;

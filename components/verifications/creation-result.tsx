@@ -43,7 +43,7 @@ export function CreationResult({ created, onCreateAnother }: { created: CreatedV
               className="font-mono text-xs"
               onFocus={(event) => event.currentTarget.select()}
             />
-            <CopyLinkButton link={created.link} fallbackInputId="shareable-link" />
+            <CopyLinkButton link={created.link} verificationId={created.verificationId} fallbackInputId="shareable-link" />
           </div>
           <figure className="inline-flex flex-col items-center gap-2 rounded-md bg-white p-3 ring-1 ring-slate-200">
             <QRCodeSVG value={created.link} size={144} marginSize={1} role="img" aria-label="QR code of the shareable link" />

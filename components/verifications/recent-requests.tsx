@@ -26,15 +26,28 @@ function Channels({ entry }: { entry: RegisterEntry }) {
   );
 }
 
-export function RecentRequests({ entries, now }: { entries: RegisterEntry[]; now: Date }) {
+export function RecentRequests({
+  entries,
+  now,
+  showLinks,
+  canCreate,
+}: {
+  entries: RegisterEntry[];
+  now: Date;
+  /** Only roles allowed to copy links see them. */
+  showLinks: boolean;
+  canCreate: boolean;
+}) {
   if (entries.length === 0) {
     return (
       <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-        <p className="font-medium text-slate-900">No requests yet</p>
+        <p className="font-medium text-slate-900">No requests here yet</p>
         <p className="mt-1 text-sm text-slate-600">Requests you create appear here, with their latest status.</p>
-        <Link href="/verifications/new" className="mt-4 inline-block text-sm font-medium text-indigo-700 underline underline-offset-2">
-          Create the first verification request
-        </Link>
+        {canCreate ? (
+          <Link href="/verifications/new" className="mt-4 inline-block text-sm font-medium text-indigo-700 underline underline-offset-2">
+            Create a verification request
+          </Link>
+        ) : null}
       </div>
     );
   }
@@ -54,7 +67,7 @@ export function RecentRequests({ entries, now }: { entries: RegisterEntry[]; now
         </thead>
         <tbody className="divide-y divide-slate-100">
           {entries.map((entry) => {
-            const linkUsable = entry.link && (!entry.accessExpiresAt || entry.accessExpiresAt > now) && entry.status === 'pending';
+            const linkUsable = showLinks && entry.link && (!entry.accessExpiresAt || entry.accessExpiresAt > now) && entry.status === 'pending';
             return (
               <tr key={entry.verificationId} className="align-top hover:bg-slate-50">
                 <td className="px-4 py-3">
@@ -78,7 +91,12 @@ export function RecentRequests({ entries, now }: { entries: RegisterEntry[]; now
                 </td>
                 <td className="px-4 py-3 text-right">
                   {linkUsable && entry.link ? (
-                    <CopyLinkButton link={entry.link} size="sm" accessibleLabel={`Copy link for ${entry.name}`} />
+                    <CopyLinkButton
+                      link={entry.link}
+                      verificationId={entry.verificationId}
+                      size="sm"
+                      accessibleLabel={`Copy link for ${entry.name}`}
+                    />
                   ) : null}
                 </td>
               </tr>

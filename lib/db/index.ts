@@ -10,9 +10,10 @@ import * as schema from './schema';
 
 export type Db = PgliteDatabase<typeof schema>;
 
-export function getDb(): Promise<Db> {
+/** The first caller's options win: a server waits briefly for the lock, a CLI does not wait. */
+export function getDb(options: { waitForLockMs?: number } = {}): Promise<Db> {
   return once('dashboard-db', async () => {
-    const pg = await openDatabase(getEnv().DATA_DIR, { waitForLockMs: 5_000 });
+    const pg = await openDatabase(getEnv().DATA_DIR, { waitForLockMs: options.waitForLockMs ?? 5_000 });
     const db = drizzle({ client: pg, schema });
     await migrate(db, {
       migrationsFolder: path.join(process.cwd(), 'lib/db/migrations'),

@@ -1,7 +1,8 @@
 // The dashboard's own tables. The service has no list endpoint and returns a shareable link
 // only once, so the dashboard keeps a register of the requests it created: the minimum staff
 // need to find a request again (no e-mail address or phone number is kept here).
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { STAFF_ROLES } from '@/lib/auth/roles';
 
 export const verificationRequests = pgTable(
   'verification_requests',
@@ -20,10 +21,15 @@ export const verificationRequests = pgTable(
     status: text('status').notNull().default('pending'),
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
     keptUntil: timestamp('kept_until', { withTimezone: true }),
+    /** The staff member who created it (ids only: no names or e-mails in the register). */
+    createdBy: text('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
   },
-  (t) => [index('verification_requests_created_idx').on(t.createdAt)],
+  (t) => [
+    index('verification_requests_created_idx').on(t.createdAt),
+    index('verification_requests_created_by_idx').on(t.createdBy, t.createdAt),
+  ],
 );
 
 /**
@@ -38,3 +44,105 @@ export const createSubmissions = pgTable('create_submissions', {
 });
 
 export type VerificationRequestRow = typeof verificationRequests.$inferSelect;
+
+// ── Staff accounts (better-auth's four tables, under names that say what they hold) ──────────
+
+export const staffUsers = pgTable('staff_users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  role: text('role', { enum: STAFF_ROLES }).notNull().default('viewer'),
+  /** A disabled account cannot sign in and has no sessions. Accounts are never deleted: the audit trail refers to them. */
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_sessions_user_idx').on(t.userId)],
+);
+
+export const staffAccounts = pgTable(
+  'staff_accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    /** Password hash (scrypt, by better-auth). */
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_accounts_user_idx').on(t.userId)],
+);
+
+export const authVerifications = pgTable('auth_verifications', {
+  id: text('id').primaryKey(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Failed sign-ins in the current window, per account and per client address (hashed keys). */
+export const signInFailures = pgTable('sign_in_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});
+
+/** The one-time first-run token (hashed); it exists only while there is no staff account. */
+export const setupTokens = pgTable('setup_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ── Audit trail: who did what to which id, when. Ids only, never names, e-mails or phones. ──
+
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Staff user id; null when nobody is signed in (e.g. a failed sign-in for an unknown account). */
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    /** Codes only (e.g. {"role":"operator"}); never personal data. */
+    details: jsonb('details').$type<Record<string, string | number | boolean>>(),
+  },
+  (t) => [
+    index('audit_entries_at_idx').on(t.at),
+    index('audit_entries_actor_idx').on(t.actorId, t.at),
+    index('audit_entries_action_idx').on(t.action, t.at),
+  ],
+);
+
+export type StaffUserRow = typeof staffUsers.$inferSelect;
+export type AuditEntryRow = typeof auditEntries.$inferSelect;

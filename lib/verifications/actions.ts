@@ -3,6 +3,9 @@
 // each one validates its input itself (the browser's validation is a convenience, not a guard).
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { recordAudit } from '@/lib/audit/audit';
+import { authorizedAction, DENIAL_MESSAGES } from '@/lib/auth/guards';
+import { VerificationServiceError } from '@/lib/verification-service/errors';
 import { describeServiceError } from '@/lib/verification-service/messages';
 import { createVerificationOnce, SubmissionInProgressError } from './create-verification';
 import type { CreateVerificationFormState } from './form-state';
@@ -10,10 +13,21 @@ import { createVerificationSchema, formValuesFromFormData, type CreateVerificati
 
 const submissionKeySchema = z.uuid();
 
-export async function createVerificationAction(
-  _previous: CreateVerificationFormState,
-  formData: FormData,
-): Promise<CreateVerificationFormState> {
+export const createVerificationAction = authorizedAction(
+  'verification:create',
+  async (staff, _previous: CreateVerificationFormState, formData: FormData): Promise<CreateVerificationFormState> =>
+    createVerificationFromForm(staff.id, formData),
+  // Refused before anything else happens, but the form gets its values back.
+  (denial, previous, formData): CreateVerificationFormState => ({
+    status: 'failed',
+    submissionKey: previous.submissionKey,
+    values: formValuesFromFormData(formData),
+    fieldErrors: {},
+    ...DENIAL_MESSAGES[denial],
+  }),
+);
+
+async function createVerificationFromForm(staffId: string, formData: FormData): Promise<CreateVerificationFormState> {
   const values = formValuesFromFormData(formData);
   const keyResult = submissionKeySchema.safeParse(formData.get('submissionKey'));
   // A missing or forged key must not bypass the once-only guarantee: give the form a fresh
@@ -43,7 +57,7 @@ export async function createVerificationAction(
   }
 
   try {
-    const created = await createVerificationOnce(submissionKey, parsed.data);
+    const created = await createVerificationOnce(submissionKey, parsed.data, staffId);
     return { status: 'created', submissionKey: randomUUID(), created };
   } catch (error) {
     if (error instanceof SubmissionInProgressError) {
@@ -56,7 +70,22 @@ export async function createVerificationAction(
         message: 'An earlier submission of this form has not finished. Check Recent requests before you submit it again.',
       };
     }
+    if (!(error instanceof VerificationServiceError)) console.error('[create-verification] unexpected error', error);
     const { title, message } = describeServiceError(error, 'create');
     return { status: 'failed', submissionKey, values, fieldErrors: {}, title, message };
   }
 }
+
+const verificationIdSchema = z.string().trim().min(1).max(200);
+
+/** Called when staff copy a shareable link: the copy itself happens in the browser; this leaves the trace. */
+export const recordLinkCopiedAction = authorizedAction(
+  'link:copy',
+  async (staff, verificationId: string): Promise<{ ok: boolean }> => {
+    const parsed = verificationIdSchema.safeParse(verificationId);
+    if (!parsed.success) return { ok: false };
+    await recordAudit({ actorId: staff.id, action: 'link.copied', target: { type: 'verification', id: parsed.data } });
+    return { ok: true };
+  },
+  (_denial, _verificationId: string) => ({ ok: false }),
+);

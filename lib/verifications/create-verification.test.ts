@@ -70,7 +70,7 @@ describe('createVerificationOnce', () => {
   it('creates exactly one request upstream for concurrent submissions of one form', async () => {
     upstream.program(service());
     const key = randomUUID();
-    const results = await Promise.all(Array.from({ length: 5 }, () => createVerificationOnce(key, body)));
+    const results = await Promise.all(Array.from({ length: 5 }, () => createVerificationOnce(key, body, null)));
 
     expect(posts()).toBe(1);
     expect(new Set(results.map((r) => r.verificationId)).size).toBe(1);
@@ -80,13 +80,13 @@ describe('createVerificationOnce', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Alice Martin', purpose: 'legal_obligations', shareableLink: false, emailNotification: true });
     // A later resubmission (browser back + submit) still gets the first result.
-    expect((await createVerificationOnce(key, body)).verificationId).toBe(results[0]!.verificationId);
+    expect((await createVerificationOnce(key, body, null)).verificationId).toBe(results[0]!.verificationId);
     expect(posts()).toBe(1);
   });
 
   it('different forms create different requests', async () => {
     upstream.program(service({ delayMs: 0 }));
-    const [a, b] = await Promise.all([createVerificationOnce(randomUUID(), body), createVerificationOnce(randomUUID(), body)]);
+    const [a, b] = await Promise.all([createVerificationOnce(randomUUID(), body, null), createVerificationOnce(randomUUID(), body, null)]);
     expect(a.verificationId).not.toBe(b.verificationId);
     expect(posts()).toBe(2);
   });
@@ -97,20 +97,20 @@ describe('createVerificationOnce', () => {
     const db = await getDb();
     const before = (await db.select().from(verificationRequests)).length;
 
-    await expect(createVerificationOnce(key, body)).rejects.toBeInstanceOf(VerificationServiceError);
+    await expect(createVerificationOnce(key, body, null)).rejects.toBeInstanceOf(VerificationServiceError);
     expect(posts()).toBe(1); // never retried automatically
     expect((await db.select().from(verificationRequests)).length).toBe(before);
     expect(await db.select().from(createSubmissions).where(eq(createSubmissions.key, key))).toHaveLength(0);
 
     upstream.program(service({ delayMs: 0 }));
-    const created = await createVerificationOnce(key, body);
+    const created = await createVerificationOnce(key, body, null);
     expect(created.verificationId).toBeTruthy();
     expect((await db.select().from(verificationRequests)).length).toBe(before + 1);
   });
 
   it('fills in the expiry dates from a read after the create', async () => {
     upstream.program(service({ delayMs: 0 }));
-    const created = await createVerificationOnce(randomUUID(), body);
+    const created = await createVerificationOnce(randomUUID(), body, null);
     const db = await getDb();
     await expect
       .poll(async () => {

@@ -4,6 +4,7 @@
 // returns the first one's result instead of creating a second request upstream.
 import 'server-only';
 import { and, eq, isNull, lt } from 'drizzle-orm';
+import { recordAudit } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
 import { createSubmissions, verificationRequests } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
@@ -27,6 +28,7 @@ const SUBMISSION_KEYS_KEPT_MS = 24 * 60 * 60 * 1000;
 export async function createVerificationOnce(
   submissionKey: string,
   request: CreateVerificationRequest,
+  createdBy: string | null,
 ): Promise<CreatedVerification> {
   const db = await getDb();
   const claimed = await db.insert(createSubmissions).values({ key: submissionKey }).onConflictDoNothing().returning();
@@ -43,7 +45,11 @@ export async function createVerificationOnce(
 
   const link = created.link ?? null;
   await db.transaction(async (tx) => {
-    await tx.insert(verificationRequests).values(newRegisterEntry(created.verificationId, request, link)).onConflictDoNothing();
+    await tx
+      .insert(verificationRequests)
+      .values({ ...newRegisterEntry(created.verificationId, request, link), createdBy })
+      .onConflictDoNothing();
+    await recordAudit({ actorId: createdBy, action: 'verification.created', target: { type: 'verification', id: created.verificationId } }, tx);
     await tx.update(createSubmissions).set({ verificationId: created.verificationId }).where(eq(createSubmissions.key, submissionKey));
     await tx.delete(createSubmissions).where(lt(createSubmissions.createdAt, new Date(Date.now() - SUBMISSION_KEYS_KEPT_MS)));
   });

@@ -8,9 +8,15 @@ import type { CreateVerificationRequest, VerificationRecord } from '@/lib/verifi
 
 export type RegisterEntry = VerificationRequestRow;
 
-export async function listRecentRequests(limit = 25): Promise<RegisterEntry[]> {
+/** Newest first; `createdBy` narrows it to one staff member's requests ("mine"). */
+export async function listRecentRequests({ createdBy, limit = 50 }: { createdBy?: string; limit?: number } = {}): Promise<RegisterEntry[]> {
   const db = await getDb();
-  return db.select().from(verificationRequests).orderBy(desc(verificationRequests.createdAt)).limit(limit);
+  return db
+    .select()
+    .from(verificationRequests)
+    .where(createdBy ? eq(verificationRequests.createdBy, createdBy) : undefined)
+    .orderBy(desc(verificationRequests.createdAt))
+    .limit(limit);
 }
 
 export async function getRegisterEntry(verificationId: string): Promise<RegisterEntry | undefined> {

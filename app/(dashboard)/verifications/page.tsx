@@ -2,10 +2,12 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { LookupForm } from '@/components/verifications/lookup-form';
+import { requireStaff } from '@/lib/auth/session';
 
 export const metadata: Metadata = { title: 'Look up a verification' };
 
 export default async function LookupPage({ searchParams }: { searchParams: Promise<{ id?: string | string[] }> }) {
+  await requireStaff('verification:read', '/verifications');
   const { id } = await searchParams;
   const value = (Array.isArray(id) ? id[0] : id)?.trim() ?? '';
   if (value !== '') redirect(`/verifications/${encodeURIComponent(value)}`);

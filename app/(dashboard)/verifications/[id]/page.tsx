@@ -2,12 +2,14 @@
 // source of truth), then kept current in the browser by VerificationDetails.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { connection } from 'next/server';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
 import { CopyLinkButton } from '@/components/verifications/copy-link-button';
 import { VerificationDetails } from '@/components/verifications/verification-details';
 import { VerificationProblem } from '@/components/verifications/verification-problem';
+import { recordAudit } from '@/lib/audit/audit';
+import { can } from '@/lib/auth/roles';
+import { requireStaff } from '@/lib/auth/session';
 import { getVerification, VerificationServiceError, type VerificationRecord } from '@/lib/verification-service';
 import { describeServiceError } from '@/lib/verification-service/messages';
 import { languageLabel } from '@/lib/verifications/labels';
@@ -18,8 +20,8 @@ export const metadata: Metadata = { title: 'Verification' };
 type Props = { params: Promise<{ id: string }> };
 
 export default async function VerificationPage({ params }: Props) {
-  await connection();
   const { id } = await params;
+  const staff = await requireStaff('verification:read', `/verifications/${encodeURIComponent(id)}`);
 
   let record: VerificationRecord;
   try {
@@ -41,9 +43,10 @@ export default async function VerificationPage({ params }: Props) {
     );
   }
 
+  await recordAudit({ actorId: staff.id, action: 'verification.viewed', target: { type: 'verification', id } });
   await refreshRegisterEntry(id, record).catch(() => undefined);
   const entry = await getRegisterEntry(id).catch(() => undefined);
-  const linkUsable = entry?.link && record.status === 'pending' && new Date(record.access_expires_at) > new Date();
+  const linkUsable = can(staff.role, 'link:copy') && entry?.link && record.status === 'pending' && new Date(record.access_expires_at) > new Date();
 
   return (
     <div className="space-y-6">
@@ -77,9 +80,9 @@ export default async function VerificationPage({ params }: Props) {
             {linkUsable && entry.link ? (
               <div className="flex flex-wrap items-center gap-3">
                 <code className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1.5 font-mono text-xs break-all">{entry.link}</code>
-                <CopyLinkButton link={entry.link} size="sm" />
+                <CopyLinkButton link={entry.link} verificationId={id} size="sm" />
               </div>
-            ) : entry.link ? (
+            ) : entry.link && can(staff.role, 'link:copy') ? (
               <p className="text-slate-600">The shareable link can no longer be used.</p>
             ) : null}
           </CardBody>

@@ -1,14 +1,14 @@
 // The create form. Each render hands the form a fresh submission key (see create-verification.ts).
 import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
-import { connection } from 'next/server';
 import { Card, CardBody } from '@/components/ui/card';
 import { CreateVerificationForm } from '@/components/verifications/create-verification-form';
+import { requireStaff } from '@/lib/auth/session';
 
 export const metadata: Metadata = { title: 'New verification request' };
 
 export default async function NewVerificationPage() {
-  await connection();
+  await requireStaff('verification:create', '/verifications/new');
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>

@@ -1,5 +1,6 @@
 // BFF read of one verification for the browser's live query: the dashboard calls the service
 // with its key and returns the record; errors come back as a safe message with a fitting status.
+import { authorizedRoute } from '@/lib/auth/guards';
 import { getVerification, VerificationServiceError } from '@/lib/verification-service';
 import { describeServiceError } from '@/lib/verification-service/messages';
 import { refreshRegisterEntry } from '@/lib/verifications/register';
@@ -18,7 +19,7 @@ const STATUS_BY_KIND: Record<VerificationServiceError['kind'], number> = {
 
 const noStore = { 'Cache-Control': 'no-store' };
 
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+export const GET = authorizedRoute<{ id: string }>('verification:read', async (_request, _staff, { params }) => {
   const { id } = await params;
   try {
     const record = await getVerification(id);
@@ -30,4 +31,4 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
     if (status === 500) console.error('[api/verifications] unexpected error', error);
     return Response.json({ error: message, kind }, { status, headers: noStore });
   }
-}
+});

@@ -1,0 +1,36 @@
+// POST /sign-out: ends the session on the server, clears the cookie and what the browser
+// kept of the session, and goes to the sign-in page. A plain form POST, so it works without
+// JavaScript; refused from other origins.
+import { headers } from 'next/headers';
+import { recordAudit } from '@/lib/audit/audit';
+import { getAuth } from '@/lib/auth/auth';
+import { staffFromHeaders } from '@/lib/auth/session';
+
+export const dynamic = 'force-dynamic';
+
+export async function POST() {
+  const requestHeaders = await headers();
+  const origin = requestHeaders.get('origin');
+  const host = requestHeaders.get('host');
+  if (origin && host && new URL(origin).host !== host) {
+    return Response.json({ error: 'Cross-origin sign-out refused.' }, { status: 403 });
+  }
+
+  const staff = await staffFromHeaders(requestHeaders);
+  const response = new Response(null, {
+    status: 303,
+    headers: {
+      Location: '/sign-in?signedOut=1',
+      'Cache-Control': 'no-store',
+      // Drop anything the browser kept from the session (cached pages, storage).
+      'Clear-Site-Data': '"cache", "storage"',
+    },
+  });
+  if (staff) {
+    const auth = await getAuth();
+    const signedOut = await auth.api.signOut({ headers: requestHeaders, asResponse: true });
+    for (const cookie of signedOut.headers.getSetCookie()) response.headers.append('Set-Cookie', cookie);
+    await recordAudit({ actorId: staff.id, action: 'sign_out' });
+  }
+  return response;
+}

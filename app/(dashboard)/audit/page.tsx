@@ -1,0 +1,154 @@
+// The audit trail (administrators): filter by person, action and date (UTC days).
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { buttonClasses } from '@/components/ui/button';
+import { Input, Select } from '@/components/ui/input';
+import { AUDIT_ACTIONS, isAuditAction } from '@/lib/audit/actions';
+import { listAudit } from '@/lib/audit/audit';
+import { requireStaff } from '@/lib/auth/session';
+import { listStaff } from '@/lib/auth/staff';
+
+export const metadata: Metadata = { title: 'Audit trail' };
+
+const PAGE_SIZE = 100;
+const day = z.iso.date().optional().catch(undefined);
+
+const filterSchema = z.object({
+  actor: z.string().max(100).optional().catch(undefined),
+  action: z.string().optional().transform((v) => (isAuditAction(v) ? v : undefined)),
+  from: day,
+  to: day,
+  page: z.coerce.number().int().min(1).max(1000).optional().catch(1),
+});
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function AuditPage({ searchParams }: Props) {
+  await requireStaff('audit:read', '/audit');
+  const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v || undefined]));
+  const filter = filterSchema.parse(raw);
+  const page = filter.page ?? 1;
+  const badDates = (raw.from && !filter.from) || (raw.to && !filter.to);
+
+  const [entries, staff] = await Promise.all([
+    listAudit(
+      {
+        actorId: filter.actor,
+        action: filter.action,
+        from: filter.from ? new Date(`${filter.from}T00:00:00.000Z`) : undefined,
+        to: filter.to ? new Date(`${filter.to}T23:59:59.999Z`) : undefined,
+      },
+      { limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE },
+    ),
+    listStaff(),
+  ]);
+  const names = new Map(staff.map((s) => [s.id, s.name]));
+  const hasMore = entries.length > PAGE_SIZE;
+  const nextQuery = new URLSearchParams(
+    Object.entries({ ...raw, page: String(page + 1) }).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Audit trail</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Who did what, and when (UTC). Entries hold ids, never names or e-mail addresses of the people verified.
+        </p>
+      </div>
+
+      <form method="get" className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <div className="space-y-1.5">
+          <label htmlFor="actor" className="block text-sm font-medium text-slate-900">Person</label>
+          <Select id="actor" name="actor" defaultValue={filter.actor ?? ''} className="w-52">
+            <option value="">Everyone</option>
+            {staff.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor="action" className="block text-sm font-medium text-slate-900">Action</label>
+          <Select id="action" name="action" defaultValue={filter.action ?? ''} className="w-56">
+            <option value="">All actions</option>
+            {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor="from" className="block text-sm font-medium text-slate-900">From (UTC)</label>
+          <Input id="from" name="from" type="date" defaultValue={filter.from ?? ''} className="w-40" />
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor="to" className="block text-sm font-medium text-slate-900">To (UTC)</label>
+          <Input id="to" name="to" type="date" defaultValue={filter.to ?? ''} className="w-40" />
+        </div>
+        <button type="submit" className={buttonClasses('primary')}>Filter</button>
+        <Link href="/audit" className={buttonClasses('ghost')}>Clear</Link>
+      </form>
+
+      {badDates ? (
+        <Alert tone="warning" title="A date was not understood and is ignored." role="status">
+          <p>Use the format YYYY-MM-DD.</p>
+        </Alert>
+      ) : null}
+
+      <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">Audit entries, newest first</caption>
+          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">When (UTC)</th>
+              <th scope="col" className="px-4 py-3">Who</th>
+              <th scope="col" className="px-4 py-3">Action</th>
+              <th scope="col" className="px-4 py-3">On</th>
+              <th scope="col" className="px-4 py-3">Details</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100" data-testid="audit-entries">
+            {entries.slice(0, PAGE_SIZE).map((entry) => (
+              <tr key={entry.id} data-action={entry.action}>
+                <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">
+                  <time dateTime={entry.at.toISOString()}>{entry.at.toISOString().replace('T', ' ').slice(0, 19)}</time>
+                </td>
+                <td className="px-4 py-2.5">{entry.actorId ? (names.get(entry.actorId) ?? entry.actorId) : <span className="text-slate-500">—</span>}</td>
+                <td className="px-4 py-2.5">{isAuditAction(entry.action) ? AUDIT_ACTIONS[entry.action] : entry.action}</td>
+                <td className="px-4 py-2.5 font-mono text-xs break-all">
+                  {entry.targetType === 'verification' && entry.targetId ? (
+                    <Link href={`/verifications/${encodeURIComponent(entry.targetId)}`} className="text-indigo-700 hover:underline">
+                      {entry.targetId}
+                    </Link>
+                  ) : entry.targetType === 'staff' && entry.targetId ? (
+                    <span className="font-sans text-sm">{names.get(entry.targetId) ?? entry.targetId}</span>
+                  ) : null}
+                </td>
+                <td className="px-4 py-2.5 text-slate-600">
+                  {entry.details ? Object.entries(entry.details).map(([k, v]) => `${k}: ${String(v)}`).join(', ') : null}
+                </td>
+              </tr>
+            ))}
+            {entries.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-4 py-8 text-center text-slate-600">
+                  No entries match these filters.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      {hasMore ? (
+        <Link href={`/audit?${nextQuery.toString()}`} className={buttonClasses('secondary')}>
+          Older entries
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+'use client';
+// First-run form: the first administrator's name, e-mail and password.
+import { useActionState } from 'react';
+import { Loader2 } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { setupAction, type SetupState } from '@/lib/auth/actions';
+import { PASSWORD_MIN } from '@/lib/auth/schemas';
+
+export function SetupForm({ token }: { token: string }) {
+  const [state, formAction, isPending] = useActionState<SetupState, FormData>(setupAction, {
+    status: 'idle',
+    values: { name: '', email: '' },
+  });
+  const error = (field: string) => state.fieldErrors?.[field]?.[0];
+  const described = (field: string, hint = false) => ({
+    'aria-invalid': error(field) ? true : undefined,
+    'aria-describedby': fieldDescribedBy(field, { hint, error: !!error(field) }),
+  });
+  return (
+    <form action={formAction} className="space-y-5" noValidate>
+      <input type="hidden" name="token" value={token} />
+      {state.message ? (
+        <Alert tone="error" title="The administrator was not created" role="alert">
+          <p>{state.message}</p>
+        </Alert>
+      ) : null}
+      <Field id="name" label="Your name" error={error('name')}>
+        <Input id="name" name="name" autoComplete="name" defaultValue={state.values.name} {...described('name')} />
+      </Field>
+      <Field id="email" label="E-mail address" error={error('email')}>
+        <Input id="email" name="email" type="email" autoComplete="username" defaultValue={state.values.email} {...described('email')} />
+      </Field>
+      <Field id="password" label="Password" hint={`At least ${PASSWORD_MIN} characters.`} error={error('password')}>
+        <Input id="password" name="password" type="password" autoComplete="new-password" {...described('password', true)} />
+      </Field>
+      <Field id="confirmPassword" label="Repeat the password" error={error('confirmPassword')}>
+        <Input id="confirmPassword" name="confirmPassword" type="password" autoComplete="new-password" {...described('confirmPassword')} />
+      </Field>
+      <Button type="submit" className="w-full" disabled={isPending}>
+        {isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
+        Create the administrator
+      </Button>
+    </form>
+  );
+}

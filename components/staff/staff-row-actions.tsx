@@ -1,0 +1,52 @@
+'use client';
+// Per-account controls on the staff page: change the role, disable the account.
+import { useActionState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/input';
+import { changeRoleAction, disableStaffAction, type StaffChangeState } from '@/lib/auth/staff-actions';
+import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
+
+const idle: StaffChangeState = { status: 'idle' };
+
+export function StaffRowActions({ userId, name, role, isSelf }: { userId: string; name: string; role: StaffRole; isSelf: boolean }) {
+  const [roleState, changeRole, changingRole] = useActionState(changeRoleAction, idle);
+  const [disableState, disable, disabling] = useActionState(disableStaffAction, idle);
+  const message = disableState.message ?? roleState.message;
+  const failed = disableState.status === 'failed' || roleState.status === 'failed';
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <form action={changeRole} className="flex items-center gap-2">
+        <input type="hidden" name="userId" value={userId} />
+        <label htmlFor={`role-${userId}`} className="sr-only">
+          Role of {name}
+        </label>
+        <Select id={`role-${userId}`} name="role" defaultValue={role} className="h-8 w-40 py-1">
+          {STAFF_ROLES.map((option) => (
+            <option key={option} value={option}>
+              {ROLE_LABELS[option]}
+            </option>
+          ))}
+        </Select>
+        <Button type="submit" variant="secondary" size="sm" disabled={changingRole}>
+          Change role<span className="sr-only"> of {name}</span>
+        </Button>
+      </form>
+      {isSelf ? null : (
+        <form
+          action={disable}
+          onSubmit={(event) => {
+            if (!window.confirm(`Disable ${name}? Their sessions end at once and they can no longer sign in.`)) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="userId" value={userId} />
+          <Button type="submit" variant="secondary" size="sm" disabled={disabling} className="text-red-700">
+            Disable<span className="sr-only"> {name}</span>
+          </Button>
+        </form>
+      )}
+      <span role="status" className={failed ? 'text-sm text-red-700' : 'text-sm text-emerald-700'}>
+        {message ?? ''}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+// The audited actions and their labels. Client-safe (the audit page's filters use it).
+
+export const AUDIT_ACTIONS = {
+  'sign_in.succeeded': 'Signed in',
+  'sign_in.failed': 'Sign-in failed',
+  'sign_in.throttled': 'Sign-in throttled',
+  'sign_out': 'Signed out',
+  'setup.completed': 'First administrator created',
+  'verification.created': 'Verification created',
+  'verification.viewed': 'Verification viewed',
+  'link.copied': 'Link copied',
+  'staff.created': 'Staff account created',
+  'staff.role_changed': 'Role changed',
+  'staff.disabled': 'Staff account disabled',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && Object.hasOwn(AUDIT_ACTIONS, value);
+}

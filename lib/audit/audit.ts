@@ -1,0 +1,62 @@
+// The audit trail: who did what to which verification or account, and when (UTC). It holds
+// ids and codes only — never a name, e-mail address or phone number — and is purged after
+// AUDIT_RETENTION_DAYS.
+import 'server-only';
+import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/db';
+import { auditEntries, type AuditEntryRow } from '@/lib/db/schema';
+import type { AuditAction } from './actions';
+
+type Executor = Pick<Db, 'insert'>;
+
+export type AuditEvent = {
+  actorId: string | null;
+  action: AuditAction;
+  target?: { type: 'verification' | 'staff'; id: string };
+  details?: Record<string, string | number | boolean>;
+};
+
+/** Records an event; pass a transaction to make it part of the change it describes. */
+export async function recordAudit(event: AuditEvent, executor?: Executor): Promise<void> {
+  const db = executor ?? (await getDb());
+  await db.insert(auditEntries).values({
+    actorId: event.actorId,
+    action: event.action,
+    targetType: event.target?.type ?? null,
+    targetId: event.target?.id ?? null,
+    details: event.details ?? null,
+  });
+}
+
+export type AuditFilter = {
+  actorId?: string;
+  action?: AuditAction;
+  targetId?: string;
+  from?: Date;
+  to?: Date;
+};
+
+export async function listAudit(filter: AuditFilter, { limit = 100, offset = 0 } = {}): Promise<AuditEntryRow[]> {
+  const db = await getDb();
+  const conditions: SQL[] = [];
+  if (filter.actorId) conditions.push(eq(auditEntries.actorId, filter.actorId));
+  if (filter.action) conditions.push(eq(auditEntries.action, filter.action));
+  if (filter.targetId) conditions.push(eq(auditEntries.targetId, filter.targetId));
+  if (filter.from) conditions.push(gte(auditEntries.at, filter.from));
+  if (filter.to) conditions.push(lte(auditEntries.at, filter.to));
+  return db
+    .select()
+    .from(auditEntries)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(auditEntries.at), desc(auditEntries.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Deletes entries older than the retention period; returns how many went. */
+export async function purgeExpiredAudit(retentionDays: number, now = new Date()): Promise<number> {
+  const db = await getDb();
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
+  const deleted = await db.delete(auditEntries).where(lt(auditEntries.at, cutoff)).returning({ id: auditEntries.id });
+  return deleted.length;
+}

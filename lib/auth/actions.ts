@@ -1,0 +1,97 @@
+'use server';
+// Sign-in and first-run setup. These are the only entry points without a session, so they
+// validate everything, throttle failures and answer alike for unknown accounts and wrong
+// passwords.
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { recordAudit } from '@/lib/audit/audit';
+import { getAuth } from './auth';
+import { clientAddress, safeReturnPath } from './request-info';
+import { setupSchema, signInSchema } from './schemas';
+import { getCurrentStaff } from './session';
+import { completeSetup, SetupClosedError } from './setup';
+import { findStaffIdByEmail, StaffError } from './staff';
+import { checkSignInThrottle, clearAccountFailures, recordSignInFailure } from './throttle';
+
+export type SignInState = { status: 'idle' | 'failed'; email: string; message?: string; fieldErrors?: Record<string, string[] | undefined> };
+
+const WRONG_CREDENTIALS = 'Incorrect e-mail address or password.';
+
+export async function signInAction(_previous: SignInState, formData: FormData): Promise<SignInState> {
+  const typedEmail = String(formData.get('email') ?? '').slice(0, 254);
+  const parsed = signInSchema.safeParse({ email: formData.get('email'), password: formData.get('password') });
+  if (!parsed.success) {
+    return { status: 'failed', email: typedEmail, fieldErrors: z.flattenError(parsed.error).fieldErrors };
+  }
+  const { email, password } = parsed.data;
+  const requestHeaders = await headers();
+  const ip = clientAddress(requestHeaders);
+
+  const verdict = await checkSignInThrottle(email, ip);
+  if (!verdict.allowed) {
+    await recordAudit({ actorId: await findStaffIdByEmail(email), action: 'sign_in.throttled' });
+    const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+    return {
+      status: 'failed',
+      email: typedEmail,
+      message: `Too many failed sign-ins. Wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    };
+  }
+
+  const auth = await getAuth();
+  // A new session at every sign-in: end the one this browser may still hold.
+  if (await getCurrentStaff()) await auth.api.signOut({ headers: requestHeaders }).catch(() => undefined);
+
+  let userId: string;
+  try {
+    const result = await auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: requestHeaders });
+    userId = result.user.id;
+  } catch {
+    // Unknown account, wrong password or disabled account: one answer for all three.
+    await recordSignInFailure(email, ip);
+    await recordAudit({ actorId: await findStaffIdByEmail(email), action: 'sign_in.failed' });
+    return { status: 'failed', email: typedEmail, message: WRONG_CREDENTIALS };
+  }
+  await clearAccountFailures(email);
+  await recordAudit({ actorId: userId, action: 'sign_in.succeeded' });
+  redirect(safeReturnPath(formData.get('next')));
+}
+
+export type SetupState = {
+  status: 'idle' | 'failed';
+  values: { name: string; email: string };
+  message?: string;
+  fieldErrors?: Record<string, string[] | undefined>;
+};
+
+export async function setupAction(_previous: SetupState, formData: FormData): Promise<SetupState> {
+  const values = { name: String(formData.get('name') ?? '').slice(0, 200), email: String(formData.get('email') ?? '').slice(0, 254) };
+  const token = String(formData.get('token') ?? '');
+  const parsed = setupSchema.safeParse({
+    name: formData.get('name'),
+    email: formData.get('email'),
+    password: formData.get('password'),
+    confirmPassword: formData.get('confirmPassword'),
+  });
+  if (!parsed.success) return { status: 'failed', values, fieldErrors: z.flattenError(parsed.error).fieldErrors };
+
+  try {
+    await completeSetup(token, { name: parsed.data.name, email: parsed.data.email, password: parsed.data.password });
+  } catch (error) {
+    if (error instanceof SetupClosedError) {
+      return { status: 'failed', values, message: 'This setup link is no longer valid. Sign in, or restart the server for a new link.' };
+    }
+    if (error instanceof StaffError) return { status: 'failed', values, message: error.message };
+    throw error;
+  }
+
+  // Sign the new administrator in straight away.
+  const auth = await getAuth();
+  const result = await auth.api.signInEmail({
+    body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
+    headers: await headers(),
+  });
+  await recordAudit({ actorId: result.user.id, action: 'sign_in.succeeded' });
+  redirect('/');
+}

@@ -1,0 +1,106 @@
+// Staff authentication with better-auth: e-mail and password, sessions in the dashboard's
+// database. Built lazily (the database opens on first use, never at import time) and once
+// per process. There is no public sign-up and no HTTP auth endpoint: sign-in, sign-out and
+// account management go through the dashboard's own server actions and CLI, which call
+// better-auth's server API, so throttling and the audit trail cannot be bypassed.
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { nextCookies } from 'better-auth/next-js';
+import { eq } from 'drizzle-orm';
+import { getDb, type Db } from '@/lib/db';
+import { isInMemory, once } from '@/lib/db/connection';
+import { authVerifications, staffAccounts, staffSessions, staffUsers } from '@/lib/db/schema';
+import { getEnv } from '@/lib/env';
+
+export const SESSION_COOKIE_PREFIX = 'vdesk';
+export const PASSWORD_MIN_LENGTH = 12;
+
+function createAuth(db: Db, secret: string, options: { withNextCookies: boolean }) {
+  const env = getEnv();
+  const baseURL = env.APP_URL ?? `http://localhost:${env.PORT}`;
+  return betterAuth({
+    appName: 'Verification Desk',
+    baseURL,
+    secret,
+    trustedOrigins: [baseURL, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: staffUsers, session: staffSessions, account: staffAccounts, verification: authVerifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 256,
+    },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'viewer', input: false },
+        disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    session: {
+      // An idle session ends after this; every use within it moves the end forward.
+      expiresIn: env.SESSION_IDLE_HOURS * 60 * 60,
+      updateAge: 15 * 60,
+      // No cookie cache: disabling an account or signing out must end sessions at once.
+      cookieCache: { enabled: false },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // A disabled account gets no new session, whatever the password.
+          before: async (session) => {
+            const [user] = await db
+              .select({ disabled: staffUsers.disabled })
+              .from(staffUsers)
+              .where(eq(staffUsers.id, session.userId));
+            return user && !user.disabled ? { data: session } : false;
+          },
+        },
+      },
+    },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: baseURL.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    rateLimit: { enabled: false }, // sign-in throttling is the dashboard's own (lib/auth/throttle.ts)
+    telemetry: { enabled: false },
+    plugins: options.withNextCookies ? [nextCookies()] : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * The secret that signs session cookies: BETTER_AUTH_SECRET, or one generated on first start
+ * and kept in the data directory (readable by the server's user only).
+ */
+async function loadSecret(): Promise<string> {
+  const env = getEnv();
+  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  if (isInMemory(env.DATA_DIR)) return randomBytes(32).toString('base64url');
+  const file = path.resolve(env.DATA_DIR, 'auth-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(32).toString('base64url');
+    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' }).catch(async () => undefined);
+    return (await readFile(file, 'utf8')).trim();
+  }
+}
+
+/** The auth instance for the Next.js server (sets cookies from server actions). */
+export function getAuth(): Promise<Auth> {
+  return once('auth', async () => createAuth(await getDb(), await loadSecret(), { withNextCookies: true }));
+}
+
+/** The auth instance for command-line tools, outside any request. */
+export function getCliAuth(): Promise<Auth> {
+  return once('auth-cli', async () => createAuth(await getDb(), await loadSecret(), { withNextCookies: false }));
+}

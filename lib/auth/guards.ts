@@ -1,0 +1,55 @@
+// The two wrappers every entry point goes through, so none can forget to authenticate and
+// authorize: one for server actions, one for route handlers.
+import 'server-only';
+import { headers } from 'next/headers';
+import { can, type Permission } from './roles';
+import { getCurrentStaff, staffFromHeaders, type Staff } from './session';
+
+export type Denial = 'unauthenticated' | 'forbidden';
+
+/**
+ * Wraps a server action. The action runs only for a signed-in staff member whose role has
+ * `permission`; otherwise `denied` builds the answer (a form state, usually), and nothing else
+ * happens — no service call, no database write.
+ */
+export function authorizedAction<Args extends unknown[], Result>(
+  permission: Permission,
+  action: (staff: Staff, ...args: Args) => Promise<Result>,
+  denied: (denial: Denial, ...args: Args) => Result | Promise<Result>,
+): (...args: Args) => Promise<Result> {
+  return async (...args: Args) => {
+    const staff = await getCurrentStaff();
+    if (!staff) return denied('unauthenticated', ...args);
+    if (!can(staff.role, permission)) return denied('forbidden', ...args);
+    return action(staff, ...args);
+  };
+}
+
+type RouteContext<Params> = { params: Promise<Params> };
+
+/** Wraps a route handler: 401 JSON without a session, 403 JSON without the permission. */
+export function authorizedRoute<Params>(
+  permission: Permission,
+  handler: (request: Request, staff: Staff, context: RouteContext<Params>) => Promise<Response>,
+): (request: Request, context: RouteContext<Params>) => Promise<Response> {
+  return async (request, context) => {
+    const staff = await staffFromHeaders(await headers());
+    const noStore = { 'Cache-Control': 'no-store' };
+    if (!staff) return Response.json({ error: 'Sign in to continue.' }, { status: 401, headers: noStore });
+    if (!can(staff.role, permission)) {
+      return Response.json({ error: 'Your role does not allow this.' }, { status: 403, headers: noStore });
+    }
+    return handler(request, staff, context);
+  };
+}
+
+export const DENIAL_MESSAGES: Record<Denial, { title: string; message: string }> = {
+  unauthenticated: {
+    title: 'Your session has ended',
+    message: 'Nothing was done. Sign in again (in another tab, to keep what you typed here), then submit again.',
+  },
+  forbidden: {
+    title: 'Not allowed for your role',
+    message: 'Nothing was done. Ask an administrator if you need this permission.',
+  },
+};

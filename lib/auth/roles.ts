@@ -1,0 +1,40 @@
+// Staff roles and what each may do. Pure data, safe to import anywhere (the UI hides what a
+// role cannot do; the server enforces it with the same table).
+
+export const STAFF_ROLES = ['viewer', 'operator', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const PERMISSIONS = {
+  /** Look verifications up and read them, see the register. */
+  'verification:read': ['viewer', 'operator', 'admin'],
+  /** Create verification requests. */
+  'verification:create': ['operator', 'admin'],
+  /** See and copy shareable links. */
+  'link:copy': ['operator', 'admin'],
+  /** Create staff accounts, change roles, disable accounts. */
+  'staff:manage': ['admin'],
+  /** Read the audit trail. */
+  'audit:read': ['admin'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: StaffRole | undefined | null, permission: Permission): boolean {
+  return !!role && (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  viewer: 'Viewer',
+  operator: 'Operator',
+  admin: 'Administrator',
+};
+
+export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
+  viewer: 'Looks verifications up and reads them.',
+  operator: 'Also creates requests and copies their links.',
+  admin: 'Also manages staff and reads the audit trail.',
+};

@@ -1,0 +1,42 @@
+// Schemas of the sign-in, setup and staff forms, shared by the browser and the server.
+import { z } from 'zod';
+import { STAFF_ROLES } from './roles';
+
+export const PASSWORD_MIN = 12;
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Enter your e-mail address.')
+  .max(254, 'That e-mail address is too long.')
+  .pipe(z.email('Enter a valid e-mail address, like name@example.com.'));
+
+const newPassword = z
+  .string()
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
+  .max(256, 'Use at most 256 characters.');
+
+const name = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
+
+export const signInSchema = z.object({
+  email,
+  password: z.string().min(1, 'Enter your password.').max(256, 'That password is too long.'),
+});
+
+export const setupSchema = z
+  .object({ name, email, password: newPassword, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords differ.' });
+
+export const createStaffSchema = z.object({
+  name,
+  email,
+  role: z.enum(STAFF_ROLES, { error: 'Choose a role.' }),
+});
+
+export const changeRoleSchema = z.object({
+  userId: z.string().min(1).max(100),
+  role: z.enum(STAFF_ROLES, { error: 'Choose a role.' }),
+});
+
+export const userIdSchema = z.object({ userId: z.string().min(1).max(100) });

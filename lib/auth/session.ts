@@ -1,0 +1,33 @@
+// Who is signed in, for pages, server actions and route handlers. Every entry point asks here
+// itself: a layout's check does not protect the page or action beneath it.
+import 'server-only';
+import { headers } from 'next/headers';
+import { forbidden, redirect } from 'next/navigation';
+import { cache } from 'react';
+import { can, isStaffRole, type Permission, type StaffRole } from './roles';
+import { getAuth } from './auth';
+
+export type Staff = { id: string; name: string; email: string; role: StaffRole; sessionId: string };
+
+/** The signed-in, enabled staff member of this request, or null. Looked up once per request. */
+export const getCurrentStaff = cache(async (): Promise<Staff | null> => staffFromHeaders(await headers()));
+
+export async function staffFromHeaders(requestHeaders: Headers): Promise<Staff | null> {
+  const auth = await getAuth();
+  const session = await auth.api.getSession({ headers: requestHeaders });
+  if (!session) return null;
+  const user = session.user as typeof session.user & { role?: unknown; disabled?: unknown };
+  if (user.disabled === true || !isStaffRole(user.role)) return null;
+  return { id: user.id, name: user.name, email: user.email, role: user.role, sessionId: session.session.id };
+}
+
+/**
+ * For pages: the staff member, if allowed. Without a session it redirects to sign-in (and
+ * back here afterwards); with a role that lacks the permission it renders the 403 page.
+ */
+export async function requireStaff(permission: Permission, returnTo?: string): Promise<Staff> {
+  const staff = await getCurrentStaff();
+  if (!staff) redirect(returnTo ? `/sign-in?next=${encodeURIComponent(returnTo)}` : '/sign-in');
+  if (!can(staff.role, permission)) forbidden();
+  return staff;
+}

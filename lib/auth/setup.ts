@@ -1,0 +1,64 @@
+// First run: while no staff account exists, the server prints a one-time setup link with a
+// random token, and /setup?token=… creates the first administrator. Only the token's hash is
+// stored; a new token replaces the old at every start, and setup removes it.
+import 'server-only';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import { recordAudit } from '@/lib/audit/audit';
+import { getDb } from '@/lib/db';
+import { setupTokens, staffUsers } from '@/lib/db/schema';
+import { insertStaff, StaffError, type NewStaff } from './staff';
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest();
+
+/** Returns a fresh setup token when there is no staff account yet, else null. */
+export async function issueSetupTokenIfNeeded(): Promise<string | null> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [staff] = await tx.select({ n: count() }).from(staffUsers);
+    await tx.delete(setupTokens);
+    if ((staff?.n ?? 0) > 0) return null;
+    const token = randomBytes(32).toString('base64url');
+    await tx.insert(setupTokens).values({ tokenHash: hashOf(token).toString('hex') });
+    return token;
+  });
+}
+
+export async function isSetupOpen(): Promise<boolean> {
+  const db = await getDb();
+  const [staff] = await db.select({ n: count() }).from(staffUsers);
+  return (staff?.n ?? 0) === 0;
+}
+
+async function tokenMatches(db: Pick<Awaited<ReturnType<typeof getDb>>, 'select'>, token: string): Promise<boolean> {
+  if (typeof token !== 'string' || token.length < 16 || token.length > 200) return false;
+  const rows = await db.select({ tokenHash: setupTokens.tokenHash }).from(setupTokens);
+  const presented = hashOf(token);
+  return rows.some((row) => timingSafeEqual(Buffer.from(row.tokenHash, 'hex'), presented));
+}
+
+export async function isSetupTokenValid(token: string): Promise<boolean> {
+  return (await isSetupOpen()) && tokenMatches(await getDb(), token);
+}
+
+export class SetupClosedError extends Error {
+  constructor() {
+    super('Setup is no longer possible');
+    this.name = 'SetupClosedError';
+  }
+}
+
+/** Creates the first administrator, if the token is right and nobody has done it yet. */
+export async function completeSetup(token: string, admin: Omit<NewStaff, 'role'>): Promise<string> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [staff] = await tx.select({ n: count() }).from(staffUsers);
+    if ((staff?.n ?? 0) > 0 || !(await tokenMatches(tx, token))) throw new SetupClosedError();
+    const id = await insertStaff(tx, { ...admin, role: 'admin' });
+    await tx.delete(setupTokens);
+    await recordAudit({ actorId: id, action: 'setup.completed', target: { type: 'staff', id } }, tx);
+    return id;
+  });
+}
+
+export { StaffError };
