@@ -57,7 +57,7 @@ export async function startVerificationDesk(): Promise<void> {
             ]
           : []),
         sandbox
-          ? `  Service: embedded sandbox at ${service.baseUrl} (nobody is really contacted; messages at ${appUrl}/sandbox/outbox)`
+          ? `  Service: embedded sandbox at ${service.baseUrl} (nobody is really contacted; messages at ${appUrl}/outbox)`
           : `  Service: ${service.baseUrl}`,
         `  Data: ${getEnv().DATA_DIR}`,
         '',

@@ -21,7 +21,7 @@ test.describe('create a verification request', () => {
     await expect(page.getByTestId('status')).toContainText('Pending');
 
     // The sandbox recorded the e-mail it would have sent, in the request's language.
-    await page.goto('/sandbox/outbox');
+    await page.goto('/outbox');
     const row = page.getByRole('row').filter({ hasText: 'alice@example.com' }).first();
     await expect(row).toContainText(/e-?mail/i);
     await expect(row).toContainText(/fr/);
@@ -93,7 +93,7 @@ test.describe('create a verification request', () => {
     await submitCreate(page);
     await createdId(page);
 
-    await page.goto('/sandbox/outbox');
+    await page.goto('/outbox');
     await expect(page.getByRole('row').filter({ hasText: '+32470123456' }).first()).toContainText(/sms/i);
   });
 

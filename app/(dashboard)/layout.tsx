@@ -75,9 +75,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               <strong className="font-semibold">Sandbox.</strong> Requests go to the embedded test service; nobody is really
               contacted.
             </span>
-            <Link href="/sandbox/outbox" className="font-medium underline underline-offset-2 hover:no-underline">
-              See the messages it would have sent
-            </Link>
+            {can(staff.role, 'link:copy') ? (
+              <Link href="/outbox" className="font-medium underline underline-offset-2 hover:no-underline">
+                See the messages it would have sent
+              </Link>
+            ) : null}
           </div>
         </div>
       ) : null}

@@ -4,6 +4,7 @@ import 'server-only';
 import { getPublicBaseUrl } from './config';
 import { parseCreateVerificationInput } from './create-verification-input';
 import { type ApiCaller, jsonError, jsonResponse, readJsonBody, sandboxApiRoute } from './http';
+import { listCompanyOutbox } from './outbox';
 import { CREATED_MESSAGE, createVerification, getVerificationForCompany } from './verifications';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,3 +57,11 @@ async function readVerification({ db, companyId }: ApiCaller, id: string): Promi
       return jsonResponse(lookup.record);
   }
 }
+
+/**
+ * GET /v1/sandbox/outbox — not part of the service contract: the e-mails and SMS the sandbox
+ * would have sent for the caller's company, so the dashboard can show them to its staff.
+ */
+export const companyOutboxRoute = sandboxApiRoute<unknown>(async (_request, { db, companyId }) =>
+  jsonResponse({ messages: await listCompanyOutbox(db, companyId, 100) }),
+);

@@ -1,9 +1,9 @@
-// The person's page (/sandbox/verify/<token>) and the outbox page: what they show for a valid,
-// unknown, expired or closed link, in the request's language, rendered as static HTML.
+// The person's page (/sandbox/verify/<token>): what it shows for a valid, unknown, expired or
+// closed link, in the request's language, rendered as static HTML. And the outbox endpoint.
 import { eq } from 'drizzle-orm';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import OutboxPage from '@/app/sandbox/outbox/page';
+import { GET as getOutbox } from '@/app/v1/sandbox/outbox/route';
 import VerifyPage from '@/app/sandbox/verify/[token]/page';
 import { POST } from '@/app/v1/verifications/new/route';
 import { closeDatabases } from '@/lib/db/connection';
@@ -132,12 +132,17 @@ describe('the page', () => {
     const { token } = await createShared();
     process.env.SANDBOX = 'off';
     await expect(renderVerify(token)).rejects.toMatchObject({ digest: 'NEXT_HTTP_ERROR_FALLBACK;404' });
-    await expect(OutboxPage()).rejects.toMatchObject({ digest: 'NEXT_HTTP_ERROR_FALLBACK;404' });
+    expect((await getOutbox(outboxRequest(company.apiKey), undefined)).status).toBe(404);
   });
 });
 
-describe('the outbox page', () => {
-  it('lists the messages the sandbox sent, newest first, as text', async () => {
+function outboxRequest(apiKey: string | null): Request {
+  return new Request('http://localhost/v1/sandbox/outbox', { headers: apiKey ? { Authorization: `Bearer ${apiKey}` } : {} });
+}
+
+describe('GET /v1/sandbox/outbox', () => {
+  it("lists the company's own messages, newest first, and no other company's", async () => {
+    const other = await createTestCompany(db, { name: 'Other Co' });
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2030-01-01T00:00:00.000Z'));
     await POST(createRequest(validBody({ email: 'first@example.com', language: 'nl' }), { apiKey: company.apiKey }), undefined);
@@ -148,15 +153,23 @@ describe('the outbox page', () => {
       }),
       undefined,
     );
-    const html = renderToStaticMarkup(await OutboxPage());
-    expect(html).toContain('Sandbox outbox');
-    const positions = ['+32470123456', 'second@example.com', 'first@example.com'].map((text) => html.indexOf(text));
-    for (const position of positions) expect(position).toBeGreaterThan(-1);
-    expect(positions[0]).toBeLessThan(positions[2]!);
-    expect(positions[1]).toBeLessThan(positions[2]!);
-    expect(html).toContain('2030-01-01 00:00:00');
-    expect(html).toMatch(/href="http:\/\/localhost\/sandbox\/verify\/[A-Za-z0-9_-]{43}"/);
-    expect(html).toContain('SMS');
-    expect(html).toContain('E-mail');
+    await POST(createRequest(validBody({ email: 'elsewhere@example.com' }), { apiKey: other.apiKey }), undefined);
+
+    const response = await getOutbox(outboxRequest(company.apiKey), undefined);
+    expect(response.status).toBe(200);
+    const { messages } = (await response.json()) as { messages: { recipient: string; channel: string; language: string; link: string; createdAt: string }[] };
+    const recipients = messages.map((m) => m.recipient);
+    expect(recipients.indexOf('+32470123456')).toBeLessThan(recipients.indexOf('first@example.com'));
+    expect(recipients.indexOf('second@example.com')).toBeLessThan(recipients.indexOf('first@example.com'));
+    expect(recipients).not.toContain('elsewhere@example.com');
+    const first = messages.find((m) => m.recipient === 'first@example.com')!;
+    expect(first).toMatchObject({ channel: 'email', language: 'nl', createdAt: '2030-01-01T00:00:00.000Z' });
+    expect(first.link).toMatch(/^http:\/\/localhost\/sandbox\/verify\/[A-Za-z0-9_-]{43}$/);
+    expect(messages.find((m) => m.recipient === '+32470123456')?.channel).toBe('sms');
+  });
+
+  it('needs an API key', async () => {
+    expect((await getOutbox(outboxRequest(null), undefined)).status).toBe(403);
+    expect((await getOutbox(outboxRequest('vd_sk_wrong'), undefined)).status).toBe(403);
   });
 });

@@ -5,7 +5,7 @@
 import 'server-only';
 import type { z } from 'zod';
 import { VerificationServiceError, type VerificationServiceErrorKind } from './errors';
-import { createVerificationResultSchema, verificationRecordSchema } from './schemas';
+import { createVerificationResultSchema, sandboxOutboxSchema, verificationRecordSchema, type SandboxOutboxMessage } from './schemas';
 import type { CreateVerificationRequest, CreateVerificationResult, VerificationRecord } from './types';
 
 /** Larger answers are a protocol error: a record is a few hundred bytes, so 1 MB is a broken upstream. */
@@ -39,6 +39,8 @@ export interface VerificationServiceClientConfig {
 export interface VerificationServiceClient {
   createVerification(body: CreateVerificationRequest): Promise<CreateVerificationResult>;
   getVerification(id: string): Promise<VerificationRecord>;
+  /** Sandbox only (not part of the service contract): the messages it would have sent for our company. */
+  getSandboxOutbox(): Promise<SandboxOutboxMessage[]>;
 }
 
 export function createVerificationServiceClient(config: VerificationServiceClientConfig): VerificationServiceClient {
@@ -114,6 +116,16 @@ export function createVerificationServiceClient(config: VerificationServiceClien
           await sleep(backoffDelayMs(attempt - 1, random));
         }
       }
+    },
+
+    async getSandboxOutbox() {
+      const answer = await exchange(
+        'read sandbox outbox',
+        `${baseUrl}/v1/sandbox/outbox`,
+        { method: 'GET', headers: commonHeaders },
+        sandboxOutboxSchema,
+      );
+      return answer.messages;
     },
   };
 }

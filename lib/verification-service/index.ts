@@ -4,6 +4,7 @@
 import 'server-only';
 import { getServiceConfig } from '@/lib/env';
 import { createVerificationServiceClient } from './client';
+import type { SandboxOutboxMessage } from './schemas';
 import type { CreateVerificationRequest, CreateVerificationResult, VerificationRecord } from './types';
 
 // The client is rebuilt per call on purpose: it is a few closures, and the configuration may be
@@ -18,6 +19,11 @@ export async function createVerification(body: CreateVerificationRequest): Promi
 /** GET /v1/verifications/{id}, retried briefly on gateway errors and timeouts. */
 export async function getVerification(id: string): Promise<VerificationRecord> {
   return createVerificationServiceClient(getServiceConfig()).getVerification(id);
+}
+
+/** Sandbox only: GET /v1/sandbox/outbox, the messages the embedded sandbox would have sent. */
+export async function getSandboxOutbox(): Promise<SandboxOutboxMessage[]> {
+  return createVerificationServiceClient(getServiceConfig()).getSandboxOutbox();
 }
 
 export {
@@ -42,6 +48,7 @@ export {
   verificationRecordSchema,
   verificationStatusSchema,
   verificationStatuses,
+  type SandboxOutboxMessage,
 } from './schemas';
 export type {
   CreateVerificationRequest,

@@ -85,3 +85,22 @@ export const verificationRecordSchema = z.object({
 export type VerificationRecord = z.output<typeof verificationRecordSchema>;
 export type VerificationStatus = (typeof verificationStatuses)[number];
 export type VerificationLanguage = (typeof verificationLanguages)[number];
+
+/**
+ * Sandbox only, not part of the service contract: GET /v1/sandbox/outbox, the e-mails and SMS
+ * the embedded sandbox would have sent for the caller's company (newest first).
+ */
+export const sandboxOutboxSchema = z.object({
+  messages: z.array(
+    z.object({
+      verificationId: z.string(),
+      channel: z.enum(['email', 'sms']),
+      recipient: z.string(),
+      language: z.string(),
+      link: z.url({ protocol: /^https?$/ }),
+      createdAt: timestampSchema,
+    }),
+  ),
+});
+
+export type SandboxOutboxMessage = z.output<typeof sandboxOutboxSchema>['messages'][number];

@@ -1,0 +1,80 @@
+// Sandbox mode only: the e-mails and SMS the embedded sandbox would have sent for this
+// company, read from the sandbox over HTTP like everything else. Shows working links to the
+// person's page, so it needs the role that may copy links.
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { Alert } from '@/components/ui/alert';
+import { LocalTime } from '@/components/ui/local-time';
+import { requireStaff } from '@/lib/auth/session';
+import { getEnv } from '@/lib/env';
+import { getSandboxOutbox, type SandboxOutboxMessage } from '@/lib/verification-service';
+import { describeServiceError } from '@/lib/verification-service/messages';
+import { languageLabel } from '@/lib/verifications/labels';
+
+export const metadata: Metadata = { title: 'Sandbox outbox', referrer: 'no-referrer' };
+
+export default async function OutboxPage() {
+  await requireStaff('link:copy', '/outbox');
+  if (getEnv().SANDBOX !== 'on') notFound();
+
+  let messages: SandboxOutboxMessage[] = [];
+  let problem: { title: string; message: string } | undefined;
+  try {
+    messages = await getSandboxOutbox();
+  } catch (error) {
+    problem = describeServiceError(error, 'read');
+  }
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Sandbox outbox</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          The latest e-mails and SMS the sandbox would have sent for your requests, newest first. Nothing was delivered; open a
+          link to act as the person.
+        </p>
+      </div>
+      {problem ? (
+        <Alert tone="error" title={problem.title} role="alert">
+          <p>{problem.message}</p>
+        </Alert>
+      ) : messages.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-700">
+          No messages yet. Create a request with e-mail or SMS notification.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <caption className="sr-only">Messages the sandbox would have sent</caption>
+            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">Sent</th>
+                <th scope="col" className="px-4 py-3">Channel</th>
+                <th scope="col" className="px-4 py-3">Recipient</th>
+                <th scope="col" className="px-4 py-3">Language</th>
+                <th scope="col" className="px-4 py-3">Link</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {messages.map((message) => (
+                <tr key={`${message.verificationId}-${message.channel}-${message.createdAt}`}>
+                  <td className="px-4 py-2.5 whitespace-nowrap text-slate-700">
+                    <LocalTime iso={message.createdAt} />
+                  </td>
+                  <td className="px-4 py-2.5">{message.channel === 'email' ? 'E-mail' : 'SMS'}</td>
+                  <td className="px-4 py-2.5 break-all">{message.recipient}</td>
+                  <td className="px-4 py-2.5">{languageLabel(message.language)} ({message.language})</td>
+                  <td className="px-4 py-2.5">
+                    <a href={message.link} rel="noreferrer" className="text-indigo-700 underline underline-offset-2 hover:no-underline">
+                      Open the person&apos;s page
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
