@@ -1,0 +1,539 @@
+// Staff access (QUALITY.md): nothing reaches the verification service without an authorized
+// session, each role gets exactly its pages and actions, server actions refuse other origins,
+// and signing out ends the session on the server.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { createStaffUser } from './support/cli';
+import { startCountingUpstream, type CountingUpstream } from './support/counting-upstream';
+import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
+import { startNextServer, type NextServer } from './support/next-server';
+import {
+  formActionCall,
+  interceptServerActions,
+  listServerActions,
+  plainActionCall,
+  replayAction,
+  type CapturedAction,
+} from './support/server-actions';
+import { STAFF, type Role } from './support/staff';
+
+const ROLES: Role[] = ['viewer', 'operator', 'admin'];
+const EVIL_ORIGIN = 'http://evil.example';
+// The action's own answers (lib/auth/guards.ts DENIAL_MESSAGES): seeing them proves the replay
+// reached the action and the action refused it, rather than failing for some unrelated reason.
+const NO_SESSION = 'Nothing was done. Sign in again';
+const NOT_ALLOWED = 'Nothing was done. Ask an administrator if you need this permission.';
+// Playwright Test gives manually created contexts the project's storage state (the operator's
+// cookies, which are not port-specific); a context meant to start signed out says so.
+const SIGNED_OUT = { cookies: [], origins: [] };
+const CREATED = 'Verification request created successfully.';
+
+async function signIn(page: Page, baseUrl: string, role: Role) {
+  await page.goto(`${baseUrl}/sign-in`);
+  await page.getByLabel('E-mail address').fill(STAFF[role].email);
+  await page.getByLabel('Password').fill(STAFF[role].password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('signed-in-as')).toHaveText(STAFF[role].name);
+}
+
+/** Runs `act` and returns the one server-action request it sent (aborted before the server saw it). */
+async function captureOne(captured: CapturedAction[], act: () => Promise<void>): Promise<CapturedAction> {
+  const before = captured.length;
+  await act();
+  await expect.poll(() => captured.length, { message: 'the browser sent no server-action request' }).toBe(before + 1);
+  return captured[before]!;
+}
+
+/** Captures, as the signed-in user of `context`, the create-verification request for `name`. */
+async function captureCreate(context: BrowserContext, name: string): Promise<CapturedAction> {
+  const page = await context.newPage();
+  const { captured, stop } = await interceptServerActions(page);
+  await openCreateForm(page);
+  await fillBasics(page, { name, email: 'someone@example.com' });
+  const create = await captureOne(captured, () => submitCreate(page));
+  await stop();
+  await page.close();
+  return create;
+}
+
+const mainBaseUrl = () => test.info().project.use.baseURL!;
+
+type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
+const sessions = new Map<Role, Promise<Session>>();
+
+/**
+ * A session of `role` on this run's server, signed in once per worker through the real sign-in
+ * page. Not the shared e2e/.auth files: every run in the same checkout rewrites those in its
+ * setup project, so a concurrent run leaves cookies of its own server there mid-test.
+ */
+function sessionOf(browser: Browser, role: Role): Promise<Session> {
+  let session = sessions.get(role);
+  if (!session) {
+    const baseUrl = mainBaseUrl();
+    session = (async () => {
+      const context = await browser.newContext({ baseURL: baseUrl, storageState: SIGNED_OUT });
+      await signIn(await context.newPage(), baseUrl, role);
+      const state = await context.storageState();
+      await context.close();
+      return state;
+    })();
+    sessions.set(role, session);
+  }
+  return session;
+}
+
+/** Makes the tests of the enclosing describe run signed in as `role`. */
+const signedInAs = (role: Role) =>
+  test.use({ storageState: async ({ browser }, use) => use(await sessionOf(browser, role)) });
+
+/** The rows of Recent requests (everyone's) that link to `name`. */
+async function recentRowsNamed(page: Page, name: string) {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Recent requests' })).toBeVisible();
+  return page.getByRole('link', { name, exact: true }).count();
+}
+
+// ───────────────────────────────────────────────────────────────────────────────────────────────
+
+test.describe('no entry point reaches the service without an authorized session', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  const PORT = 3111;
+  const CAPTURED_NAME = uniqueName('Captured Person');
+  const NEW_STAFF_EMAIL = `mallory.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  let upstream: CountingUpstream;
+  let server: NextServer;
+  let dataDir: string;
+  let admin: BrowserContext;
+  let adminPage: Page;
+  /** Requests a real browser sent, keyed by what they do. */
+  const captures: Record<string, CapturedAction> = {};
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(90_000);
+    upstream = await startCountingUpstream();
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-access-'));
+    // The CLI refuses while a server holds the directory: accounts first, then the server.
+    for (const role of ROLES) createStaffUser(dataDir, STAFF[role].email, role, STAFF[role].password, STAFF[role].name);
+    server = await startNextServer({
+      port: PORT,
+      env: {
+        DATA_DIR: dataDir,
+        APP_URL: `http://localhost:${PORT}`,
+        VERIFICATION_API_URL: upstream.baseUrl,
+        VERIFICATION_API_KEY: 'test-key',
+        SANDBOX: 'off',
+      },
+    });
+
+    // Capture each action as the browser really sends it. The admin sees every form; every
+    // capture is aborted in the browser, so none of these reaches the server.
+    admin = await browser.newContext({ baseURL: server.url, storageState: SIGNED_OUT });
+    adminPage = await admin.newPage();
+    let interception = await interceptServerActions(adminPage);
+    await adminPage.goto('/sign-in');
+    await adminPage.getByLabel('E-mail address').fill(STAFF.admin.email);
+    await adminPage.getByLabel('Password').fill('not-the-password-123');
+    captures.signIn = await captureOne(interception.captured, () => adminPage.getByRole('button', { name: 'Sign in' }).click());
+    await interception.stop();
+
+    await signIn(adminPage, server.url, 'admin');
+    interception = await interceptServerActions(adminPage);
+    await openCreateForm(adminPage);
+    await fillBasics(adminPage, { name: CAPTURED_NAME, email: 'captured@example.com' });
+    captures.createVerification = await captureOne(interception.captured, () => submitCreate(adminPage));
+
+    await adminPage.goto('/staff');
+    await adminPage.getByLabel('Name', { exact: true }).fill('Mallory Newcomer');
+    await adminPage.getByLabel('E-mail address').fill(NEW_STAFF_EMAIL);
+    await adminPage.getByLabel('Role', { exact: true }).selectOption('admin');
+    captures.createStaff = await captureOne(interception.captured, () => adminPage.getByRole('button', { name: 'Create account' }).click());
+
+    await adminPage.goto('/staff');
+    await adminPage.getByLabel(`Role of ${STAFF.operator.name}`).selectOption('admin');
+    captures.changeRole = await captureOne(interception.captured, () =>
+      adminPage.getByRole('button', { name: `Change role of ${STAFF.operator.name}` }).click(),
+    );
+
+    await adminPage.goto('/staff');
+    adminPage.once('dialog', (dialog) => void dialog.accept());
+    captures.disableStaff = await captureOne(interception.captured, () =>
+      adminPage.getByRole('button', { name: `Disable ${STAFF.viewer.name}` }).click(),
+    );
+    await interception.stop();
+
+    // Without JavaScript the create form posts natively: a second way into the same action.
+    const noJs = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false, storageState: await admin.storageState() });
+    const noJsPage = await noJs.newPage();
+    interception = await interceptServerActions(noJsPage);
+    await openCreateForm(noJsPage);
+    await fillBasics(noJsPage, { name: CAPTURED_NAME, email: 'captured@example.com' });
+    captures.createVerificationNoJs = await captureOne(interception.captured, () => submitCreate(noJsPage));
+    await noJs.close();
+  });
+
+  test.afterAll(async () => {
+    await admin?.close();
+    await server?.stop();
+    await upstream?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('pages, route handlers and sandbox routes turn a caller without a session away', async ({ playwright }) => {
+    const anonymous = await playwright.request.newContext({ baseURL: server.url, maxRedirects: 0, storageState: SIGNED_OUT });
+    const id = randomUUID();
+
+    // Every route of the build is accounted for here, so a new one cannot slip past this test.
+    const routes = Object.values(JSON.parse(readFileSync(path.resolve('.next/app-path-routes-manifest.json'), 'utf8')) as Record<string, string>);
+    const dashboard = ['/', '/verifications', '/verifications/new', '/verifications/[id]', '/staff', '/audit'];
+    const readRoutes = ['/api/verifications/[id]'];
+    const sandbox = ['/v1/verifications', '/v1/verifications/new', '/v1/verifications/[id]', '/sandbox/outbox', '/sandbox/verify/[token]'];
+    const publicRoutes = ['/sign-in', '/sign-out', '/setup', '/icon.svg', '/_not-found', '/_global-error'];
+    expect(routes.sort()).toEqual([...dashboard, ...readRoutes, ...sandbox, ...publicRoutes].sort());
+
+    const pages = ['/', '/verifications', '/verifications/new', `/verifications/${id}`, '/verifications?id=x', '/staff', '/audit'];
+    for (const pagePath of pages) {
+      const response = await anonymous.get(pagePath);
+      expect.soft([303, 307], `${pagePath} redirects`).toContain(response.status());
+      expect.soft(new URL(response.headers().location ?? '/nowhere', server.url).pathname, `${pagePath} goes to sign-in`).toBe('/sign-in');
+      // The client-side navigation payload must not carry the page either.
+      const flight = await anonymous.get(pagePath, { headers: { RSC: '1' }, maxRedirects: 3 });
+      const payload = await flight.text();
+      expect.soft(payload, `${pagePath} as RSC`).toContain('NEXT_REDIRECT;replace;/sign-in');
+      expect.soft(payload, `${pagePath} as RSC`).not.toContain('signed-in-as');
+    }
+
+    const read = await anonymous.get(`/api/verifications/${id}`);
+    expect(read.status()).toBe(401);
+    expect(await read.json()).toEqual({ error: 'Sign in to continue.' });
+
+    // SANDBOX=off: the embedded service is gone, even for a caller holding the API key.
+    const sandboxCalls = [
+      anonymous.post('/v1/verifications/new', {
+        headers: { Authorization: 'Bearer test-key' },
+        data: { name: 'Nobody', email: 'nobody@example.com', chosenPurpose: 'ensuring_compliance', language: 'en' },
+      }),
+      anonymous.get(`/v1/verifications/${id}`, { headers: { Authorization: 'Bearer test-key' } }),
+      anonymous.get('/v1/verifications'),
+      anonymous.get('/sandbox/outbox'),
+      anonymous.get('/sandbox/verify/some-token'),
+    ];
+    for (const response of await Promise.all(sandboxCalls)) expect.soft(response.status(), response.url()).toBe(404);
+
+    // The public pages still answer (so the refusals above are not a broken server).
+    const signInPage = await anonymous.get('/sign-in');
+    expect(signInPage.status()).toBe(200);
+    expect(await signInPage.text()).toContain('Sign in');
+    expect((await anonymous.get('/setup')).status()).toBe(404); // accounts exist: setup is closed
+
+    expect(upstream.calls, 'requests that reached the upstream').toEqual([]);
+    await anonymous.dispose();
+  });
+
+  test('every server action of the build, replayed without a cookie, is refused and changes nothing', async ({ playwright }) => {
+    const actions = listServerActions();
+    test.info().annotations.push({ type: 'server actions', description: actions.map((a) => `${a.name} (${a.file}) ${a.id}`).join('; ') });
+    const idOf = (name: string) => {
+      const action = actions.find((a) => a.name === name);
+      expect(action, `server action ${name} in the build`).toBeDefined();
+      return action!.id;
+    };
+    // The captures name the ids the browser really used; they must be the build's.
+    expect(captures.createVerification!.actionId).toBe(idOf('createVerificationAction'));
+    expect(captures.createVerificationNoJs!.actionId).toBe(idOf('createVerificationAction'));
+    expect(captures.createStaff!.actionId).toBe(idOf('createStaffAction'));
+    expect(captures.changeRole!.actionId).toBe(idOf('changeRoleAction'));
+    expect(captures.disableStaff!.actionId).toBe(idOf('disableStaffAction'));
+    expect(captures.signIn!.actionId).toBe(idOf('signInAction'));
+
+    // No browser can send these two here (no link to copy yet; setup is closed), so they are
+    // written by hand in the encoding the browser uses.
+    const handcrafted = {
+      recordLinkCopied: plainActionCall(idOf('recordLinkCopiedAction'), '/', [randomUUID()]),
+      setup: formActionCall(
+        idOf('setupAction'),
+        '/setup',
+        { status: 'idle', values: { name: '', email: '' } },
+        { token: 'a'.repeat(43), name: 'Mallory Setup', email: 'mallory.setup@example.com', password: 'mallory-password-123', confirmPassword: 'mallory-password-123' },
+      ),
+    };
+
+    const before = await observableState(adminPage);
+
+    const anonymous = await playwright.request.newContext({ baseURL: server.url, storageState: SIGNED_OUT });
+    const expectations: Array<[CapturedAction, (status: number, body: string, setCookie: string) => void]> = [
+      [captures.createVerification!, (_s, body) => expect(body).toContain(NO_SESSION)],
+      [captures.createStaff!, (_s, body) => expect(body).toContain(NO_SESSION)],
+      [captures.changeRole!, (_s, body) => expect(body).toContain(NO_SESSION)],
+      [captures.disableStaff!, (_s, body) => expect(body).toContain(NO_SESSION)],
+      [handcrafted.recordLinkCopied, (_s, body) => expect(body).toContain('{"ok":false}')],
+      // Public by design, but a wrong password signs nobody in and a closed setup creates nobody.
+      [captures.signIn!, (_s, body, setCookie) => {
+        expect(body).toContain('Incorrect e-mail address or password.');
+        expect(setCookie).not.toContain('session_token=');
+      }],
+      [handcrafted.setup, (_s, body) => expect(body).toContain('This setup link is no longer valid')],
+      // The no-JavaScript post: whatever the page then does, nothing may be created (checked below).
+      [captures.createVerificationNoJs!, (status, body) => {
+        expect(body).not.toContain(CREATED);
+        expect(status === 303 || status === 307 || body.includes(NO_SESSION), `answered ${status}`).toBe(true);
+      }],
+    ];
+    for (const [action, check] of expectations) {
+      const response = await replayAction(anonymous, server.url, action, { origin: server.url });
+      const setCookie = response.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value).join('\n');
+      await test.step(`${actions.find((a) => a.id === action.actionId)?.name} (${action.kind}) → ${response.status()}`, async () =>
+        check(response.status(), await response.text(), setCookie),
+      );
+    }
+    await anonymous.dispose();
+
+    // Every action in the build was tried.
+    expect(new Set(expectations.map(([action]) => action.actionId))).toEqual(new Set(actions.map((a) => a.id)));
+
+    expect(await observableState(adminPage)).toEqual(before);
+    expect(upstream.calls, 'requests that reached the upstream').toEqual([]);
+  });
+
+  test("a viewer's create is refused; an operator's reaches the counting upstream", async ({ browser }) => {
+    const viewer = await browser.newContext({ baseURL: server.url, storageState: SIGNED_OUT });
+    await signIn(await viewer.newPage(), server.url, 'viewer');
+    const refused = await replayAction(viewer.request, server.url, captures.createVerification!, { origin: server.url });
+    const refusedBody = await refused.text();
+    expect(refusedBody).toContain(NOT_ALLOWED);
+    expect(refusedBody).not.toContain(CREATED);
+    await replayAction(viewer.request, server.url, captures.createVerificationNoJs!, { origin: server.url });
+    await viewer.close();
+    expect(upstream.calls, 'requests that reached the upstream').toEqual([]);
+    expect(await recentRowsNamed(adminPage, CAPTURED_NAME)).toBe(0);
+
+    // The same request with an operator's session goes through: the counter does count.
+    const operator = await browser.newContext({ baseURL: server.url, storageState: SIGNED_OUT });
+    await signIn(await operator.newPage(), server.url, 'operator');
+    const created = await replayAction(operator.request, server.url, captures.createVerification!, { origin: server.url });
+    expect(await created.text()).toContain(CREATED);
+    await expect.poll(() => upstream.calls.length).toBeGreaterThanOrEqual(1);
+    expect(upstream.calls[0]).toMatchObject({ method: 'POST', path: '/v1/verifications/new', authorization: 'Bearer test-key' });
+    expect(JSON.parse(upstream.calls[0]!.body)).toMatchObject({ name: CAPTURED_NAME });
+    expect(await recentRowsNamed(adminPage, CAPTURED_NAME)).toBe(1);
+
+    // The handcrafted encoding is understood too: with a session, the link-copied action acts.
+    const linkCopied = plainActionCall(listServerActions().find((a) => a.name === 'recordLinkCopiedAction')!.id, '/', [randomUUID()]);
+    expect(await (await replayAction(operator.request, server.url, linkCopied, { origin: server.url })).text()).toContain('{"ok":true}');
+    await operator.close();
+  });
+
+  /** What an administrator can see that any of the actions would have changed. */
+  async function observableState(page: Page) {
+    await page.goto('/staff');
+    const staff = await page.locator('tbody tr').evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.querySelectorAll('td')).slice(0, 2).map((cell) => cell.textContent?.trim())),
+    );
+    expect(staff.length).toBe(3); // the three accounts the CLI created
+    await page.goto('/audit');
+    const audit = await page.getByTestId('audit-entries').locator('tr[data-action]').evaluateAll((rows) =>
+      rows.map((row) => row.getAttribute('data-action')).filter((action) => action !== 'sign_in.failed'),
+    );
+    await page.goto('/');
+    const recent = await page.getByRole('region', { name: 'Recent requests' }).innerText();
+    return { staff, audit: audit.sort(), recent };
+  }
+});
+
+// ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/** One shareable-link request created by the operator, shared by the tests that need one. */
+let sharedRequest: Promise<{ id: string; name: string }> | undefined;
+function operatorRequest(browser: Browser): Promise<{ id: string; name: string }> {
+  sharedRequest ??= (async () => {
+    const context = await browser.newContext({ baseURL: mainBaseUrl(), storageState: await sessionOf(browser, 'operator') });
+    const page = await context.newPage();
+    const name = uniqueName('Role Matrix');
+    await openCreateForm(page);
+    await page.getByRole('switch', { name: 'Shareable link' }).check();
+    await fillBasics(page, { name });
+    await submitCreate(page);
+    const id = await createdId(page);
+    await context.close();
+    return { id, name };
+  })();
+  return sharedRequest;
+}
+
+test.describe('role matrix', () => {
+  let request: { id: string; name: string };
+  test.beforeAll(async ({ browser }) => {
+    request = await operatorRequest(browser);
+  });
+
+  const PAGES: Array<{ path: () => string; heading: () => string; allowed: Role[] }> = [
+    { path: () => '/', heading: () => 'Verification requests', allowed: ['viewer', 'operator', 'admin'] },
+    { path: () => `/verifications/${request.id}`, heading: () => request.name, allowed: ['viewer', 'operator', 'admin'] },
+    { path: () => '/verifications/new', heading: () => 'New verification request', allowed: ['operator', 'admin'] },
+    { path: () => '/staff', heading: () => 'Staff', allowed: ['admin'] },
+    { path: () => '/audit', heading: () => 'Audit trail', allowed: ['admin'] },
+  ];
+
+  for (const role of ROLES) {
+    test.describe(`as ${role}`, () => {
+      signedInAs(role);
+
+      test('pages are shown or refused with 403; the read route answers', async ({ page }) => {
+        for (const entry of PAGES) {
+          await test.step(`${entry.path()} ${entry.allowed.includes(role) ? 'allowed' : 'refused'}`, async () => {
+            const response = await page.goto(entry.path());
+            const heading = page.getByRole('heading', { level: 1 });
+            if (entry.allowed.includes(role)) {
+              expect(response?.status()).toBe(200);
+              await expect(heading).toHaveText(entry.heading());
+            } else {
+              expect(response?.status()).toBe(403);
+              await expect(heading).toHaveText('Not available for your role');
+            }
+          });
+        }
+        const read = await page.request.get(`/api/verifications/${request.id}`);
+        expect(read.status()).toBe(200);
+        expect(await read.json()).toMatchObject({ inputted_name: request.name, status: 'pending' });
+      });
+
+      test('the interface offers only what the role may do', async ({ page }) => {
+        await page.goto('/');
+        await expect(page.getByTestId('signed-in-as')).toHaveText(STAFF[role].name);
+        // The request is listed for everyone; its link only for those who may copy it.
+        await expect(page.getByRole('link', { name: request.name, exact: true })).toBeVisible();
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        const expected = {
+          newRequest: role !== 'viewer',
+          copyLink: role !== 'viewer',
+          staff: role === 'admin',
+          audit: role === 'admin',
+        };
+        await expect(nav.getByRole('link', { name: 'Requests' })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'New request' })).toHaveCount(expected.newRequest ? 1 : 0);
+        await expect(page.getByRole('button', { name: `Copy link for ${request.name}` })).toHaveCount(expected.copyLink ? 1 : 0);
+        await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(expected.staff ? 1 : 0);
+        await expect(nav.getByRole('link', { name: 'Audit trail' })).toHaveCount(expected.audit ? 1 : 0);
+      });
+    });
+  }
+
+  test('server actions refuse a role without the permission, and act for one with it', async ({ browser }) => {
+    const contextOf = async (role: Role) => browser.newContext({ baseURL: mainBaseUrl(), storageState: await sessionOf(browser, role) });
+    const [viewer, operator, admin] = await Promise.all([contextOf('viewer'), contextOf('operator'), contextOf('admin')]);
+    const origin = new URL(mainBaseUrl()).origin;
+
+    // A viewer replaying an operator's create request.
+    const name = uniqueName('Viewer Replay');
+    const create = await captureCreate(operator, name);
+    const byViewer = await replayAction(viewer.request, origin, create, { origin });
+    expect(await byViewer.text()).toContain(NOT_ALLOWED);
+    const operatorPage = await operator.newPage();
+    expect(await recentRowsNamed(operatorPage, name)).toBe(0);
+    expect(await (await replayAction(operator.request, origin, create, { origin })).text()).toContain(CREATED);
+    expect(await recentRowsNamed(operatorPage, name)).toBe(1);
+
+    // An operator replaying an administrator's create-staff request.
+    const adminPage = await admin.newPage();
+    const { captured, stop } = await interceptServerActions(adminPage);
+    const email = `replayed.${Math.random().toString(36).slice(2, 8)}@example.com`;
+    await adminPage.goto('/staff');
+    await adminPage.getByLabel('Name', { exact: true }).fill('Replayed Account');
+    await adminPage.getByLabel('E-mail address').fill(email);
+    const createStaff = await captureOne(captured, () => adminPage.getByRole('button', { name: 'Create account' }).click());
+    await stop();
+    const byOperator = await replayAction(operator.request, origin, createStaff, { origin });
+    expect(await byOperator.text()).toContain(NOT_ALLOWED);
+    await adminPage.goto('/staff');
+    await expect(adminPage.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
+    await expect(adminPage.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+    expect(await (await replayAction(admin.request, origin, createStaff, { origin })).text()).toContain('"status":"created"');
+    await adminPage.reload();
+    await expect(adminPage.getByRole('row').filter({ hasText: email })).toHaveCount(1);
+
+    await Promise.all([viewer.close(), operator.close(), admin.close()]);
+  });
+});
+
+// ───────────────────────────────────────────────────────────────────────────────────────────────
+
+test.describe('cross-origin server action', () => {
+  signedInAs('operator');
+
+  test('is refused from another origin, and works from our own', async ({ page, context }) => {
+    const origin = new URL(mainBaseUrl()).origin;
+    const name = uniqueName('Cross Origin');
+    const create = await captureCreate(context, name);
+
+    const forged = await replayAction(context.request, origin, create, { origin: EVIL_ORIGIN });
+    expect(forged.ok(), `answered ${forged.status()}`).toBe(false);
+    expect(await forged.text()).not.toContain(CREATED);
+    expect(await recentRowsNamed(page, name)).toBe(0);
+
+    const genuine = await replayAction(context.request, origin, create, { origin });
+    expect(genuine.status()).toBe(200);
+    expect(await genuine.text()).toContain(CREATED);
+    expect(await recentRowsNamed(page, name)).toBe(1);
+  });
+});
+
+// ───────────────────────────────────────────────────────────────────────────────────────────────
+
+test.describe('sign-out', () => {
+  signedInAs('admin');
+
+  test('is refused from another origin; a real one ends the session on the server', async ({ page, browser, playwright }) => {
+    const { id } = await operatorRequest(browser);
+    const base = mainBaseUrl();
+
+    // A dedicated account, so the shared sessions of the other tests stay valid.
+    const name = uniqueName('Sam Signout');
+    const email = `sam.${Math.random().toString(36).slice(2, 8)}@example.com`;
+    await page.goto('/staff');
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const password = (await page.getByTestId('generated-password').textContent())?.trim() ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(12);
+
+    const context = await browser.newContext({ baseURL: base, storageState: SIGNED_OUT });
+    const own = await context.newPage();
+    await own.goto('/sign-in');
+    await own.getByLabel('E-mail address').fill(email);
+    await own.getByLabel('Password').fill(password);
+    await own.getByRole('button', { name: 'Sign in' }).click();
+    await expect(own.getByTestId('signed-in-as')).toHaveText(name);
+    const sessionCookies = await context.cookies();
+    expect(sessionCookies.map((c) => c.name)).toContain('vdesk.session_token');
+
+    // From another origin: refused, and the session lives on.
+    const forged = await context.request.post('/sign-out', { headers: { Origin: EVIL_ORIGIN }, maxRedirects: 0 });
+    expect(forged.status()).toBe(403);
+    await own.reload();
+    await expect(own.getByTestId('signed-in-as')).toHaveText(name);
+    expect((await context.request.get(`/api/verifications/${id}`)).status()).toBe(200);
+
+    const signOut = own.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/sign-out');
+    await own.getByRole('button', { name: 'Sign out' }).click();
+    const response = await signOut;
+    expect(response.status()).toBe(303);
+    // allHeaders(): headers() leaves out the ones Chromium treats as security-relevant.
+    expect((await response.allHeaders())['clear-site-data']).toContain('"cache"');
+    await expect(own).toHaveURL(/\/sign-in\?signedOut=1$/);
+    await expect(own.getByRole('status').filter({ hasText: 'You are signed out.' })).toBeVisible();
+    await context.close();
+
+    // The old cookie, replayed, is worth nothing: the session ended on the server.
+    const replay = await playwright.request.newContext({ baseURL: base, maxRedirects: 0, storageState: { cookies: sessionCookies, origins: [] } });
+    const home = await replay.get('/');
+    expect(home.status()).toBe(307);
+    expect(new URL(home.headers().location ?? '/', base).pathname).toBe('/sign-in');
+    const read = await replay.get(`/api/verifications/${id}`);
+    expect(read.status()).toBe(401);
+    await replay.dispose();
+  });
+});
+

@@ -1,0 +1,187 @@
+// The README's first-run story on a server of its own: an empty data directory, the one-time
+// setup link printed to the console, the first administrator, then a first verification request.
+// The shared server of the other specs already has staff accounts, so this file starts its own
+// `next start` (same production build, embedded sandbox) and stops it afterwards.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { createdId, fillBasics, submitCreate, uniqueName } from './support/fixtures';
+
+// 3121–3129 are this file's to use; the shared server runs on E2E_PORT.
+const PORT = 3121;
+const BASE_URL = `http://localhost:${PORT}`;
+const SETUP_LINE = new RegExp(`${BASE_URL.replace(/[.]/g, '\\.')}/setup\\?token=([A-Za-z0-9_-]+)`);
+
+const ADMIN = { name: 'Grace Hopper', email: 'grace.hopper@example.com', password: 'first-admin-password-42' };
+
+// Cookies are not scoped by port: without this, the operator's cookie of the shared server
+// (the project's default storage state) would be sent to this server too.
+test.use({ baseURL: BASE_URL, storageState: { cookies: [], origins: [] } });
+// Each step builds on the one before (setup can only happen once).
+test.describe.configure({ mode: 'serial' });
+
+let server: ChildProcess | undefined;
+let serverExit: Promise<unknown> | undefined;
+let output = '';
+let dataDir = '';
+let setupToken = '';
+let adminState: Awaited<ReturnType<ReturnType<Page['context']>['storageState']>> | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-first-run-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, APP_URL: BASE_URL };
+  // Same filtering as the shared server: no upstream settings, so the embedded sandbox serves.
+  for (const key of Object.keys(env)) {
+    if (key.startsWith('VERIFICATION_API_') || key === 'SANDBOX' || key.startsWith('E2E_')) delete env[key];
+  }
+
+  // Its own process group, so afterAll can stop it and anything it started, and nothing else.
+  server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start'], {
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  serverExit = new Promise((resolve) => server!.once('exit', resolve));
+  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const deadline = Date.now() + 45_000;
+  while (!SETUP_LINE.test(output)) {
+    if (server.exitCode !== null) throw new Error(`The first-run server exited (${server.exitCode}):\n${output}`);
+    if (Date.now() > deadline) throw new Error(`No setup link printed within 45 s. Output so far:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  setupToken = SETUP_LINE.exec(output)![1]!;
+  // The link is printed from instrumentation; make sure the HTTP server answers too.
+  await expect(async () => expect((await fetch(`${BASE_URL}/sign-in`)).status).toBe(200)).toPass({ timeout: 15_000 });
+});
+
+test.afterAll(async () => {
+  if (server?.pid && server.exitCode === null && server.signalCode === null) {
+    process.kill(-server.pid, 'SIGTERM');
+    const stopped = await Promise.race([serverExit, new Promise((resolve) => setTimeout(() => resolve('timeout'), 10_000))]);
+    if (stopped === 'timeout') process.kill(-server.pid, 'SIGKILL');
+  }
+  // After the server let go of the data directory (PGlite holds a lock in it).
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const setupForm = (page: Page) => page.getByRole('button', { name: 'Create the administrator' });
+const setupLinkProblem = (page: Page) => page.getByRole('alert').filter({ hasText: 'This setup link is missing or not valid.' });
+
+test('before setup: pages lead to sign-in, and /setup needs the printed token', async ({ page }) => {
+  // The console says where to go; it says it once, with one token.
+  expect(output).toContain('No staff account exists yet. Create the first administrator (this link works once):');
+  expect(output.match(/\/setup\?token=/g)).toHaveLength(1);
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/sign-in(\?|$)/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+  for (const url of ['/setup', `/setup?token=${'x'.repeat(setupToken.length)}`, `/setup?token=${setupToken.slice(0, -1)}`]) {
+    const response = await page.goto(url);
+    expect(response?.status(), url).toBe(200);
+    await expect(setupLinkProblem(page), url).toBeVisible();
+    await expect(page.getByRole('textbox'), url).toHaveCount(0);
+    await expect(setupForm(page), url).toHaveCount(0);
+  }
+});
+
+test('the setup form refuses a short or unrepeated password at the field and keeps name and e-mail', async ({ page }) => {
+  await page.goto(`/setup?token=${setupToken}`);
+  await expect(page.getByRole('heading', { name: 'Create the first administrator' })).toBeVisible();
+  await expect(setupLinkProblem(page)).toHaveCount(0);
+
+  const name = page.getByLabel('Your name');
+  const email = page.getByLabel('E-mail address');
+  const password = page.getByLabel('Password', { exact: true });
+  const repeat = page.getByLabel('Repeat the password');
+
+  await name.fill(ADMIN.name);
+  await email.fill(ADMIN.email);
+  await password.fill('too-short');
+  await repeat.fill('too-short');
+  await setupForm(page).click();
+  await expect(page.locator('#password-error')).toHaveText('Use at least 12 characters.');
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveValue(ADMIN.name);
+  await expect(email).toHaveValue(ADMIN.email);
+
+  await password.fill(ADMIN.password);
+  await repeat.fill(`${ADMIN.password}-typo`);
+  await setupForm(page).click();
+  await expect(page.locator('#confirmPassword-error')).toHaveText('The two passwords differ.');
+  await expect(repeat).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#password-error')).toHaveText('');
+  await expect(name).toHaveValue(ADMIN.name);
+  await expect(email).toHaveValue(ADMIN.email);
+  // Still on the setup page: nothing was created.
+  await expect(page).toHaveURL(/\/setup\?token=/);
+});
+
+test('a valid setup creates the administrator, signs them in, and the link then is gone', async ({ page }) => {
+  await page.goto(`/setup?token=${setupToken}`);
+  await page.getByLabel('Your name').fill(ADMIN.name);
+  await page.getByLabel('E-mail address').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByLabel('Repeat the password').fill(ADMIN.password);
+  await setupForm(page).click();
+
+  await expect(page).toHaveURL(`${BASE_URL}/`);
+  const header = page.getByRole('banner');
+  await expect(header.getByTestId('signed-in-as')).toHaveText(ADMIN.name);
+  await expect(header).toContainText('Administrator');
+  await expect(header.getByRole('link', { name: 'Staff' })).toBeVisible();
+  adminState = await page.context().storageState();
+
+  const again = await page.goto(`/setup?token=${setupToken}`);
+  expect(again?.status()).toBe(404);
+  await expect(setupForm(page)).toHaveCount(0);
+  // Without the token too: the page no longer exists at all.
+  expect((await page.goto('/setup'))?.status()).toBe(404);
+});
+
+test('the new administrator creates the first verification request', async ({ browser }) => {
+  test.skip(!adminState, 'needs the administrator created by the previous test');
+  const context = await browser.newContext({ baseURL: BASE_URL, storageState: adminState });
+  const page = await context.newPage();
+  const person = uniqueName('Katherine Johnson');
+
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: 'New request' }).click();
+  await expect(page.getByRole('heading', { name: 'New verification request' })).toBeVisible();
+  await fillBasics(page, { name: person, email: 'katherine@example.com' });
+  await submitCreate(page);
+  const id = await createdId(page);
+  await expect(page.getByTestId('creation-result')).toContainText('Verification request created successfully.');
+
+  await page.goto('/');
+  const row = page.getByRole('row').filter({ hasText: id });
+  await expect(row).toContainText(person);
+  await context.close();
+});
+
+test('the only administrator cannot disable or demote themself', async ({ browser }) => {
+  test.skip(!adminState, 'needs the administrator created by the previous test');
+  // Done here and not on the shared server: if the protection were missing, this would strip
+  // the shared administrator of its rights for every other test.
+  const context = await browser.newContext({ baseURL: BASE_URL, storageState: adminState });
+  const page = await context.newPage();
+  await page.goto('/staff');
+  const me = page.getByRole('row').filter({ hasText: '(you)' });
+  await expect(me).toContainText(ADMIN.email);
+  await expect(me.getByRole('button', { name: /^Change role/ })).toBeVisible();
+  await expect(me.getByRole('button', { name: /^Disable/ })).toHaveCount(0);
+
+  await me.getByLabel(`Role of ${ADMIN.name}`).selectOption('viewer');
+  await me.getByRole('button', { name: `Change role of ${ADMIN.name}` }).click();
+  await expect(me.getByRole('status')).toHaveText('This is the last active administrator; make someone else an administrator first.');
+
+  await page.reload();
+  await expect(page.getByRole('banner')).toContainText('Administrator');
+  await expect(page.getByRole('row').filter({ hasText: '(you)' }).getByRole('cell').nth(1)).toHaveText('Administrator');
+  await context.close();
+});

@@ -1,0 +1,420 @@
+// Staff access in the browser: signing in and out, the session cookie, failed and throttled
+// sign-ins, what a viewer may not do, staff management by an administrator, and the audit trail
+// those actions leave.
+//
+// Sign-in failures count per client address too (20 per 15 minutes, shared with every other
+// spec talking to the same server from this machine). This file spends 13: 2 comparing the
+// answers, 5 + 5 for throttling, 1 for a disabled account. Throttled attempts are not counted.
+//
+// The stored sessions of e2e/.auth are shared with other specs: nothing here signs them out.
+// Sign-outs and repeated sign-ins happen in fresh contexts with sessions of their own.
+import { expect, test, type Browser, type Cookie, type Page } from '@playwright/test';
+import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
+import { STAFF, storageStateOf, type Role } from './support/staff';
+
+const SESSION_COOKIE = 'vdesk.session_token';
+const WRONG_CREDENTIALS = 'Incorrect e-mail address or password.';
+const THROTTLED = /^Too many failed sign-ins\. Wait \d+ minutes? and try again\.$/;
+const NO_SESSION = { cookies: [], origins: [] };
+
+const uniqueEmail = (base: string) => `${base}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** A context of its own: signed in as a role (the stored session), or not at all. */
+function newContext(browser: Browser, baseURL: string | undefined, role: Role | null, options: { clipboard?: boolean } = {}) {
+  return browser.newContext({
+    baseURL,
+    storageState: role ? storageStateOf(role) : NO_SESSION,
+    permissions: options.clipboard ? ['clipboard-read', 'clipboard-write'] : [],
+  });
+}
+
+/** The sign-in form's own alert (Next adds a route announcer with role=alert to every page). */
+const signInAlert = (page: Page) => page.locator('form').getByRole('alert');
+const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign in', exact: true });
+
+/**
+ * Fills and submits the sign-in form, and waits until the answer has been rendered: the
+ * form's reset after the action must not swallow what the next attempt types.
+ */
+async function submitSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/sign-in');
+  await signInButton(page).click();
+  await answered;
+}
+
+/** A failed attempt: returns the alert's text once it is shown and the form is ready again. */
+async function failSignIn(page: Page, email: string, password: string): Promise<string> {
+  await submitSignIn(page, email, password);
+  await expect(signInButton(page)).toBeEnabled();
+  await expect(signInAlert(page)).toBeVisible();
+  return (await signInAlert(page).innerText()).trim();
+}
+
+async function sessionCookie(page: Page): Promise<Cookie | undefined> {
+  return (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE);
+}
+
+/** Does this cookie still open the dashboard, in a browser that has nothing else? */
+async function cookieStillWorks(browser: Browser, baseURL: string | undefined, cookie: Cookie): Promise<boolean> {
+  const context = await browser.newContext({ baseURL, storageState: { cookies: [cookie], origins: [] } });
+  const page = await context.newPage();
+  await page.goto('/');
+  const signedIn = !new URL(page.url()).pathname.startsWith('/sign-in');
+  await context.close();
+  return signedIn;
+}
+
+/** Creates an account on the Staff page as the administrator; returns the password shown once. */
+async function createStaffAccount(adminPage: Page, account: { name: string; email: string; role: Role }): Promise<string> {
+  await adminPage.goto('/staff');
+  await adminPage.getByLabel('Name', { exact: true }).fill(account.name);
+  await adminPage.getByLabel('E-mail address').fill(account.email);
+  await adminPage.getByLabel('Role', { exact: true }).selectOption(account.role);
+  await adminPage.getByRole('button', { name: 'Create account' }).click();
+  await expect(adminPage.getByRole('status').filter({ hasText: 'Account created' })).toContainText(account.email);
+  const password = (await adminPage.getByTestId('generated-password').textContent())?.trim() ?? '';
+  expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+  return password;
+}
+
+async function createAccountAsAdmin(browser: Browser, baseURL: string | undefined, account: { name: string; email: string; role: Role }) {
+  const context = await newContext(browser, baseURL, 'admin');
+  const password = await createStaffAccount(await context.newPage(), account);
+  await context.close();
+  return password;
+}
+
+/** Creates a request with a shareable link (and an e-mail address) as the operator. */
+async function createShareableRequest(page: Page, person: { name: string; email: string }): Promise<string> {
+  await openCreateForm(page);
+  await page.getByRole('switch', { name: 'Shareable link' }).check();
+  await fillBasics(page, { name: person.name, email: person.email });
+  await submitCreate(page);
+  return createdId(page);
+}
+
+test.describe('signing in and out', () => {
+  test.use({ storageState: NO_SESSION });
+
+  test('signs in and out through the UI; sign-out ends the session on the server', async ({ page, browser, baseURL }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/sign-in(\?|$)/);
+    await submitSignIn(page, STAFF.operator.email, STAFF.operator.password);
+    await expect(page).toHaveURL(/\/$/);
+    const header = page.getByRole('banner');
+    await expect(header.getByTestId('signed-in-as')).toHaveText(STAFF.operator.name);
+    await expect(header).toContainText('Operator');
+    const cookie = await sessionCookie(page);
+    expect(cookie?.value).toBeTruthy();
+
+    await header.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/sign-in\?signedOut=1$/);
+    await expect(page.getByRole('status').filter({ hasText: 'You are signed out.' })).toBeVisible();
+    // The browser no longer holds a session. (The product empties the cookie rather than
+    // expiring it: its Set-Cookie has no Max-Age=0, so an empty cookie stays behind.)
+    expect((await sessionCookie(page))?.value ?? '').toBe('');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/sign-in(\?|$)/);
+    // A copy of the cookie kept from before the sign-out is worthless: the session is gone.
+    expect(await cookieStillWorks(browser, baseURL, cookie!)).toBe(false);
+  });
+
+  // PRODUCT BUG: app/(dashboard)/layout.tsx redirects to a bare '/sign-in' when there is no
+  // session, and that redirect wins over the page's requireStaff('…', '/verifications/new'),
+  // so `?next=` is never set for any dashboard page (curl: GET /verifications/new → 307
+  // Location: /sign-in). After signing in, staff land on '/' instead of the page they opened.
+  // Remove test.fail() once the layout passes the requested path on (or leaves it to the page).
+  test.fail('an unauthenticated visit to /verifications/new returns there after signing in', async ({ page }) => {
+    await page.goto('/verifications/new');
+    // The redirect is over once goto returns: no need to wait the full 5 s for the expected failure.
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Fverifications%2Fnew$/, { timeout: 2_000 });
+    await submitSignIn(page, STAFF.operator.email, STAFF.operator.password);
+    await expect(page).toHaveURL(/\/verifications\/new$/);
+    await expect(page.getByRole('heading', { name: 'New verification request' })).toBeVisible();
+  });
+
+  test('sign-in honours ?next= for a path of this site, and ignores it for another site', async ({ page, browser, baseURL }) => {
+    // The half of the round trip that works: given ?next=, sign-in goes there.
+    await page.goto('/sign-in?next=%2Fverifications%2Fnew');
+    await submitSignIn(page, STAFF.operator.email, STAFF.operator.password);
+    await expect(page).toHaveURL(/\/verifications\/new$/);
+    await expect(page.getByRole('heading', { name: 'New verification request' })).toBeVisible();
+
+    const other = await newContext(browser, baseURL, null);
+    const otherPage = await other.newPage();
+    await otherPage.goto('/sign-in?next=%2F%2Fevil.example.com%2Fphish');
+    await submitSignIn(otherPage, STAFF.operator.email, STAFF.operator.password);
+    await expect(otherPage).toHaveURL(`${baseURL}/`);
+    await other.close();
+  });
+
+  test('the session cookie is HttpOnly and SameSite=Lax, and every sign-in gets a new one', async ({ context, browser, baseURL }) => {
+    // Two tabs: the first shows the form, the second signs in; the first then signs in again
+    // while the browser already holds a session.
+    const first = await context.newPage();
+    await first.goto('/sign-in');
+    const second = await context.newPage();
+    await second.goto('/sign-in');
+    expect(await sessionCookie(second)).toBeUndefined();
+    await submitSignIn(second, STAFF.operator.email, STAFF.operator.password);
+    await expect(second.getByTestId('signed-in-as')).toHaveText(STAFF.operator.name);
+
+    const before = await sessionCookie(second);
+    expect(before).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false, path: '/' });
+    expect(before!.value.length).toBeGreaterThan(20);
+
+    await submitSignIn(first, STAFF.operator.email, STAFF.operator.password);
+    await expect(first.getByTestId('signed-in-as')).toHaveText(STAFF.operator.name);
+    const after = await sessionCookie(first);
+    expect(after).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false });
+    expect(after!.value).not.toBe(before!.value);
+
+    // The session the browser held before is ended by the new sign-in; the new one works.
+    expect(await cookieStillWorks(browser, baseURL, before!)).toBe(false);
+    expect(await cookieStillWorks(browser, baseURL, after!)).toBe(true);
+  });
+});
+
+test.describe('failed sign-ins', () => {
+  test.use({ storageState: NO_SESSION });
+
+  test('an unknown e-mail and a wrong password get the same answer, and the e-mail stays', async ({ page, browser, baseURL }) => {
+    const account = { name: uniqueName('Sam Same'), email: uniqueEmail('sam.same'), role: 'operator' as const };
+    const password = await createAccountAsAdmin(browser, baseURL, account);
+
+    await page.goto('/sign-in');
+    const typedUnknown = `Nobody.${Math.random().toString(36).slice(2, 8)}@Example.com`;
+    const unknown = await failSignIn(page, typedUnknown, 'whatever-password-1');
+    await expect(page.getByLabel('E-mail address')).toHaveValue(typedUnknown);
+    await expect(page).toHaveURL(/\/sign-in/);
+
+    const wrong = await failSignIn(page, account.email, `${password}x`);
+    await expect(page.getByLabel('E-mail address')).toHaveValue(account.email);
+
+    expect(unknown).toContain(WRONG_CREDENTIALS);
+    expect(wrong).toBe(unknown);
+    expect(await sessionCookie(page)).toBeUndefined();
+  });
+
+  test('after 5 failures an account is throttled, even with the right password; unknown e-mails alike', async ({ page, browser, baseURL }) => {
+    // A dedicated account, so no other test's account gets locked.
+    const account = { name: uniqueName('Tom Throttle'), email: uniqueEmail('tom.throttle'), role: 'operator' as const };
+    const password = await createAccountAsAdmin(browser, baseURL, account);
+
+    await page.goto('/sign-in');
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect(await failSignIn(page, account.email, `wrong-password-${attempt}`), `attempt ${attempt}`).toContain(WRONG_CREDENTIALS);
+    }
+    await submitSignIn(page, account.email, password);
+    const message = signInAlert(page).locator('p').last();
+    await expect(message).toHaveText(THROTTLED);
+    const throttledAccount = await message.innerText();
+    await expect(page).toHaveURL(/\/sign-in/);
+    expect(await sessionCookie(page)).toBeUndefined();
+
+    // An e-mail nobody has: the same five answers, then the same throttle message, so the
+    // throttle does not reveal which accounts exist.
+    const unknown = uniqueEmail('no.such.person');
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect(await failSignIn(page, unknown, `wrong-password-${attempt}`), `unknown, attempt ${attempt}`).toContain(WRONG_CREDENTIALS);
+    }
+    await submitSignIn(page, unknown, 'wrong-password-6');
+    await expect(message).toHaveText(THROTTLED);
+    expect(await message.innerText()).toBe(throttledAccount);
+  });
+});
+
+test.describe('viewer', () => {
+  test.use({ storageState: storageStateOf('viewer') });
+
+  test('cannot create requests nor see shareable links', async ({ page, browser, baseURL }) => {
+    // A request with a shareable link, made by the operator: the operator gets a copy button.
+    const operator = await newContext(browser, baseURL, 'operator');
+    const operatorPage = await operator.newPage();
+    const person = { name: uniqueName('Vic Shared'), email: uniqueEmail('vic.shared') };
+    const id = await createShareableRequest(operatorPage, person);
+    await operatorPage.goto('/');
+    await expect(operatorPage.getByRole('banner').getByRole('link', { name: 'New request' })).toBeVisible();
+    await expect(operatorPage.getByRole('button', { name: `Copy link for ${person.name}` })).toBeVisible();
+    await operator.close();
+
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header.getByTestId('signed-in-as')).toHaveText(STAFF.viewer.name);
+    await expect(header).toContainText('Viewer');
+    await expect(header.getByRole('link', { name: 'New request' })).toHaveCount(0);
+    // The viewer sees the request in the register, but no way to copy its link.
+    await expect(page.getByRole('row').filter({ hasText: id })).toContainText(person.name);
+    await expect(page.getByRole('button', { name: /copy link/i })).toHaveCount(0);
+    // …nor on the request's own page.
+    await page.goto(`/verifications/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: person.name })).toBeVisible();
+    await expect(page.getByRole('button', { name: /copy link/i })).toHaveCount(0);
+
+    const response = await page.goto('/verifications/new');
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole('heading', { name: 'Not available for your role' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create verification request' })).toHaveCount(0);
+  });
+});
+
+test.describe('staff management and the audit trail', () => {
+  test.use({ storageState: storageStateOf('admin') });
+  // The audit test reads what the staff test did.
+  test.describe.configure({ mode: 'serial' });
+
+  const colleague = { name: uniqueName('Cora Colleague'), email: uniqueEmail('cora.colleague') };
+  let colleagueEverSignedIn = false;
+
+  test('an administrator creates, demotes and disables a colleague, who feels each change at once', async ({ page, browser, baseURL }) => {
+    const password = await createStaffAccount(page, { ...colleague, role: 'operator' });
+    const row = page.getByRole('row').filter({ hasText: colleague.email });
+    await expect(row.getByRole('cell').nth(1)).toHaveText('Operator');
+
+    // The colleague signs in with the password they were handed.
+    const theirs = await newContext(browser, baseURL, null);
+    const them = await theirs.newPage();
+    await them.goto('/sign-in');
+    await submitSignIn(them, colleague.email, password);
+    await expect(them.getByTestId('signed-in-as')).toHaveText(colleague.name);
+    await expect(them.getByRole('banner').getByRole('link', { name: 'New request' })).toBeVisible();
+    colleagueEverSignedIn = true;
+
+    // Operator → viewer: their next page load has viewer rights.
+    await row.getByLabel(`Role of ${colleague.name}`).selectOption('viewer');
+    await row.getByRole('button', { name: `Change role of ${colleague.name}` }).click();
+    await expect(row.getByRole('status')).toHaveText('Role changed.');
+    await expect(row.getByRole('cell').nth(1)).toHaveText('Viewer');
+    await them.reload();
+    await expect(them.getByRole('banner')).toContainText('Viewer');
+    await expect(them.getByRole('banner').getByRole('link', { name: 'New request' })).toHaveCount(0);
+    expect((await them.goto('/verifications/new'))?.status()).toBe(403);
+
+    // Disabled: the open session ends at once, and the right password no longer opens it.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: `Disable ${colleague.name}` }).click();
+    await expect(row.getByRole('cell').nth(1)).toHaveText('Disabled');
+    await expect(row.getByRole('button', { name: /^Disable/ })).toHaveCount(0);
+    await them.goto('/');
+    await expect(them).toHaveURL(/\/sign-in(\?|$)/);
+    const answer = await failSignIn(them, colleague.email, password);
+    expect(answer).toContain(WRONG_CREDENTIALS);
+    await expect(signInAlert(them).locator('p').last()).toHaveText(WRONG_CREDENTIALS);
+    await expect(them).toHaveURL(/\/sign-in/);
+    await theirs.close();
+  });
+
+  test('an administrator has no Disable button on their own row', async ({ page }) => {
+    await page.goto('/staff');
+    const me = page.getByRole('row').filter({ hasText: '(you)' });
+    await expect(me).toHaveCount(1);
+    await expect(me).toContainText(STAFF.admin.email);
+    await expect(me.getByRole('button', { name: /^Change role/ })).toBeVisible();
+    await expect(me.getByRole('button', { name: /^Disable/ })).toHaveCount(0);
+    // Others' rows do have one, so the locator above is not simply wrong.
+    await expect(page.getByRole('row').filter({ hasText: STAFF.operator.email }).getByRole('button', { name: /^Disable/ })).toBeVisible();
+  });
+
+  test('the audit trail records it all, filters by action, person and date, and holds no personal data', async ({ page, browser, baseURL }) => {
+    test.skip(!colleagueEverSignedIn, 'reads the entries left by the staff management test');
+
+    // As the operator: create, copy the link of, and view a request for a person.
+    const person = { name: uniqueName('Paula Private'), email: uniqueEmail('paula.private') };
+    const operator = await newContext(browser, baseURL, 'operator', { clipboard: true });
+    const operatorPage = await operator.newPage();
+    const id = await createShareableRequest(operatorPage, person);
+    const recorded = operatorPage.waitForResponse((r) => r.request().method() === 'POST' && !!r.request().headers()['next-action']);
+    await operatorPage.getByTestId('creation-result').getByRole('button', { name: 'Copy link' }).click();
+    await expect(operatorPage.getByRole('button', { name: 'Link copied' })).toBeVisible();
+    await recorded;
+    await operatorPage.goto(`/verifications/${id}`);
+    await expect(operatorPage.getByRole('heading', { level: 1, name: person.name })).toBeVisible();
+    await operator.close();
+
+    const entries = page.getByTestId('audit-entries').locator('tr[data-action]');
+    const column = (n: number) => entries.locator(`td:nth-child(${n})`);
+    const WHO = 2;
+    const ACTION = 3;
+    const ON = 4;
+    const DETAILS = 5;
+
+    /** Sets every field of the filter form (so nothing carries over) and submits it. */
+    async function filter(by: { action?: string; person?: string; from?: string; to?: string }) {
+      if (!new URL(page.url()).pathname.startsWith('/audit')) await page.goto('/audit');
+      const fields = {
+        actor: page.getByLabel('Person', { exact: true }),
+        action: page.getByLabel('Action', { exact: true }),
+        from: page.getByLabel('From (UTC)'),
+        to: page.getByLabel('To (UTC)'),
+      };
+      await fields.actor.selectOption({ label: by.person ?? 'Everyone' });
+      await fields.action.selectOption({ label: by.action ?? 'All actions' });
+      await fields.from.fill(by.from ?? '');
+      await fields.to.fill(by.to ?? '');
+      // The form is a plain GET: wait for the address that these values make.
+      const query = new URLSearchParams();
+      for (const [name, field] of Object.entries(fields)) query.set(name, await field.inputValue());
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await page.waitForURL((url) => url.pathname === '/audit' && url.search === `?${query}`);
+    }
+    const entryWith = (cells: Record<number, string | RegExp>) =>
+      Object.entries(cells).reduce(
+        (rows, [n, text]) => rows.filter({ has: page.locator(`td:nth-child(${n})`, { hasText: text }) }),
+        entries,
+      );
+
+    // Each action filter shows only that action, and the entry this test run left.
+    const expectations: Array<[label: string, entry: Record<number, string | RegExp>]> = [
+      ['Staff account created', { [WHO]: STAFF.admin.name, [ON]: colleague.name, [DETAILS]: 'role: operator' }],
+      // Details come from a jsonb column, whose key order is Postgres's ("to" before "from").
+      ['Role changed', { [WHO]: STAFF.admin.name, [ON]: colleague.name, [DETAILS]: /^(?=.*\bfrom: operator\b)(?=.*\bto: viewer\b)/ }],
+      ['Staff account disabled', { [WHO]: STAFF.admin.name, [ON]: colleague.name }],
+      ['Signed in', { [WHO]: colleague.name }],
+      ['Sign-in failed', { [WHO]: colleague.name }],
+      ['Verification created', { [WHO]: STAFF.operator.name, [ON]: id }],
+      ['Verification viewed', { [WHO]: STAFF.operator.name, [ON]: id }],
+      ['Link copied', { [WHO]: STAFF.operator.name, [ON]: id }],
+    ];
+    for (const [label, entry] of expectations) {
+      await filter({ action: label });
+      await expect(page).toHaveURL(/[?&]action=[a-z_.]+/);
+      await expect(entryWith(entry), label).toHaveCount(1);
+      const actions = await column(ACTION).allInnerTexts();
+      expect(new Set(actions), label).toEqual(new Set([label]));
+    }
+    // By person: only the colleague's own entries (signed in, then refused once disabled).
+    await filter({ person: colleague.name });
+    await expect(page).toHaveURL(/[?&]actor=[0-9a-f-]{36}/);
+    expect(new Set(await column(WHO).allInnerTexts())).toEqual(new Set([colleague.name]));
+    expect(new Set(await column(ACTION).allInnerTexts())).toEqual(new Set(['Signed in', 'Sign-in failed']));
+
+    // By date (UTC days): everything happened today, nothing yesterday.
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    await filter({ from: yesterday, to: yesterday });
+    await expect(page.getByTestId('audit-entries')).toContainText('No entries match these filters.');
+    await expect(entries).toHaveCount(0);
+    await filter({ from: today, to: today });
+    await expect(entryWith({ [ON]: id }).first()).toBeVisible();
+    await expect(page.getByTestId('audit-entries')).not.toContainText('No entries match these filters.');
+
+    // Privacy: the trail names the verification by id only. The unfiltered first page holds this
+    // test's entries (so the checks below look at them) and not a trace of the person.
+    await page.goto('/audit');
+    await expect(entryWith({ [ON]: id })).toHaveCount(3);
+    const onAndDetails = [...(await column(ON).allInnerTexts()), ...(await column(DETAILS).allInnerTexts())];
+    expect(onAndDetails.length).toBeGreaterThan(0);
+    for (const text of onAndDetails) {
+      expect(text).not.toContain(person.name);
+      expect(text.toLowerCase()).not.toContain(person.email.toLowerCase());
+    }
+    const everyCell = await page.getByTestId('audit-entries').locator('td').allInnerTexts();
+    for (const text of everyCell) {
+      expect(text.toLowerCase()).not.toContain(person.email.toLowerCase());
+      // Nor any other e-mail address: staff are shown by name, people not at all.
+      expect(text).not.toContain('@');
+    }
+  });
+});

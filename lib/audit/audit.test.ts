@@ -1,0 +1,246 @@
+// The audit trail on a real (in-memory) PGlite database: what an entry holds, how it is
+// filtered and ordered, retention, and that the flows which write it never put a name or an
+// e-mail address into it.
+import { randomUUID } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getDb } from '@/lib/db';
+import { closeDatabases } from '@/lib/db/connection';
+import { auditEntries, staffUsers, verificationRequests } from '@/lib/db/schema';
+import { resetEnv } from '@/lib/env';
+import { completeSetup, issueSetupTokenIfNeeded } from '@/lib/auth/setup';
+import { changeStaffRole, createStaff, disableStaff } from '@/lib/auth/staff';
+import { startFakeUpstream, type FakeUpstream } from '@/lib/verification-service/fake-upstream';
+import { createVerificationOnce } from '@/lib/verifications/create-verification';
+import { listAudit, purgeExpiredAudit, recordAudit, type AuditEvent } from './audit';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+let upstream: FakeUpstream;
+
+/** Records through recordAudit, then moves the entry to a chosen time (recordAudit stamps now()). */
+async function recordAt(event: AuditEvent, at: Date): Promise<string> {
+  await recordAudit(event);
+  const db = await getDb();
+  const [latest] = await db.select({ id: auditEntries.id }).from(auditEntries).orderBy(desc(auditEntries.at)).limit(1);
+  await db.update(auditEntries).set({ at }).where(eq(auditEntries.id, latest!.id));
+  return latest!.id;
+}
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+  process.env.DATA_DIR = 'memory://';
+  process.env.VERIFICATION_API_URL = upstream.baseUrl;
+  process.env.VERIFICATION_API_KEY = 'test-key';
+  process.env.VERIFICATION_API_TIMEOUT_MS = '2000';
+  resetEnv();
+  await getDb();
+});
+
+beforeEach(async () => {
+  await (await getDb()).delete(auditEntries);
+});
+
+afterAll(async () => {
+  await upstream.close();
+  await closeDatabases();
+});
+
+describe('recordAudit', () => {
+  it('writes actor, action, target and details, stamped with the current time', async () => {
+    const before = Date.now();
+    await recordAudit({ actorId: 'staff-1', action: 'staff.role_changed', target: { type: 'staff', id: 'staff-2' }, details: { from: 'viewer', to: 'admin' } });
+    const rows = await (await getDb()).select().from(auditEntries);
+    expect(rows).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        at: expect.any(Date),
+        actorId: 'staff-1',
+        action: 'staff.role_changed',
+        targetType: 'staff',
+        targetId: 'staff-2',
+        details: { from: 'viewer', to: 'admin' },
+      },
+    ]);
+    expect(rows[0]!.at.getTime()).toBeGreaterThanOrEqual(before - 2_000);
+    expect(rows[0]!.at.getTime()).toBeLessThanOrEqual(Date.now() + 2_000);
+  });
+
+  it('stores nulls for an event without actor, target or details', async () => {
+    await recordAudit({ actorId: null, action: 'sign_in.failed' });
+    expect(await (await getDb()).select().from(auditEntries)).toEqual([
+      expect.objectContaining({ actorId: null, action: 'sign_in.failed', targetType: null, targetId: null, details: null }),
+    ]);
+  });
+
+  it('is part of the transaction it is given: rolled back with it', async () => {
+    const db = await getDb();
+    await db
+      .transaction(async (tx) => {
+        await recordAudit({ actorId: 'staff-1', action: 'link.copied', target: { type: 'verification', id: 'v-rolled-back' } }, tx);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await db.transaction(async (tx) => {
+      await recordAudit({ actorId: 'staff-1', action: 'link.copied', target: { type: 'verification', id: 'v-kept' } }, tx);
+    });
+    expect((await listAudit({})).map((e) => e.targetId)).toEqual(['v-kept']);
+  });
+});
+
+describe('listAudit', () => {
+  const A = 'actor-a';
+  const B = 'actor-b';
+  const ids: Record<string, string> = {};
+
+  beforeEach(async () => {
+    ids.e1 = await recordAt({ actorId: A, action: 'verification.viewed', target: { type: 'verification', id: 'v1' } }, new Date('2024-01-01T10:00:00Z'));
+    ids.e2 = await recordAt({ actorId: B, action: 'verification.created', target: { type: 'verification', id: 'v1' } }, new Date('2024-01-02T10:00:00Z'));
+    ids.e3 = await recordAt({ actorId: A, action: 'link.copied', target: { type: 'verification', id: 'v2' } }, new Date('2024-01-03T10:00:00Z'));
+    ids.e4 = await recordAt({ actorId: null, action: 'sign_in.failed' }, new Date('2024-01-04T10:00:00Z'));
+    ids.e5 = await recordAt({ actorId: B, action: 'verification.viewed', target: { type: 'verification', id: 'v2' } }, new Date('2024-01-05T10:00:00Z'));
+  });
+
+  const names = (rows: { id: string }[]) => rows.map((row) => Object.keys(ids).find((k) => ids[k] === row.id));
+
+  it('lists everything newest first', async () => {
+    expect(names(await listAudit({}))).toEqual(['e5', 'e4', 'e3', 'e2', 'e1']);
+  });
+
+  it('filters by actor, action and target id', async () => {
+    expect(names(await listAudit({ actorId: A }))).toEqual(['e3', 'e1']);
+    expect(names(await listAudit({ actorId: B }))).toEqual(['e5', 'e2']);
+    expect(names(await listAudit({ action: 'verification.viewed' }))).toEqual(['e5', 'e1']);
+    expect(names(await listAudit({ action: 'staff.created' }))).toEqual([]);
+    expect(names(await listAudit({ targetId: 'v1' }))).toEqual(['e2', 'e1']);
+    expect(names(await listAudit({ targetId: 'v-none' }))).toEqual([]);
+  });
+
+  it('filters by time, both ends included', async () => {
+    expect(names(await listAudit({ from: new Date('2024-01-02T10:00:00Z') }))).toEqual(['e5', 'e4', 'e3', 'e2']);
+    expect(names(await listAudit({ to: new Date('2024-01-02T10:00:00Z') }))).toEqual(['e2', 'e1']);
+    expect(names(await listAudit({ from: new Date('2024-01-02T10:00:00Z'), to: new Date('2024-01-04T10:00:00Z') }))).toEqual(['e4', 'e3', 'e2']);
+    expect(names(await listAudit({ from: new Date('2024-01-02T10:00:00.001Z'), to: new Date('2024-01-04T09:59:59.999Z') }))).toEqual(['e3']);
+  });
+
+  it('combines filters with AND', async () => {
+    expect(names(await listAudit({ actorId: A, targetId: 'v1' }))).toEqual(['e1']);
+    expect(names(await listAudit({ actorId: B, action: 'verification.viewed', from: new Date('2024-01-03T00:00:00Z') }))).toEqual(['e5']);
+    expect(names(await listAudit({ actorId: A, action: 'verification.created' }))).toEqual([]);
+  });
+
+  it('pages with limit and offset', async () => {
+    expect(names(await listAudit({}, { limit: 2 }))).toEqual(['e5', 'e4']);
+    expect(names(await listAudit({}, { limit: 2, offset: 2 }))).toEqual(['e3', 'e2']);
+    expect(names(await listAudit({}, { limit: 2, offset: 4 }))).toEqual(['e1']);
+  });
+
+  it('orders entries with the same time the same way every time, so pages neither repeat nor skip', async () => {
+    const same = new Date('2024-01-06T00:00:00Z');
+    const tied = [
+      await recordAt({ actorId: A, action: 'link.copied', target: { type: 'verification', id: 't1' } }, same),
+      await recordAt({ actorId: A, action: 'link.copied', target: { type: 'verification', id: 't2' } }, same),
+      await recordAt({ actorId: A, action: 'link.copied', target: { type: 'verification', id: 't3' } }, same),
+    ];
+    const paged = [
+      ...(await listAudit({}, { limit: 2 })),
+      ...(await listAudit({}, { limit: 2, offset: 2 })),
+    ].map((e) => e.id);
+    expect(paged.slice(0, 3).sort()).toEqual([...tied].sort());
+    expect(new Set(paged).size).toBe(4);
+    expect(paged[3]).toBe(ids.e5);
+  });
+});
+
+describe('purgeExpiredAudit', () => {
+  it('deletes only entries older than the retention period, and says how many', async () => {
+    const now = new Date('2024-06-30T12:00:00Z');
+    const cutoff = now.getTime() - 30 * DAY;
+    const old = await recordAt({ actorId: 'x', action: 'sign_out' }, new Date(cutoff - 10 * DAY));
+    const justOld = await recordAt({ actorId: 'x', action: 'sign_out' }, new Date(cutoff - 1));
+    const atCutoff = await recordAt({ actorId: 'x', action: 'sign_out' }, new Date(cutoff));
+    const recent = await recordAt({ actorId: 'x', action: 'sign_out' }, new Date(cutoff + DAY));
+    const current = await recordAt({ actorId: 'x', action: 'sign_out' }, now);
+
+    expect(await purgeExpiredAudit(30, now)).toBe(2);
+
+    const left = (await listAudit({})).map((e) => e.id);
+    expect(left.sort()).toEqual([atCutoff, recent, current].sort());
+    expect(left).not.toContain(old);
+    expect(left).not.toContain(justOld);
+    expect(await purgeExpiredAudit(30, now)).toBe(0);
+  });
+
+  it('keeps everything when nothing is old enough', async () => {
+    await recordAudit({ actorId: 'x', action: 'sign_out' });
+    expect(await purgeExpiredAudit(1)).toBe(0);
+    expect(await listAudit({})).toHaveLength(1);
+  });
+});
+
+describe('privacy', () => {
+  it('holds no name or e-mail address after setup, staff management and a verification request', async () => {
+    const db = await getDb();
+    await db.delete(staffUsers);
+    const admin = { name: 'Philippa Thorncastle', email: 'philippa.thorncastle@example.com' };
+    const colleague = { name: 'Bartholomew Quennell', email: 'Bart.Quennell@Example.org' };
+    const person = { name: 'Marguerite Oyelaran', email: 'marguerite.oyelaran@mail.example.net' };
+
+    const token = (await issueSetupTokenIfNeeded())!;
+    const adminId = await completeSetup(token, { ...admin, password: 'correct horse battery staple' });
+    const colleagueId = await createStaff(adminId, { ...colleague, role: 'viewer', password: 'another long password' });
+    await changeStaffRole(adminId, colleagueId, 'operator');
+
+    // A verification request for a person, through the real create flow against a real HTTP
+    // upstream whose answers carry the person's name.
+    const verificationId = randomUUID();
+    upstream.program((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          req.method === 'POST'
+            ? { message: 'Verification request created successfully.', verificationId, link: 'https://svc.example/v/abc' }
+            : {
+                inputted_name: person.name,
+                status: 'pending',
+                purpose: 'legal_obligations',
+                access_expires_at: '2030-01-08T00:00:00.000Z',
+                identified_name: person.name,
+                identified_date: null,
+                verification_method: null,
+                failed_reason: null,
+                kept_until: '2030-02-01T00:00:00.000Z',
+              },
+        ),
+      );
+    });
+    await createVerificationOnce(randomUUID(), { name: person.name, email: person.email, chosenPurpose: 'legal_obligations', language: 'en' }, colleagueId);
+    await recordAudit({ actorId: colleagueId, action: 'verification.viewed', target: { type: 'verification', id: verificationId } });
+    await recordAudit({ actorId: colleagueId, action: 'link.copied', target: { type: 'verification', id: verificationId } });
+    await disableStaff(adminId, colleagueId);
+    await recordAudit({ actorId: null, action: 'sign_in.failed' });
+    // Let the create flow's background refresh finish before reading (and before closing).
+    await expect.poll(async () => (await db.select().from(verificationRequests))[0]?.refreshedAt ?? null, { timeout: 5_000 }).not.toBeNull();
+
+    const rows = await db.select().from(auditEntries);
+    expect(rows.map((r) => r.action).sort()).toEqual(
+      ['link.copied', 'setup.completed', 'sign_in.failed', 'staff.created', 'staff.disabled', 'staff.role_changed', 'verification.created', 'verification.viewed'].sort(),
+    );
+    // Every column of every row, as raw text from the database.
+    const raw = await db.execute(sql`select * from audit_entries`);
+    expect(raw.rows).toHaveLength(rows.length);
+    const serialized = `${JSON.stringify(rows)}\n${JSON.stringify(raw.rows)}`.toLowerCase();
+
+    const forbidden = [admin, colleague, person].flatMap(({ name, email }) => [
+      name,
+      ...name.split(' '),
+      email,
+      email.split('@')[0]!,
+      email.split('@')[1]!,
+    ]);
+    for (const word of forbidden) expect({ word, found: serialized.includes(word.toLowerCase()) }).toEqual({ word, found: false });
+    // Ids, on the other hand, are there: that is what the trail is for.
+    expect(serialized).toContain(colleagueId);
+    expect(serialized).toContain(verificationId);
+  });
+});

@@ -1,0 +1,88 @@
+// The return path after sign-in must never take a browser to another site, and the client
+// address is what per-address throttling counts.
+import { describe, expect, it } from 'vitest';
+import { clientAddress, safeReturnPath } from './request-info';
+
+const ORIGIN = 'https://desk.example';
+
+describe('safeReturnPath', () => {
+  it.each([
+    ['//evil.com'],
+    ['//evil.com/verifications'],
+    ['/\\evil'],
+    ['/\\evil.com/path'],
+    ['https://evil.com'],
+    ['http://evil.com/'],
+    ['javascript:alert(1)'],
+    ['evil.com'],
+    ['verifications/abc'],
+    [''],
+    ['/sign-in'],
+    ['/sign-in?next=/audit'],
+    ['/sign-in/'],
+    ['/setup?token=abc'],
+  ])('turns %j into "/"', (value) => {
+    expect(safeReturnPath(value)).toBe('/');
+  });
+
+  it.each([[null], [undefined], [42], [{ toString: () => '/audit' }], [['/audit']], [true]])('turns the non-string %j into "/"', (value) => {
+    expect(safeReturnPath(value)).toBe('/');
+  });
+
+  it.each([['/verifications/abc?x=1'], ['/'], ['/audit?actor=1&from=2030-01-01'], ['/verifications/new#result'], ['/settings']])(
+    'keeps the same-site path %j',
+    (value) => {
+      expect(safeReturnPath(value)).toBe(value);
+    },
+  );
+
+  it('caps a very long path', () => {
+    const long = `/verifications/${'a'.repeat(5000)}`;
+    const kept = safeReturnPath(long);
+    expect(kept.length).toBeLessThanOrEqual(2000);
+    expect(long.startsWith(kept)).toBe(true);
+  });
+
+  it('every accepted value resolves to this origin when a browser follows it', () => {
+    // What matters is where a browser goes, so resolve each result the way a browser resolves a
+    // Location header (WHATWG URL parsing).
+    for (const value of ['//evil.com', '/\\evil.com', 'https://evil.com', '/verifications/abc?x=1', '/./evil.com', '/%2F%2Fevil.com', '/ /evil.com']) {
+      expect({ value, origin: new URL(safeReturnPath(value), ORIGIN).origin }).toEqual({ value, origin: ORIGIN });
+    }
+  });
+
+  // PRODUCT BUG (reported, not fixed here): browsers remove ASCII tab and newline characters
+  // anywhere in a URL before parsing it, so "/\t/evil.com" becomes "//evil.com", a
+  // protocol-relative URL to evil.com. safeReturnPath only looks at the raw first two
+  // characters and lets it through, so /sign-in?next=%2F%09%2Fevil.com sends a signed-in user
+  // (the sign-in page redirects at once) or a user who has just signed in to evil.com.
+  // A tab is legal in an HTTP header value, so the Location header carries it unchanged.
+  it.fails('refuses paths that become protocol-relative once tabs and newlines are stripped', () => {
+    for (const value of ['/\t/evil.com', '/\n/evil.com', '/\r/evil.com', '/\t\\evil.com']) {
+      expect({ value, origin: new URL(safeReturnPath(value), ORIGIN).origin }).toEqual({ value, origin: ORIGIN });
+    }
+  });
+});
+
+describe('clientAddress', () => {
+  it('takes the first X-Forwarded-For hop, trimmed', () => {
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '203.0.113.7, 10.0.0.1, 10.0.0.2' }))).toBe('203.0.113.7');
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '  2001:db8::1  ' }))).toBe('2001:db8::1');
+  });
+
+  it('prefers X-Forwarded-For over X-Real-IP', () => {
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '203.0.113.7', 'x-real-ip': '198.51.100.9' }))).toBe('203.0.113.7');
+  });
+
+  it('falls back to X-Real-IP when X-Forwarded-For is absent or its first hop is empty', () => {
+    expect(clientAddress(new Headers({ 'x-real-ip': ' 198.51.100.9 ' }))).toBe('198.51.100.9');
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '', 'x-real-ip': '198.51.100.9' }))).toBe('198.51.100.9');
+    expect(clientAddress(new Headers({ 'x-forwarded-for': ' , 10.0.0.1', 'x-real-ip': '198.51.100.9' }))).toBe('198.51.100.9');
+  });
+
+  it('is null when neither header says anything', () => {
+    expect(clientAddress(new Headers())).toBeNull();
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '  ', 'x-real-ip': '  ' }))).toBeNull();
+    expect(clientAddress(new Headers({ 'user-agent': 'test' }))).toBeNull();
+  });
+});
