@@ -121,12 +121,7 @@ test.describe('signing in and out', () => {
     expect(await cookieStillWorks(browser, baseURL, cookie!)).toBe(false);
   });
 
-  // PRODUCT BUG: app/(dashboard)/layout.tsx redirects to a bare '/sign-in' when there is no
-  // session, and that redirect wins over the page's requireStaff('…', '/verifications/new'),
-  // so `?next=` is never set for any dashboard page (curl: GET /verifications/new → 307
-  // Location: /sign-in). After signing in, staff land on '/' instead of the page they opened.
-  // Remove test.fail() once the layout passes the requested path on (or leaves it to the page).
-  test.fail('an unauthenticated visit to /verifications/new returns there after signing in', async ({ page }) => {
+  test('an unauthenticated visit to /verifications/new returns there after signing in', async ({ page }) => {
     await page.goto('/verifications/new');
     // The redirect is over once goto returns: no need to wait the full 5 s for the expected failure.
     await expect(page).toHaveURL(/\/sign-in\?next=%2Fverifications%2Fnew$/, { timeout: 2_000 });

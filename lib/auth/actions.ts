@@ -12,7 +12,7 @@ import { setupSchema, signInSchema } from './schemas';
 import { getCurrentStaff } from './session';
 import { completeSetup, SetupClosedError } from './setup';
 import { findStaffIdByEmail, StaffError } from './staff';
-import { checkSignInThrottle, clearAccountFailures, recordSignInFailure } from './throttle';
+import { attemptSignIn } from './throttle';
 
 export type SignInState = { status: 'idle' | 'failed'; email: string; message?: string; fieldErrors?: Record<string, string[] | undefined> };
 
@@ -28,33 +28,32 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
   const requestHeaders = await headers();
   const ip = clientAddress(requestHeaders);
 
-  const verdict = await checkSignInThrottle(email, ip);
-  if (!verdict.allowed) {
+  const auth = await getAuth();
+  // A new session at every sign-in: end the one this browser may still hold.
+  if (await getCurrentStaff()) await auth.api.signOut({ headers: requestHeaders }).catch(() => undefined);
+
+  const attempt = await attemptSignIn(email, ip, async () => {
+    try {
+      const result = await auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: requestHeaders });
+      return result.user.id;
+    } catch {
+      return null; // unknown account, wrong password or disabled account: one answer for all three
+    }
+  });
+  if (attempt.outcome === 'throttled') {
     await recordAudit({ actorId: await findStaffIdByEmail(email), action: 'sign_in.throttled' });
-    const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+    const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
     return {
       status: 'failed',
       email: typedEmail,
       message: `Too many failed sign-ins. Wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
     };
   }
-
-  const auth = await getAuth();
-  // A new session at every sign-in: end the one this browser may still hold.
-  if (await getCurrentStaff()) await auth.api.signOut({ headers: requestHeaders }).catch(() => undefined);
-
-  let userId: string;
-  try {
-    const result = await auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: requestHeaders });
-    userId = result.user.id;
-  } catch {
-    // Unknown account, wrong password or disabled account: one answer for all three.
-    await recordSignInFailure(email, ip);
+  if (attempt.outcome === 'failed') {
     await recordAudit({ actorId: await findStaffIdByEmail(email), action: 'sign_in.failed' });
     return { status: 'failed', email: typedEmail, message: WRONG_CREDENTIALS };
   }
-  await clearAccountFailures(email);
-  await recordAudit({ actorId: userId, action: 'sign_in.succeeded' });
+  await recordAudit({ actorId: attempt.value, action: 'sign_in.succeeded' });
   redirect(safeReturnPath(formData.get('next')));
 }
 

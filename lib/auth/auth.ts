@@ -81,6 +81,10 @@ export type Auth = ReturnType<typeof createAuth>;
  * The secret that signs session cookies: BETTER_AUTH_SECRET, or one generated on first start
  * and kept in the data directory (readable by the server's user only).
  */
+export function getAuthSecret(): Promise<string> {
+  return once('auth-secret', loadSecret);
+}
+
 async function loadSecret(): Promise<string> {
   const env = getEnv();
   if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
@@ -97,10 +101,10 @@ async function loadSecret(): Promise<string> {
 
 /** The auth instance for the Next.js server (sets cookies from server actions). */
 export function getAuth(): Promise<Auth> {
-  return once('auth', async () => createAuth(await getDb(), await loadSecret(), { withNextCookies: true }));
+  return once('auth', async () => createAuth(await getDb(), await getAuthSecret(), { withNextCookies: true }));
 }
 
 /** The auth instance for command-line tools, outside any request. */
 export function getCliAuth(): Promise<Auth> {
-  return once('auth-cli', async () => createAuth(await getDb(), await loadSecret(), { withNextCookies: false }));
+  return once('auth-cli', async () => createAuth(await getDb(), await getAuthSecret(), { withNextCookies: false }));
 }

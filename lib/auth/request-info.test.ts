@@ -57,7 +57,7 @@ describe('safeReturnPath', () => {
   // characters and lets it through, so /sign-in?next=%2F%09%2Fevil.com sends a signed-in user
   // (the sign-in page redirects at once) or a user who has just signed in to evil.com.
   // A tab is legal in an HTTP header value, so the Location header carries it unchanged.
-  it.fails('refuses paths that become protocol-relative once tabs and newlines are stripped', () => {
+  it('refuses paths that become protocol-relative once tabs and newlines are stripped', () => {
     for (const value of ['/\t/evil.com', '/\n/evil.com', '/\r/evil.com', '/\t\\evil.com']) {
       expect({ value, origin: new URL(safeReturnPath(value), ORIGIN).origin }).toEqual({ value, origin: ORIGIN });
     }

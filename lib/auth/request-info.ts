@@ -7,9 +7,23 @@ export function clientAddress(requestHeaders: Headers): string | null {
   return forwarded || requestHeaders.get('x-real-ip')?.trim() || null;
 }
 
-/** A same-site path to return to after sign-in; anything else (other hosts, `//evil`) becomes "/". */
+/**
+ * A same-site path to return to after sign-in; anything else becomes "/". Browsers drop tabs
+ * and newlines from URLs and read "\\" as "/", so "/\t/evil.com" would become "//evil.com":
+ * such characters are refused outright, and the rest must resolve to this very site.
+ */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  if (value.startsWith('/sign-in') || value.startsWith('/setup')) return '/';
-  return value.slice(0, 2000);
+  if (typeof value !== 'string' || value.length > 2000 || !value.startsWith('/')) return '/';
+  if (/[\u0000-\u001f\u007f\\]/.test(value) || value.startsWith('//')) return '/';
+  const base = 'http://desk.invalid';
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== base) return '/';
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (path.startsWith('/sign-in') || path.startsWith('/setup')) return '/';
+  return path;
 }

@@ -6,6 +6,7 @@ import { closeDatabases } from '@/lib/db/connection';
 import { signInFailures } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import {
+  attemptSignIn,
   checkSignInThrottle,
   clearAccountFailures,
   MAX_FAILURES_PER_ACCOUNT,
@@ -179,5 +180,27 @@ describe('storage', () => {
     const stored = JSON.stringify(rows).toLowerCase();
     const secrets = [...emails.map((e) => e.toLowerCase()), ...emails.map((e) => e.split('@')[0]!.toLowerCase()), 'example.com', 'example.org', ...ips, 'db8::beef'];
     for (const secret of secrets) expect(stored).not.toContain(secret);
+  });
+});
+
+describe('attemptSignIn', () => {
+  it('lets a burst of simultaneous wrong guesses try only as many passwords as the limit allows', async () => {
+    let passwordChecks = 0;
+    const wrongPassword = async () => {
+      passwordChecks += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return null;
+    };
+    const outcomes = await Promise.all(Array.from({ length: 12 }, () => attemptSignIn('burst@example.com', '203.0.113.50', wrongPassword)));
+    expect(passwordChecks).toBe(MAX_FAILURES_PER_ACCOUNT);
+    expect(outcomes.filter((o) => o.outcome === 'failed')).toHaveLength(MAX_FAILURES_PER_ACCOUNT);
+    expect(outcomes.filter((o) => o.outcome === 'throttled')).toHaveLength(12 - MAX_FAILURES_PER_ACCOUNT);
+  });
+
+  it('clears the account after a success and passes the value on', async () => {
+    await attemptSignIn('ok@example.com', null, async () => null);
+    const outcome = await attemptSignIn('ok@example.com', null, async () => 'user-1');
+    expect(outcome).toEqual({ outcome: 'signed-in', value: 'user-1' });
+    expect(await (await getDb()).select().from(signInFailures)).toHaveLength(0);
   });
 });

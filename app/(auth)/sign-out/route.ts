@@ -3,12 +3,19 @@
 // JavaScript; refused from other origins.
 import { headers } from 'next/headers';
 import { recordAudit } from '@/lib/audit/audit';
-import { getAuth } from '@/lib/auth/auth';
+import { getAuth, SESSION_COOKIE_PREFIX } from '@/lib/auth/auth';
 import { staffFromHeaders } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 
-export async function POST() {
+function cookieNames(header: string | null): string[] {
+  return (header ?? '')
+    .split(';')
+    .map((part) => part.split('=')[0]?.trim() ?? '')
+    .filter(Boolean);
+}
+
+export async function POST(request: Request) {
   const requestHeaders = await headers();
   const origin = requestHeaders.get('origin');
   const host = requestHeaders.get('host');
@@ -31,6 +38,13 @@ export async function POST() {
     const signedOut = await auth.api.signOut({ headers: requestHeaders, asResponse: true });
     for (const cookie of signedOut.headers.getSetCookie()) response.headers.append('Set-Cookie', cookie);
     await recordAudit({ actorId: staff.id, action: 'sign_out' });
+  }
+  // Delete every auth cookie outright (better-auth only empties them).
+  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
+  for (const name of cookieNames(requestHeaders.get('cookie'))) {
+    if (name.startsWith(`${SESSION_COOKIE_PREFIX}.`) || name.startsWith(`__Secure-${SESSION_COOKIE_PREFIX}.`)) {
+      response.headers.append('Set-Cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
+    }
   }
   return response;
 }
