@@ -1,6 +1,6 @@
 // Browser tests: a real Chromium against `next start` (the production build) with the
 // embedded sandbox, on a fresh data directory per run.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -14,6 +14,7 @@ const BASE_URL = `http://localhost:${PORT}`;
 // The config is evaluated by the runner and again by every worker; prepare the data directory
 // once, in the runner, and hand it to the workers through the environment they inherit.
 if (!process.env.E2E_DATA_DIR) {
+  removeStaleDataDirs();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-e2e-'));
   const other = createCompany(dataDir, 'Another company');
   for (const [role, staff] of Object.entries(STAFF)) createStaffUser(dataDir, staff.email, role, staff.password, staff.name);
@@ -68,3 +69,17 @@ export default defineConfig({
     env: { ...serverEnv, PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR ?? '', APP_URL: BASE_URL },
   },
 });
+
+/** Data directories of earlier runs (older than an hour, so never a running one's). */
+function removeStaleDataDirs(): void {
+  const hourAgo = Date.now() - 60 * 60 * 1000;
+  for (const name of readdirSync(os.tmpdir())) {
+    if (!name.startsWith('verification-desk-')) continue;
+    const dir = path.join(os.tmpdir(), name);
+    try {
+      if (statSync(dir).mtimeMs < hourAgo) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Already gone, or not ours to remove.
+    }
+  }
+}

@@ -9,5 +9,8 @@ export const STAFF = {
 
 export type Role = keyof typeof STAFF;
 
-/** Where the signed-in browser state of each role is kept between the setup and the tests. */
-export const storageStateOf = (role: Role) => path.resolve('e2e/.auth', `${role}.json`);
+/**
+ * Where the signed-in browser state of each role is kept between the setup and the tests; one
+ * folder per port, so runs on different ports do not overwrite each other's sessions.
+ */
+export const storageStateOf = (role: Role) => path.resolve('e2e/.auth', process.env.E2E_PORT ?? '3100', `${role}.json`);

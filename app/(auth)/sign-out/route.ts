@@ -8,6 +8,15 @@ import { staffFromHeaders } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 
+/** The host of an Origin header; null for "null" (opaque origins) or anything malformed. */
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
 function cookieNames(header: string | null): string[] {
   return (header ?? '')
     .split(';')
@@ -19,7 +28,7 @@ export async function POST(request: Request) {
   const requestHeaders = await headers();
   const origin = requestHeaders.get('origin');
   const host = requestHeaders.get('host');
-  if (origin && host && new URL(origin).host !== host) {
+  if (origin && host && originHost(origin) !== host) {
     return Response.json({ error: 'Cross-origin sign-out refused.' }, { status: 403 });
   }
 
