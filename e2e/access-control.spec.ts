@@ -214,9 +214,13 @@ test.describe('no entry point reaches the service without an authorized session'
       expect.soft([303, 307], `${pagePath} redirects`).toContain(response.status());
       expect.soft(new URL(response.headers().location ?? '/nowhere', server.url).pathname, `${pagePath} goes to sign-in`).toBe('/sign-in');
       // The client-side navigation payload must not carry the page either.
-      const flight = await anonymous.get(pagePath, { headers: { RSC: '1' }, maxRedirects: 3 });
+      // proxy.ts answers it with an HTTP redirect; a page's own redirect would be in the payload.
+      const flight = await anonymous.get(pagePath, { headers: { RSC: '1' } });
       const payload = await flight.text();
-      expect.soft(payload, `${pagePath} as RSC`).toContain('NEXT_REDIRECT;replace;/sign-in');
+      const redirected =
+        ([303, 307].includes(flight.status()) && new URL(flight.headers().location ?? '/nowhere', server.url).pathname === '/sign-in') ||
+        payload.includes('NEXT_REDIRECT;replace;/sign-in');
+      expect.soft(redirected, `${pagePath} as RSC goes to sign-in`).toBe(true);
       expect.soft(payload, `${pagePath} as RSC`).not.toContain('signed-in-as');
     }
 
