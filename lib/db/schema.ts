@@ -19,6 +19,8 @@ export const verificationRequests = pgTable(
     link: text('link'),
     /** Last status the dashboard saw; the service stays the source of truth. */
     status: text('status').notNull().default('pending'),
+    /** The name read from the identity document, once completed (shown beside the requested one). */
+    identifiedName: text('identified_name'),
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
     keptUntil: timestamp('kept_until', { withTimezone: true }),
     /** The staff member who created it (ids only: no names or e-mails in the register). */
@@ -28,6 +30,8 @@ export const verificationRequests = pgTable(
   },
   (t) => [
     index('verification_requests_created_idx').on(t.createdAt),
+    index('verification_requests_kept_until_idx').on(t.keptUntil),
+    index('verification_requests_status_idx').on(t.status, t.accessExpiresAt),
     index('verification_requests_created_by_idx').on(t.createdBy, t.createdAt),
   ],
 );
@@ -146,3 +150,14 @@ export const auditEntries = pgTable(
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;
 export type AuditEntryRow = typeof auditEntries.$inferSelect;
+
+/**
+ * Webhook deliveries received from the service, by their `webhook-id`: a duplicate (the sender
+ * retrying, or two copies at once) finds its id here and is not processed again.
+ */
+export const webhookReceipts = pgTable('webhook_receipts', {
+  webhookId: text('webhook_id').primaryKey(),
+  eventType: text('event_type').notNull(),
+  verificationId: text('verification_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

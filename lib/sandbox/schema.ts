@@ -1,7 +1,7 @@
 // Tables of the embedded sandbox service. They live in their own Postgres schema so the
 // sandbox stays a separate service that merely shares the process's database connection.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const sandbox = pgSchema('sandbox');
 
@@ -88,4 +88,95 @@ export const outbox = sandbox.table(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_created_idx').on(t.createdAt)],
+);
+
+/** Where a company wants its webhook events; each endpoint signs with its own secret. */
+export const webhookEndpoints = sandbox.table(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** Standard Webhooks secret (`whsec_…`). Kept in clear: the sandbox needs it to sign. */
+    secret: text('secret').notNull(),
+    /** Set for the endpoint provisioned for the zero-config dashboard; replaced at each start. */
+    isDefault: boolean('is_default').notNull().default(false),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_company_idx').on(t.companyId)],
+);
+
+/** One event (`verification.completed`, …) to deliver to every endpoint of its company. */
+export const webhookMessages = sandbox.table(
+  'webhook_messages',
+  {
+    /** The `webhook-id` header: the same for every attempt, so receivers can drop duplicates. */
+    id: text('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_messages_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/** The durable delivery queue: one row per message and endpoint, retried with backoff. */
+export const webhookDeliveries = sandbox.table(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => webhookMessages.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while a worker is sending it, so two workers never send the same delivery at once. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Every attempt of every delivery, for the webhooks page. */
+export const webhookAttempts = sandbox.table(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    responseStatus: integer('response_status'),
+    /** A short reason when no HTTP answer came (timeout, refused); never a response body. */
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attemptedAt)],
+);
+
+/** The service's own API audit log (seed §1): kept for the company's audit-log retention. */
+export const apiAuditLog = sandbox.table(
+  'api_audit_log',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    method: text('method').notNull(),
+    /** The route, with the verification id (ids only, no personal data). */
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+  },
+  (t) => [index('api_audit_log_company_at_idx').on(t.companyId, t.at)],
 );
