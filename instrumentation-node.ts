@@ -3,6 +3,7 @@
 // dashboard as configuration (environment variables), exactly as an operator would for the
 // real service. The dashboard itself never imports the sandbox.
 import { purgeExpiredAudit } from './lib/audit/audit';
+import { purgeExpiredRegisterEntries } from './lib/verifications/retention';
 import { issueSetupTokenIfNeeded } from './lib/auth/setup';
 import { closeDatabases, DataDirInUseError } from './lib/db/connection';
 import { getDb } from './lib/db';
@@ -26,16 +27,29 @@ export async function startVerificationDesk(): Promise<void> {
     const sandbox = sandboxWanted();
     process.env.SANDBOX = sandbox ? 'on' : 'off';
 
+    const stops: Array<() => unknown> = [];
     if (sandbox) {
       const { getSandboxDb } = await import('./lib/sandbox/db');
-      await getSandboxDb({ waitForLockMs: 5_000 });
+      const sandboxDb = await getSandboxDb({ waitForLockMs: 5_000 });
       if (!process.env.VERIFICATION_API_URL?.trim()) {
-        // Zero-config: the dashboard talks to the sandbox over loopback HTTP, like to any service.
+        // Zero-config: the dashboard talks to the sandbox over loopback HTTP, like to any
+        // service, and receives its webhooks on its own receiver, signed with a fresh secret.
         const { provisionSandbox } = await import('./lib/sandbox/provision');
-        const { apiKey } = await provisionSandbox();
-        process.env.VERIFICATION_API_URL = `http://127.0.0.1:${env.PORT}`;
+        const { updateCompanySettings } = await import('./lib/sandbox/companies');
+        const { getDefaultCompanySettingsFromEnv } = await import('./lib/sandbox/config');
+        const loopback = `http://127.0.0.1:${env.PORT}`;
+        const { apiKey, companyId, webhookSecret } = await provisionSandbox({
+          webhookUrl: `${loopback}/api/webhooks/verification-service`,
+        });
+        await updateCompanySettings(sandboxDb, companyId, getDefaultCompanySettingsFromEnv());
+        process.env.VERIFICATION_API_URL = loopback;
         process.env.VERIFICATION_API_KEY = apiKey;
+        if (webhookSecret) process.env.WEBHOOK_SECRET = webhookSecret;
       }
+      const { startSandboxJobs } = await import('./lib/sandbox/jobs');
+      const { startWebhookDelivery } = await import('./lib/sandbox/webhooks/deliver');
+      const { getSweepIntervalMs } = await import('./lib/sandbox/config');
+      stops.push(startSandboxJobs({ intervalMs: getSweepIntervalMs() }), startWebhookDelivery());
     }
     resetEnv();
     const service = getServiceConfig();
@@ -43,7 +57,7 @@ export async function startVerificationDesk(): Promise<void> {
 
     const appUrl = getEnv().APP_URL ?? `http://localhost:${getEnv().PORT}`;
     const setupToken = await issueSetupTokenIfNeeded();
-    startAuditPurge();
+    startRetentionJobs();
     console.log(
       [
         '',
@@ -65,7 +79,9 @@ export async function startVerificationDesk(): Promise<void> {
     );
 
     const shutdown = () => {
-      void closeDatabases().finally(() => process.exit(0));
+      void Promise.allSettled(stops.map((stop) => stop()))
+        .then(() => closeDatabases())
+        .finally(() => process.exit(0));
     };
     process.once('SIGTERM', shutdown);
     process.once('SIGINT', shutdown);
@@ -80,14 +96,19 @@ export async function startVerificationDesk(): Promise<void> {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Purges audit entries past AUDIT_RETENTION_DAYS now and every hour. */
-function startAuditPurge(): void {
+/**
+ * The dashboard's retention, now and every hour: audit entries past AUDIT_RETENTION_DAYS, and
+ * register rows whose verification data is due for purging (kept_until).
+ */
+function startRetentionJobs(): void {
   const purge = async () => {
     try {
       const purged = await purgeExpiredAudit(getEnv().AUDIT_RETENTION_DAYS);
       if (purged > 0) console.log(`[audit] purged ${purged} entries older than ${getEnv().AUDIT_RETENTION_DAYS} days`);
+      const removed = await purgeExpiredRegisterEntries();
+      if (removed > 0) console.log(`[register] removed ${removed} requests past their retention`);
     } catch (error) {
-      console.error('[audit] purge failed', error);
+      console.error('[retention] purge failed', error);
     }
   };
   void purge();

@@ -56,3 +56,29 @@ describe('parseEnv', () => {
     expect(new InvalidEnvironmentError(problems).message).toMatch(/^Invalid configuration:/);
   });
 });
+
+describe('WEBHOOK_SECRET', () => {
+  const A = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+  const B = 'whsec_dGhlIHNlY29uZCBzZWNyZXQsIGZvciByb3RhdGlvbg==';
+
+  it('is optional', () => {
+    expect(parseEnv({}).WEBHOOK_SECRET).toBeUndefined();
+    expect(parseEnv({ WEBHOOK_SECRET: ' ' }).WEBHOOK_SECRET).toBeUndefined();
+  });
+
+  it('reads one secret, or several separated by spaces or commas (rotation)', () => {
+    expect(parseEnv({ WEBHOOK_SECRET: A }).WEBHOOK_SECRET).toEqual([A]);
+    expect(parseEnv({ WEBHOOK_SECRET: `${A} ${B}` }).WEBHOOK_SECRET).toEqual([A, B]);
+    expect(parseEnv({ WEBHOOK_SECRET: ` ${A},${B}, ` }).WEBHOOK_SECRET).toEqual([A, B]);
+  });
+
+  it('names the variable for a secret without the whsec_ prefix or with bad base64, and never echoes it', () => {
+    for (const value of ['plain-secret-value', 'whsec_', 'whsec_not base64!', `${A} topsecretvalue`]) {
+      const problems = problemsOf({ WEBHOOK_SECRET: value });
+      expect(problems, value).toHaveLength(1);
+      expect(problems[0]).toMatch(/^WEBHOOK_SECRET .*whsec_/);
+      expect(problems[0]).not.toContain('secret-value');
+      expect(problems[0]).not.toContain('topsecretvalue');
+    }
+  });
+});

@@ -2,10 +2,43 @@
 // import time, `next build` imports every route) and after instrumentation has had its say:
 // in zero-config mode it fills in the sandbox's URL and key before the first request.
 import 'server-only';
+import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
 
 const emptyAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/**
+ * WEBHOOK_SECRET: one or more Standard Webhooks secrets (`whsec_` + base64), separated by spaces
+ * or commas. During a rotation both the old and the new secret are configured and a delivery
+ * signed with either is accepted. The message never echoes a value: these are secrets.
+ */
+const webhookSecretsSchema = z
+  .string()
+  .transform((value) => value.split(/[\s,]+/).filter((part) => part !== ''))
+  .superRefine((secrets, ctx) => {
+    // Positions, not values: the message must not leak a secret into logs.
+    const bad = secrets.flatMap((secret, index) => (isUsableWebhookSecret(secret) ? [] : [index + 1]));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be one or more secrets of the form whsec_<base64>, separated by spaces or commas (${bad.length === 1 ? 'secret' : 'secrets'} ${bad.join(', ')} of ${secrets.length} ${bad.length === 1 ? 'is' : 'are'} not)`,
+      });
+    }
+  })
+  .optional();
+
+function isUsableWebhookSecret(secret: string): boolean {
+  if (!/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(secret)) return false;
+  try {
+    // The library decides what it can use as a key (e.g. base64 of the right length); asking it
+    // here makes a bad secret fail at start-up rather than on the first delivery.
+    new Webhook(secret);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const envSchema = z.object({
   VERIFICATION_API_URL: z.preprocess(
@@ -52,6 +85,7 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(1, 'must be at least 1').default(365),
   ),
+  WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, webhookSecretsSchema),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -95,4 +129,9 @@ export function getServiceConfig(): { baseUrl: string; apiKey: string; timeoutMs
     ]);
   }
   return { baseUrl: env.VERIFICATION_API_URL, apiKey: env.VERIFICATION_API_KEY, timeoutMs: env.VERIFICATION_API_TIMEOUT_MS };
+}
+
+/** The secrets a webhook delivery may be signed with (several during a rotation); empty when unset. */
+export function getWebhookSecrets(): string[] {
+  return getEnv().WEBHOOK_SECRET ?? [];
 }

@@ -1,12 +1,14 @@
-// The dashboard's shell: header with navigation, and a notice when the embedded sandbox is
-// serving instead of the real service.
+// The dashboard's shell: header with navigation, the live-status connection (signed-in staff
+// only), and a notice when the embedded sandbox is serving instead of the real service.
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { FlaskConical, LogOut, Plus, ShieldCheck } from 'lucide-react';
+import { LiveUpdates } from '@/components/live/live-updates';
 import { buttonClasses } from '@/components/ui/button';
 import { can, ROLE_LABELS } from '@/lib/auth/roles';
 import { getCurrentStaff } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
+import { currentEventId } from '@/lib/live';
 
 const navLinkClasses = 'rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 
@@ -44,6 +46,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                 Audit trail
               </Link>
             ) : null}
+            {sandbox && can(staff.role, 'audit:read') ? (
+              <Link href="/webhooks" className={navLinkClasses}>
+                Webhooks
+              </Link>
+            ) : null}
           </nav>
           {can(staff.role, 'verification:create') ? (
             <Link href="/verifications/new" className={buttonClasses('primary', 'md')}>
@@ -51,6 +58,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               New request
             </Link>
           ) : null}
+          <LiveUpdates initialEventId={currentEventId()} />
           <div className="flex items-center gap-2 border-l border-slate-200 pl-4 text-sm">
             <span className="hidden text-right leading-tight sm:block">
               <span className="block font-medium text-slate-900" data-testid="signed-in-as">

@@ -1,23 +1,77 @@
-// Home: look a verification up by id, and the register of recent requests (mine or everyone's).
+// Home: look a verification up by id, and the register of recent requests — searched, filtered
+// and paged through the query string, so it works without JavaScript and every view has a URL.
 import Link from 'next/link';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { buttonClasses } from '@/components/ui/button';
 import { LookupForm } from '@/components/verifications/lookup-form';
 import { RecentRequests } from '@/components/verifications/recent-requests';
+import { RegisterFilters, RegisterViews, viewDescription, type StaffOption } from '@/components/verifications/register-filters';
 import { can } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
-import { listRecentRequests } from '@/lib/verifications/register';
-import { cn } from '@/lib/utils';
+import { listStaff, type StaffSummary } from '@/lib/auth/staff';
+import {
+  MINE,
+  REGISTER_PAGE_SIZE,
+  countRegisterViews,
+  filterProblem,
+  hasActiveFilters,
+  listRegister,
+  parseRegisterFilter,
+  registerQuery,
+} from '@/lib/verifications/register';
 
-type Props = { searchParams: Promise<{ scope?: string }> };
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// Deep offsets get slow and nobody pages that far; the filters are the way to older requests.
+const pageSchema = z.coerce.number().int().min(1).max(1000).catch(1);
+
+/** Staff by name; a name two accounts share gets its e-mail address, so the choice is clear. */
+function staffOptions(staff: StaffSummary[]): StaffOption[] {
+  const seen = new Map<string, number>();
+  for (const member of staff) seen.set(member.name, (seen.get(member.name) ?? 0) + 1);
+  return staff.map((member) => ({
+    id: member.id,
+    label: `${member.name}${(seen.get(member.name) ?? 0) > 1 ? ` (${member.email})` : ''}${member.disabled ? ' (disabled)' : ''}`,
+  }));
+}
 
 export default async function HomePage({ searchParams }: Props) {
   const staff = await requireStaff('verification:read', '/');
-  const { scope: requested } = await searchParams;
-  const scope = requested === 'mine' ? 'mine' : 'all';
-  const entries = await listRecentRequests({ createdBy: scope === 'mine' ? staff.id : undefined });
-  const tabs = [
-    { scope: 'all', label: "Everyone's", href: '/' },
-    { scope: 'mine', label: 'Mine', href: '/?scope=mine' },
-  ];
+  const params = await searchParams;
+  const parsed = parseRegisterFilter(params);
+  const problems = [...parsed.problems];
+  let filter = parsed.filter;
+  const page = pageSchema.parse(Array.isArray(params.page) ? params.page[0] : params.page);
+
+  const members = await listStaff();
+  // An id that is no account's would filter to nothing while the select shows "Everyone".
+  if (filter.createdBy && filter.createdBy !== MINE && !members.some((member) => member.id === filter.createdBy)) {
+    filter = { ...filter, createdBy: undefined };
+    problems.push(filterProblem('createdBy'));
+  }
+
+  // One clock for the query and the rendering, so "expires in" agrees with the view it is in.
+  const now = new Date();
+  const context = { now, staffId: staff.id };
+  const [rows, counts] = await Promise.all([
+    listRegister(filter, { ...context, limit: REGISTER_PAGE_SIZE + 1, offset: (page - 1) * REGISTER_PAGE_SIZE }),
+    countRegisterViews(filter, context),
+  ]);
+  const entries = rows.slice(0, REGISTER_PAGE_SIZE);
+  const hasMore = rows.length > REGISTER_PAGE_SIZE;
+  const view = filter.view ?? 'all';
+  const filtered = hasActiveFilters(filter);
+  // The expiring view runs by deadline, the others by creation date.
+  const [newerLabel, olderLabel] = view === 'expiring' ? ['Sooner deadlines', 'Later deadlines'] : ['Newer requests', 'Older requests'];
+  const caption = [
+    view === 'all' ? 'Verification requests, newest first' : viewDescription(view).replace(/\.$/, ''),
+    filtered ? 'filtered' : null,
+    page > 1 ? `page ${page}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
   return (
     <div className="space-y-10">
       <div className="space-y-6">
@@ -29,33 +83,49 @@ export default async function HomePage({ searchParams }: Props) {
           <LookupForm />
         </div>
       </div>
-      <section aria-labelledby="recent-heading" className="space-y-3">
+      <section aria-labelledby="recent-heading" className="space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
-          <h2 id="recent-heading" className="text-lg font-semibold text-slate-900">
-            Recent requests
-          </h2>
-          <nav aria-label="Whose requests" className="inline-flex rounded-md bg-slate-100 p-1 text-sm">
-            {tabs.map((tab) => (
-              <Link
-                key={tab.scope}
-                href={tab.href}
-                aria-current={scope === tab.scope ? 'page' : undefined}
-                className={cn(
-                  'rounded px-3 py-1 font-medium text-slate-700 hover:text-slate-900',
-                  scope === tab.scope && 'bg-white text-slate-900 shadow-sm',
-                )}
-              >
-                {tab.label}
-              </Link>
-            ))}
-          </nav>
+          <div>
+            <h2 id="recent-heading" className="text-lg font-semibold text-slate-900">
+              Recent requests
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">{viewDescription(view)}</p>
+          </div>
+          <RegisterViews filter={filter} counts={{ expiring: counts.expiring, stuck: counts.stuck }} />
         </div>
+        <RegisterFilters filter={filter} staff={staffOptions(members)} />
+        {problems.length > 0 ? (
+          <Alert tone="warning" role="status" title="Some filters were not understood and are ignored.">
+            <ul className="list-disc space-y-0.5 pl-5">
+              {problems.map((problem) => (
+                <li key={problem.field}>{problem.message}</li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
         <RecentRequests
           entries={entries}
-          now={new Date()}
+          now={now}
           showLinks={can(staff.role, 'link:copy')}
           canCreate={can(staff.role, 'verification:create')}
+          caption={caption}
+          view={view}
+          filtered={filtered || page > 1}
         />
+        {page > 1 || hasMore ? (
+          <nav aria-label="Pages of recent requests" className="flex flex-wrap gap-2">
+            {page > 1 ? (
+              <Link href={`/${registerQuery(filter, page - 1)}`} className={buttonClasses('secondary')}>
+                {newerLabel}
+              </Link>
+            ) : null}
+            {hasMore ? (
+              <Link href={`/${registerQuery(filter, page + 1)}`} className={buttonClasses('secondary')}>
+                {olderLabel}
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
       </section>
     </div>
   );

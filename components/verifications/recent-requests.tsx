@@ -1,9 +1,11 @@
-// "Recent requests": the register of requests created from this dashboard, newest first.
+// "Recent requests": the register of requests created from this dashboard, as filtered, with
+// the requested name beside the identified one and the deadlines that need someone's attention.
 import Link from 'next/link';
-import { Link2, Mail, MessageSquare } from 'lucide-react';
+import { Check, Hourglass, Link2, Mail, MessageSquare, TriangleAlert } from 'lucide-react';
 import { LocalTime } from '@/components/ui/local-time';
-import type { RegisterEntry } from '@/lib/verifications/register';
+import { isExpiringSoon, isStuck, type RegisterEntry, type RegisterView } from '@/lib/verifications/register';
 import { purposeLabel } from '@/lib/verifications/labels';
+import { compareNames } from '@/lib/verifications/name-match';
 import { CopyLinkButton } from './copy-link-button';
 import { StatusBadge } from './status-badge';
 
@@ -26,18 +28,95 @@ function Channels({ entry }: { entry: RegisterEntry }) {
   );
 }
 
+/** The identified name, and for a completed request whether it fits the requested one. */
+function IdentifiedName({ entry }: { entry: RegisterEntry }) {
+  if (!entry.identifiedName) {
+    // A completed row without a name was completed before the register kept names (or its
+    // update is still on the way); the detail page reads it from the service.
+    const text = entry.status === 'pending' ? 'Not yet identified' : entry.status === 'completed' ? 'Not recorded here' : 'Not identified';
+    return <span className="text-slate-500">{text}</span>;
+  }
+  // Only a completed verification vouches for the name; anything else is shown as it is.
+  const comparison = entry.status === 'completed' ? compareNames(entry.name, entry.identifiedName) : null;
+  return (
+    <div className="space-y-1">
+      <div className="font-medium text-slate-900">{entry.identifiedName}</div>
+      {comparison?.result === 'mismatch' ? (
+        // Icon and words, never colour alone; the reason is visible too, for touch and keyboard users.
+        <div data-name-match="mismatch" title={comparison.reason} className="space-y-0.5">
+          <span className="inline-flex items-center gap-1 rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-950 ring-1 ring-amber-300 ring-inset">
+            <TriangleAlert aria-hidden="true" className="size-3.5 text-amber-700" />
+            Name differs
+          </span>
+          <p className="text-xs text-slate-600">{comparison.reason}</p>
+        </div>
+      ) : comparison?.result === 'match' ? (
+        <span data-name-match="match" title={comparison.reason} className="inline-flex items-center gap-1 text-xs text-emerald-800">
+          <Check aria-hidden="true" className="size-3.5" />
+          <span className="sr-only">Names match: {comparison.reason}</span>
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** "expires in 5 h": whole hours, rounded down so it never promises more time than is left. */
+export function expiresInText(expiresAt: Date, now: Date): string {
+  const hours = Math.floor((expiresAt.getTime() - now.getTime()) / 3_600_000);
+  return hours < 1 ? 'expires in under 1 h' : `expires in ${hours} h`;
+}
+
+function Deadline({ entry, now }: { entry: RegisterEntry; now: Date }) {
+  if (isExpiringSoon(entry, now) && entry.accessExpiresAt) {
+    return (
+      <p className="mt-1 flex items-center gap-1 text-xs font-medium whitespace-nowrap text-amber-900">
+        <Hourglass aria-hidden="true" className="size-3.5" />
+        {expiresInText(entry.accessExpiresAt, now)}
+      </p>
+    );
+  }
+  if (isStuck(entry, now)) return <p className="mt-1 text-xs text-slate-600">Past half its validity</p>;
+  return null;
+}
+
+const EMPTY_MESSAGES: Record<RegisterView, string> = {
+  all: 'No requests match these filters.',
+  expiring: 'No pending request expires within the next 24 hours.',
+  stuck: 'No pending request is past half its validity.',
+};
+
 export function RecentRequests({
   entries,
   now,
   showLinks,
   canCreate,
+  caption,
+  view = 'all',
+  filtered = false,
 }: {
   entries: RegisterEntry[];
   now: Date;
   /** Only roles allowed to copy links see them. */
   showLinks: boolean;
   canCreate: boolean;
+  /** What the table lists, for screen readers (which filters, which order, which page). */
+  caption: string;
+  view?: RegisterView;
+  /** Whether filters narrowed the list (the empty state then says so instead of "nothing yet"). */
+  filtered?: boolean;
 }) {
+  if (entries.length === 0 && (filtered || view !== 'all')) {
+    return (
+      <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+        <p className="font-medium text-slate-900">{filtered ? EMPTY_MESSAGES.all : EMPTY_MESSAGES[view]}</p>
+        {filtered ? (
+          <Link href="/" className="mt-4 inline-block text-sm font-medium text-indigo-700 underline underline-offset-2">
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    );
+  }
   if (entries.length === 0) {
     return (
       <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
@@ -54,10 +133,11 @@ export function RecentRequests({
   return (
     <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">Recent verification requests, newest first</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-3">Person</th>
+            <th scope="col" className="px-4 py-3">Requested name</th>
+            <th scope="col" className="px-4 py-3">Identified name</th>
             <th scope="col" className="px-4 py-3">Purpose</th>
             <th scope="col" className="px-4 py-3">Channels</th>
             <th scope="col" className="px-4 py-3">Created</th>
@@ -67,6 +147,7 @@ export function RecentRequests({
         </thead>
         <tbody className="divide-y divide-slate-100">
           {entries.map((entry) => {
+            // A link is worth copying only while the person can still use it.
             const linkUsable = showLinks && entry.link && (!entry.accessExpiresAt || entry.accessExpiresAt > now) && entry.status === 'pending';
             return (
               <tr key={entry.verificationId} className="align-top hover:bg-slate-50">
@@ -77,7 +158,10 @@ export function RecentRequests({
                   >
                     {entry.name}
                   </Link>
-                  <div className="font-mono text-xs text-slate-500">{entry.verificationId}</div>
+                  <div className="font-mono text-xs break-all text-slate-500">{entry.verificationId}</div>
+                </td>
+                <td className="max-w-64 px-4 py-3 break-words">
+                  <IdentifiedName entry={entry} />
                 </td>
                 <td className="max-w-56 px-4 py-3 break-words text-slate-700">{purposeLabel(entry.purpose)}</td>
                 <td className="px-4 py-3">
@@ -88,6 +172,7 @@ export function RecentRequests({
                 </td>
                 <td className="px-4 py-3">
                   <StatusBadge status={entry.status} />
+                  <Deadline entry={entry} now={now} />
                 </td>
                 <td className="px-4 py-3 text-right">
                   {linkUsable && entry.link ? (

@@ -1,15 +1,16 @@
 'use client';
 // The record of one verification, labelled for people. It starts from the server-rendered
-// record and stays current through React Query (refetched when the tab regains focus, and
-// whenever something invalidates the query).
-import { useQuery } from '@tanstack/react-query';
+// record and stays current through React Query: refetched when the live stream reports a change
+// for this id (components/live invalidates the query — an invalidation refetches an active query
+// whatever its staleTime, so the change shows within moments), and when the tab regains focus.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LocalTime } from '@/components/ui/local-time';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
-import { fetchVerification, verificationQueryKey } from '@/lib/verifications/fetch-verification';
+import { fetchVerification, VerificationFetchError, verificationQueryKey } from '@/lib/verifications/fetch-verification';
 import { isPredefinedPurpose, methodLabel, purposeLabel } from '@/lib/verifications/labels';
 import { isPast, relativeTo } from '@/lib/verifications/time';
 import { cn } from '@/lib/utils';
@@ -35,12 +36,25 @@ function Deadline({ iso, now, future, past }: { iso: string; now: number; future
   );
 }
 
+const TERMINAL = new Set(['completed', 'failed', 'expired']);
+
 export function VerificationDetails({ id, initialRecord }: { id: string; initialRecord: VerificationRecord }) {
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: verificationQueryKey(id),
     queryFn: ({ signal }) => fetchVerification(id, signal),
+    // Used only when nothing is cached for this id; the effect below covers the other case.
     initialData: initialRecord,
   });
+
+  // A fresh server render (coming back to this page, or a router refresh) is newer than what a
+  // previous visit left in the cache, which initialData would not replace. A finished status is
+  // never replaced by a pending one, should a slower render arrive after a refetch.
+  useEffect(() => {
+    queryClient.setQueryData<VerificationRecord>(verificationQueryKey(id), (cached) =>
+      cached && TERMINAL.has(cached.status) && !TERMINAL.has(initialRecord.status) ? cached : initialRecord,
+    );
+  }, [queryClient, id, initialRecord]);
   const record = query.data;
   const now = query.dataUpdatedAt || Date.now();
   const method = methodLabel(record.verification_method);
@@ -68,7 +82,15 @@ export function VerificationDetails({ id, initialRecord }: { id: string; initial
       </div>
 
       {query.isError ? (
-        <Alert tone="warning" title="Showing the last known state" role="status">
+        <Alert
+          tone="warning"
+          title={
+            query.error instanceof VerificationFetchError && query.error.status === 404
+              ? 'This verification is no longer available'
+              : 'Showing the last known state'
+          }
+          role="status"
+        >
           <p>{query.error.message}</p>
         </Alert>
       ) : null}

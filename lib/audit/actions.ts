@@ -9,6 +9,9 @@ export const AUDIT_ACTIONS = {
   'verification.created': 'Verification created',
   'verification.viewed': 'Verification viewed',
   'link.copied': 'Link copied',
+  // Written by the webhook receiver and the register's retention purge (actor: none, the service).
+  'verification.status_changed': 'Status changed',
+  'verification.removed': 'Removed from register',
   'staff.created': 'Staff account created',
   'staff.role_changed': 'Role changed',
   'staff.disabled': 'Staff account disabled',

@@ -60,3 +60,16 @@ export async function purgeExpiredAudit(retentionDays: number, now = new Date())
   const deleted = await db.delete(auditEntries).where(lt(auditEntries.at, cutoff)).returning({ id: auditEntries.id });
   return deleted.length;
 }
+
+/**
+ * Records an event unless the same person did the same to the same target within `withinMs`:
+ * a page that re-renders itself (live updates, refresh) is one view, not ten.
+ */
+export async function recordAuditUnlessRecent(event: AuditEvent, withinMs: number, now = new Date()): Promise<void> {
+  const db = await getDb();
+  const conditions: SQL[] = [eq(auditEntries.action, event.action), gte(auditEntries.at, new Date(now.getTime() - withinMs))];
+  if (event.actorId) conditions.push(eq(auditEntries.actorId, event.actorId));
+  if (event.target) conditions.push(eq(auditEntries.targetId, event.target.id));
+  const [recent] = await db.select({ id: auditEntries.id }).from(auditEntries).where(and(...conditions)).limit(1);
+  if (!recent) await recordAudit(event, db);
+}

@@ -1,7 +1,6 @@
 // The two wrappers every entry point goes through, so none can forget to authenticate and
 // authorize: one for server actions, one for route handlers.
 import 'server-only';
-import { headers } from 'next/headers';
 import { can, type Permission } from './roles';
 import { getCurrentStaff, staffFromHeaders, type Staff } from './session';
 
@@ -33,7 +32,9 @@ export function authorizedRoute<Params>(
   handler: (request: Request, staff: Staff, context: RouteContext<Params>) => Promise<Response>,
 ): (request: Request, context: RouteContext<Params>) => Promise<Response> {
   return async (request, context) => {
-    const staff = await staffFromHeaders(await headers());
+    // The request's own headers — in a route handler the same ones next/headers would give, and
+    // readable outside Next's request scope too (tests call handlers with a plain Request).
+    const staff = await staffFromHeaders(request.headers);
     const noStore = { 'Cache-Control': 'no-store' };
     if (!staff) return Response.json({ error: 'Sign in to continue.' }, { status: 401, headers: noStore });
     if (!can(staff.role, permission)) {

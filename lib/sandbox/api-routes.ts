@@ -4,6 +4,7 @@ import 'server-only';
 import { getPublicBaseUrl } from './config';
 import { parseCreateVerificationInput } from './create-verification-input';
 import { type ApiCaller, jsonError, jsonResponse, readJsonBody, sandboxApiRoute } from './http';
+import { deliverEmails, isSmtpConfigured } from './notifications';
 import { listCompanyOutbox } from './outbox';
 import { CREATED_MESSAGE, createVerification, getVerificationForCompany } from './verifications';
 
@@ -19,7 +20,14 @@ export const createVerificationRoute = sandboxApiRoute<unknown>(async (request, 
   if (!parsed.ok) return jsonError(400, parsed.error);
 
   const input = parsed.value;
-  const created = await createVerification(db, { companyId, input, baseUrl: getPublicBaseUrl(request) });
+  const created = await createVerification(db, {
+    companyId,
+    input,
+    baseUrl: getPublicBaseUrl(request),
+    emailBySmtp: isSmtpConfigured(),
+  });
+  // After the commit, and never failing the call: an unsent e-mail falls back to the outbox.
+  await deliverEmails(db, created.emails);
   return jsonResponse({
     message: CREATED_MESSAGE,
     verificationId: created.verificationId,

@@ -6,12 +6,13 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabases } from '@/lib/db/connection';
 import { authenticateApiKey } from './api-keys';
 import { EXIT_USAGE, runCli } from './cli';
 import { getSandboxDb } from './db';
-import { apiKeys, companies } from './schema';
+import { apiKeys, companies, webhookEndpoints } from './schema';
 
 const TSX = path.join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
 const CLI = path.join(process.cwd(), 'lib/sandbox/cli.ts');
@@ -115,6 +116,53 @@ describe('sandbox CLI (spawned)', { timeout: 120_000 }, () => {
     expect(run.stderr).toContain('No company with id 3f2b8c1e-9d4a-4b7e-8f00-123456789abc');
   });
 
+  let endpoint: { endpointId: string; secret: string };
+
+  it('webhook:add prints the endpoint id and its secret; webhook:disable and webhook:list (without secrets)', async () => {
+    const add = await runReal(dataDir, 'webhook:add', '--company', created.companyId, '--url', 'https://hooks.example.com/acme');
+    expect(add, add.stderr).toMatchObject({ code: 0 });
+    expect(add.stdout.trimEnd().split('\n')).toHaveLength(1);
+    endpoint = JSON.parse(add.stdout);
+    expect(Object.keys(endpoint)).toEqual(['endpointId', 'secret']);
+    expect(endpoint.endpointId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+
+    const retired = await runReal(dataDir, 'webhook:add', '--company', created.companyId.toUpperCase(), '--url', 'http://127.0.0.1:9/old');
+    expect(retired, retired.stderr).toMatchObject({ code: 0 });
+    const retiredId = (JSON.parse(retired.stdout) as { endpointId: string }).endpointId;
+    const disable = await runReal(dataDir, 'webhook:disable', '--endpoint', retiredId);
+    expect(disable, disable.stderr).toMatchObject({ code: 0 });
+    expect(JSON.parse(disable.stdout)).toEqual({ endpointId: retiredId, disabled: true });
+
+    const list = await runReal(dataDir, 'webhook:list', '--company', created.companyId);
+    expect(list, list.stderr).toMatchObject({ code: 0 });
+    expect(jsonLines(list.stdout)).toEqual([
+      {
+        endpointId: endpoint.endpointId,
+        url: 'https://hooks.example.com/acme',
+        isDefault: false,
+        createdAt: expect.stringMatching(/Z$/),
+        disabledAt: null,
+      },
+      { endpointId: retiredId, url: 'http://127.0.0.1:9/old', isDefault: false, createdAt: expect.stringMatching(/Z$/), disabledAt: expect.stringMatching(/Z$/) },
+    ]);
+    expect(list.stdout).not.toContain('whsec_');
+
+    // Another company has none.
+    const empty = await runReal(dataDir, 'webhook:list', '--company', second.companyId);
+    expect(empty).toMatchObject({ code: 0, stdout: '' });
+  });
+
+  it('webhook:add for an unknown company and webhook:disable of an unknown endpoint fail, changing nothing', async () => {
+    const add = await runReal(dataDir, 'webhook:add', '--company', '3f2b8c1e-9d4a-4b7e-8f00-123456789abc', '--url', 'https://x.example.com/');
+    expect(add.code).toBe(1);
+    expect(add.stdout).toBe('');
+    expect(add.stderr).toContain('No company with id 3f2b8c1e-9d4a-4b7e-8f00-123456789abc');
+    const disable = await runReal(dataDir, 'webhook:disable', '--endpoint', '3f2b8c1e-9d4a-4b7e-8f00-123456789abc');
+    expect(disable.code).toBe(1);
+    expect(disable.stderr).toContain('No active webhook endpoint with id');
+  });
+
   it('exits 64 with the usage on stderr for a missing --name', async () => {
     const run = await runReal(dataDir, 'company:create');
     expect(run.code).toBe(EXIT_USAGE);
@@ -129,6 +177,9 @@ describe('sandbox CLI (spawned)', { timeout: 120_000 }, () => {
       expect(await authenticateApiKey(db, `Bearer ${apiKey}`)).toMatchObject({ ok: true, companyId: created.companyId });
     }
     expect(await authenticateApiKey(db, `Bearer ${second.apiKey}`)).toMatchObject({ ok: true, companyId: second.companyId });
+    // The secret it printed is the one deliveries are signed with.
+    const [stored] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.endpointId));
+    expect(stored).toMatchObject({ companyId: created.companyId, secret: endpoint.secret });
     await closeDatabases();
   });
 
@@ -138,6 +189,7 @@ describe('sandbox CLI (spawned)', { timeout: 120_000 }, () => {
     const snapshot = async () => ({
       companies: await db.select().from(companies).orderBy(companies.id),
       keys: await db.select().from(apiKeys).orderBy(apiKeys.id),
+      endpoints: await db.select().from(webhookEndpoints).orderBy(webhookEndpoints.id),
     });
     const before = await snapshot();
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
@@ -146,6 +198,9 @@ describe('sandbox CLI (spawned)', { timeout: 120_000 }, () => {
       ['company:create', '--name', 'Should Not Exist'],
       ['key:create', '--company', created.companyId],
       ['company:list'],
+      ['webhook:add', '--company', created.companyId, '--url', 'https://should-not-exist.example.com/'],
+      ['webhook:list', '--company', created.companyId],
+      ['webhook:disable', '--endpoint', endpoint.endpointId],
     ]) {
       const run = await runReal(dataDir, ...args);
       expect({ args, code: run.code, stdout: run.stdout }).toEqual({ args, code: 2, stdout: '' });
@@ -189,6 +244,16 @@ describe('sandbox CLI usage errors (in-process, no database opened)', () => {
     [['company:list', '--name', 'x'], "Unknown option '--name'"],
     [['key:create'], 'key:create needs --company ID'],
     [['key:create', '--company', 'acme'], '--company must be a company id'],
+    [['webhook:add'], 'webhook:add needs --company ID'],
+    [['webhook:add', '--company', '3f2b8c1e-9d4a-4b7e-8f00-123456789abc'], 'webhook:add needs --url URL'],
+    [['webhook:add', '--company', 'acme', '--url', 'https://x.example.com'], '--company must be a company id'],
+    [['webhook:add', '--company', '3f2b8c1e-9d4a-4b7e-8f00-123456789abc', '--url', 'ftp://x.example.com'], '--url must use http or https'],
+    [['webhook:add', '--company', '3f2b8c1e-9d4a-4b7e-8f00-123456789abc', '--url', 'hooks'], '--url must be an absolute http(s) URL'],
+    [['webhook:add', '--company', '3f2b8c1e-9d4a-4b7e-8f00-123456789abc', '--url', 'https://u:p@x.example.com'], '--url must not contain a user name or password'],
+    [['webhook:list'], 'webhook:list needs --company ID'],
+    [['webhook:list', '--company', '3f2b8c1e-9d4a-4b7e-8f00-123456789abc', '--url', 'x'], "Unknown option '--url'"],
+    [['webhook:disable'], 'webhook:disable needs --endpoint ID'],
+    [['webhook:disable', '--endpoint', 'x'], '--endpoint must be an endpoint id'],
   ])('%j → exit 64: %s', async (argv, message) => {
     const run = await runInProcess(...argv);
     expect(run.code).toBe(EXIT_USAGE);

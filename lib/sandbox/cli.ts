@@ -2,6 +2,9 @@
 //   npm run sandbox -- company:create --name NAME [--token-validity S] [--retention S] [--audit-retention S]
 //   npm run sandbox -- company:list
 //   npm run sandbox -- key:create --company ID
+//   npm run sandbox -- webhook:add --company ID --url URL
+//   npm run sandbox -- webhook:list --company ID
+//   npm run sandbox -- webhook:disable --endpoint ID
 // Results go to stdout as JSON lines (scripts read them), everything else to stderr.
 import 'server-only';
 import { pathToFileURL } from 'node:url';
@@ -10,6 +13,7 @@ import { closeDatabases, DataDirInUseError } from '@/lib/db/connection';
 import { issueApiKey } from './api-keys';
 import { createCompany, getCompany, listCompanies, MAX_SETTING_SECONDS } from './companies';
 import { getSandboxDb } from './db';
+import { addWebhookEndpoint, disableWebhookEndpoint, InvalidWebhookEndpointError, listWebhookEndpoints, parseEndpointUrl } from './webhooks/endpoints';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -28,6 +32,13 @@ Commands:
       Prints one JSON line per company (API keys are never shown again).
   key:create --company ID
       Issues another API key for a company; prints {"companyId","apiKey"}.
+  webhook:add --company ID --url URL
+      Adds a webhook endpoint (http or https) for a company; prints {"endpointId","secret"}.
+      The secret (whsec_…) verifies the signatures; it is shown only here.
+  webhook:list --company ID
+      Prints one JSON line per webhook endpoint of a company (secrets are never shown).
+  webhook:disable --endpoint ID
+      Stops deliveries to an endpoint; what was still waiting for it is marked failed.
 
 Run it while the server is stopped: the server holds the data directory (DATA_DIR, default ./data).`;
 
@@ -44,6 +55,9 @@ const COMMANDS = {
   },
   'company:list': {},
   'key:create': { company: { type: 'string' } },
+  'webhook:add': { company: { type: 'string' }, url: { type: 'string' } },
+  'webhook:list': { company: { type: 'string' } },
+  'webhook:disable': { endpoint: { type: 'string' } },
 } satisfies Record<string, NonNullable<ParseArgsConfig['options']>>;
 
 type Command = keyof typeof COMMANDS;
@@ -59,6 +73,22 @@ function seconds(flag: string, value: string | undefined): number | undefined {
     throw new UsageError(`--${flag} must be a whole number of seconds between 1 and ${MAX_SETTING_SECONDS}`);
   }
   return parsed;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A `--company ID` (or `--endpoint ID`) value, checked and lower-cased. */
+function idOption(command: Command, flag: 'company' | 'endpoint', value: string | undefined): string {
+  const id = value?.trim().toLowerCase();
+  if (!id) throw new UsageError(`${command} needs --${flag} ID`);
+  if (!UUID_PATTERN.test(id)) {
+    throw new UsageError(
+      flag === 'company'
+        ? '--company must be a company id (a UUID, see company:list)'
+        : '--endpoint must be an endpoint id (a UUID, see webhook:list)',
+    );
+  }
+  return id;
 }
 
 /** Runs one command; returns the exit code. Does not close the database (the entry point does). */
@@ -120,11 +150,63 @@ export async function runCli(argv: string[], output: CliOutput): Promise<number>
       return EXIT_OK;
     }
 
-    const companyId = text('company')?.trim().toLowerCase();
-    if (!companyId) throw new UsageError('key:create needs --company ID');
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(companyId)) {
-      throw new UsageError('--company must be a company id (a UUID, see company:list)');
+    if (command === 'webhook:add') {
+      const companyId = idOption(command, 'company', text('company'));
+      const rawUrl = text('url');
+      if (!rawUrl?.trim()) throw new UsageError('webhook:add needs --url URL');
+      let url: string;
+      try {
+        url = parseEndpointUrl(rawUrl);
+      } catch (error) {
+        if (error instanceof InvalidWebhookEndpointError) throw new UsageError(`--${error.message}`);
+        throw error;
+      }
+      const db = await getSandboxDb({ waitForLockMs: 0 });
+      const endpoint = await db.transaction(async (tx) => {
+        if (!(await getCompany(tx, companyId))) return undefined;
+        return addWebhookEndpoint(tx, { companyId, url });
+      });
+      if (!endpoint) {
+        output.err(`No company with id ${companyId} (see company:list)`);
+        return EXIT_FAILURE;
+      }
+      output.out(JSON.stringify({ endpointId: endpoint.id, secret: endpoint.secret }));
+      return EXIT_OK;
     }
+
+    if (command === 'webhook:list') {
+      const companyId = idOption(command, 'company', text('company'));
+      const db = await getSandboxDb({ waitForLockMs: 0 });
+      if (!(await getCompany(db, companyId))) {
+        output.err(`No company with id ${companyId} (see company:list)`);
+        return EXIT_FAILURE;
+      }
+      for (const endpoint of await listWebhookEndpoints(db, companyId)) {
+        output.out(
+          JSON.stringify({
+            endpointId: endpoint.id,
+            url: endpoint.url,
+            isDefault: endpoint.isDefault,
+            createdAt: endpoint.createdAt.toISOString(),
+            disabledAt: endpoint.disabledAt?.toISOString() ?? null,
+          }),
+        );
+      }
+      return EXIT_OK;
+    }
+
+    if (command === 'webhook:disable') {
+      const endpointId = idOption(command, 'endpoint', text('endpoint'));
+      const db = await getSandboxDb({ waitForLockMs: 0 });
+      if (!(await db.transaction((tx) => disableWebhookEndpoint(tx, { endpointId })))) {
+        output.err(`No active webhook endpoint with id ${endpointId} (see webhook:list)`);
+        return EXIT_FAILURE;
+      }
+      output.out(JSON.stringify({ endpointId, disabled: true }));
+      return EXIT_OK;
+    }
+
+    const companyId = idOption(command, 'company', text('company'));
     const db = await getSandboxDb({ waitForLockMs: 0 });
     const issued = await db.transaction(async (tx) => {
       if (!(await getCompany(tx, companyId))) return undefined;

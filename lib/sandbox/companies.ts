@@ -77,3 +77,12 @@ export async function getDefaultCompany(db: Queryable): Promise<Company | undefi
 export async function listCompanies(db: Queryable): Promise<Company[]> {
   return db.select().from(companies).orderBy(asc(companies.createdAt), asc(companies.name));
 }
+
+/** Changes some of a company's settings (validated like at creation). */
+export async function updateCompanySettings(db: Queryable, id: string, settings: Partial<CompanySettings>): Promise<void> {
+  checkSeconds('tokenValiditySeconds', settings.tokenValiditySeconds);
+  checkSeconds('verificationRetentionSeconds', settings.verificationRetentionSeconds);
+  checkSeconds('auditLogRetentionSeconds', settings.auditLogRetentionSeconds);
+  if (Object.values(settings).every((value) => value === undefined)) return;
+  await db.update(companies).set(settings).where(eq(companies.id, id));
+}

@@ -38,3 +38,29 @@ export function getPublicBaseUrl(request: Request): string {
   if (configured) return configured.replace(/\/+$/, '');
   return new URL(request.url).origin;
 }
+
+function readSeconds(name: string): number | undefined {
+  const value = readVariable(name);
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 1) throw new Error(`${name} must be a whole number of seconds (at least 1)`);
+  return seconds;
+}
+
+/**
+ * Optional settings of the zero-config "Sandbox company", applied at every start: useful to
+ * watch links expire or data being purged without waiting days. Unset keeps what is stored.
+ */
+export function getDefaultCompanySettingsFromEnv() {
+  return {
+    tokenValiditySeconds: readSeconds('SANDBOX_TOKEN_VALIDITY_SECONDS'),
+    verificationRetentionSeconds: readSeconds('SANDBOX_RETENTION_SECONDS'),
+  };
+}
+
+/** How often the sandbox looks for links that have expired (default 5 s). */
+export function getSweepIntervalMs(): number {
+  const value = readVariable('SANDBOX_SWEEP_INTERVAL_MS');
+  const ms = value === undefined ? 5_000 : Number(value);
+  return Number.isInteger(ms) && ms >= 100 ? ms : 5_000;
+}

@@ -1,13 +1,13 @@
 // GET /v1/verifications/{id} (and the id-less forms) against the real route handlers: the
 // record of seed §2.3, the status codes of §4.2 and §7, and the retention arithmetic of §8.
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as getWithoutId } from '@/app/v1/verifications/route';
 import { GET as getById } from '@/app/v1/verifications/[id]/route';
 import { GET as getNew, POST } from '@/app/v1/verifications/new/route';
 import { closeDatabases } from '@/lib/db/connection';
 import type { SandboxDb } from './db';
-import { verifications } from './schema';
+import { verifications, webhookMessages } from './schema';
 import {
   API,
   createRequest,
@@ -37,6 +37,20 @@ afterAll(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
+
+async function storedStatus(id: string): Promise<string | undefined> {
+  const [row] = await db.select({ status: verifications.status }).from(verifications).where(eq(verifications.id, id));
+  return row?.status;
+}
+
+async function eventTypes(verificationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ type: webhookMessages.type })
+    .from(webhookMessages)
+    .where(sql`${webhookMessages.payload} -> 'data' ->> 'verificationId' = ${verificationId}`)
+    .orderBy(asc(webhookMessages.createdAt));
+  return rows.map((row) => row.type);
+}
 
 async function create(owner: TestCompany, body: Record<string, unknown> = validBody()): Promise<string> {
   const response = await POST(createRequest(body, { apiKey: owner.apiKey }), undefined);
@@ -138,8 +152,8 @@ describe('the record (seed §2.3)', () => {
     });
   });
 
-  it('reports a pending request as expired once its access has expired', async () => {
-    const shortLived = await createTestCompany(db, { tokenValiditySeconds: 60 });
+  it('reports a pending request as expired once its access has expired, by expiring it', async () => {
+    const shortLived = await createTestCompany(db, { tokenValiditySeconds: 60, verificationRetentionSeconds: 3_600 });
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-06-01T12:00:00.000Z'));
     const id = await create(shortLived);
@@ -147,17 +161,46 @@ describe('the record (seed §2.3)', () => {
     expect((await (await read(id, shortLived.apiKey)).json()).status).toBe('pending');
     vi.setSystemTime(new Date('2026-06-01T12:01:00.000Z'));
     const record = await (await read(id, shortLived.apiKey)).json();
-    expect(record).toMatchObject({ status: 'expired', identified_name: null, verification_method: null, failed_reason: null });
+    expect(record).toMatchObject({
+      status: 'expired',
+      identified_name: null,
+      verification_method: null,
+      failed_reason: null,
+      // Retention counts from the expiry.
+      kept_until: '2026-06-01T13:01:00.000Z',
+    });
+    // The read changed the stored state and emitted the event, once, however often it is read.
+    expect(await storedStatus(id)).toBe('expired');
+    await read(id, shortLived.apiKey);
+    expect(await eventTypes(id)).toEqual(['verification.created', 'verification.expired']);
   });
 
   it('answers 404 once the record is past kept_until (purged for the caller)', async () => {
-    const brief = await createTestCompany(db, { tokenValiditySeconds: 60, verificationRetentionSeconds: 120 });
+    const brief = await createTestCompany(db, { tokenValiditySeconds: 600, verificationRetentionSeconds: 120 });
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-06-01T12:00:00.000Z'));
     const id = await create(brief);
     vi.setSystemTime(new Date('2026-06-01T12:01:59.000Z'));
     expect((await read(id, brief.apiKey)).status).toBe(200);
     vi.setSystemTime(new Date('2026-06-01T12:02:00.000Z'));
+    await expectError(await read(id, brief.apiKey), 404, 'Verification not found');
+    // Retention shorter than the link's validity: gone before it could expire, and its expiry
+    // does not bring it back.
+    vi.setSystemTime(new Date('2026-06-01T12:10:00.000Z'));
+    await expectError(await read(id, brief.apiKey), 404, 'Verification not found');
+    expect(await storedStatus(id)).toBe('pending');
+  });
+
+  it('answers 404 past the kept_until that the expiry set', async () => {
+    const brief = await createTestCompany(db, { tokenValiditySeconds: 60, verificationRetentionSeconds: 120 });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-01T12:00:00.000Z'));
+    const id = await create(brief);
+    // Read for the first time after the pending kept_until (12:02): the expiry at 12:01 came
+    // first and kept the record until 12:03, whenever it is noticed.
+    vi.setSystemTime(new Date('2026-06-01T12:02:30.000Z'));
+    expect(await (await read(id, brief.apiKey)).json()).toMatchObject({ status: 'expired', kept_until: '2026-06-01T12:03:00.000Z' });
+    vi.setSystemTime(new Date('2026-06-01T12:03:00.000Z'));
     await expectError(await read(id, brief.apiKey), 404, 'Verification not found');
   });
 });

@@ -1,7 +1,9 @@
 // The HTTP edge of the sandbox API: JSON responses in the seed's error shape, reading a JSON
 // body safely (type, size, syntax), and the one wrapper every route handler goes through, so
-// none can forget the on/off switch, authentication, or turning a crash into a clean 500.
+// none can forget the on/off switch, authentication, the API audit log, or turning a crash
+// into a clean 500.
 import 'server-only';
+import { auditPath, recordApiCall } from './api-audit';
 import { authenticateApiKey } from './api-keys';
 import { isSandboxEnabled, MAX_BODY_BYTES } from './config';
 import { getSandboxDb, type SandboxDb } from './db';
@@ -104,20 +106,40 @@ type ApiHandler<Context> = (request: Request, caller: ApiCaller, context: Contex
  * Wraps a sandbox API route handler: 404 while the sandbox is off, 403 without a valid key
  * (checked before anything else about the request), and 500 `Internal server error` for any
  * exception. The log line names the route and the error, never the request body (it holds
- * personal data).
+ * personal data). Every authenticated call, whatever its answer, gets one row in the API
+ * audit log; calls without a valid key have no company to file them under.
  */
 export function sandboxApiRoute<Context>(handler: ApiHandler<Context>) {
   return async (request: Request, context: Context): Promise<Response> => {
     if (!isSandboxEnabled()) return jsonError(404, 'Not found');
+    let caller: ApiCaller | undefined;
+    let response: Response;
     try {
       const db = await getSandboxDb();
       const authentication = await authenticateApiKey(db, request.headers.get('authorization'));
       if (!authentication.ok) return jsonError(403, authentication.error);
-      return await handler(request, { db, companyId: authentication.companyId }, context);
+      caller = { db, companyId: authentication.companyId };
+      response = await handler(request, caller, context);
     } catch (error) {
       console.error(`[sandbox] ${request.method} ${new URL(request.url).pathname} failed: ${describeError(error)}`);
-      return jsonError(500, 'Internal server error');
+      response = jsonError(500, 'Internal server error');
     }
+    if (caller) {
+      try {
+        await recordApiCall(caller.db, {
+          companyId: caller.companyId,
+          method: request.method,
+          url: request.url,
+          status: response.status,
+          at: new Date(),
+        });
+      } catch (error) {
+        // The answer stands: a request that was created must not be reported as failed (the
+        // caller would retry and create it twice) because its audit row could not be written.
+        console.error(`[sandbox] API audit row for ${request.method} ${auditPath(request.url)} not written: ${describeError(error)}`);
+      }
+    }
+    return response;
   };
 }
 

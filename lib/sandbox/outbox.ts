@@ -1,11 +1,20 @@
-// The sandbox's outbox: the e-mails and SMS it would have sent, kept so people can see them
-// (GET /v1/sandbox/outbox, shown on the dashboard's /outbox page) until real delivery is configured.
+// The sandbox's outbox: the messages it did not deliver itself, kept so people can see them
+// (GET /v1/sandbox/outbox, shown on the dashboard's /outbox page): every SMS, and every e-mail
+// while no SMTP server is configured or when sending through it failed (notifications.ts).
 import 'server-only';
 import { desc, eq } from 'drizzle-orm';
-import type { SandboxDb } from './db';
+import type { SandboxDb, SandboxTx } from './db';
 import { outbox } from './schema';
 
 export type OutboxMessage = typeof outbox.$inferSelect;
+
+export type NewOutboxMessage = Omit<typeof outbox.$inferInsert, 'id'>;
+
+/** Puts messages in the outbox (in the caller's transaction when given one). */
+export async function addToOutbox(db: SandboxDb | SandboxTx, messages: NewOutboxMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db.insert(outbox).values(messages.map((message) => ({ id: crypto.randomUUID(), ...message })));
+}
 
 /** The latest messages, newest first. */
 export async function listOutbox(db: SandboxDb, limit = 100): Promise<OutboxMessage[]> {

@@ -1,6 +1,11 @@
 // Wording of the person's verification page in the three languages of the service (seed §8),
-// including readable labels for the predefined purposes. Plain data: no server-only imports.
+// including readable labels for the predefined purposes, the simulated outcomes and the
+// failure reasons. Plain data: no server-only imports (the type imports are erased).
 import type { Language } from './create-verification-input';
+import type { FailureReason, VerificationMethod } from './lifecycle';
+
+/** Why a form on the page was refused; carried back to the page in its address as a code. */
+export type PersonActionError = 'name' | 'method' | 'reason';
 
 export type PersonPageText = {
   sandboxBanner: string;
@@ -9,7 +14,22 @@ export type PersonPageText = {
   requestedFor: string;
   purpose: string;
   validUntil: string;
-  placeholder: string;
+  simulateHeading: string;
+  simulateIntro: string;
+  completeHeading: string;
+  identifiedNameLabel: string;
+  identifiedNameHint: string;
+  completeWith: Record<VerificationMethod, string>;
+  failHeading: string;
+  reasonLegend: string;
+  reasons: Record<FailureReason, string>;
+  failButton: string;
+  errors: Record<PersonActionError, string>;
+  completedHeading: string;
+  completedBody: string;
+  failedHeading: string;
+  failedReason: string;
+  failedBody: string;
   expiredHeading: string;
   expiredBody: string;
   closedHeading: string;
@@ -24,7 +44,39 @@ const TEXT: Record<Language, PersonPageText> = {
     requestedFor: 'For',
     purpose: 'Purpose',
     validUntil: 'This link can be used until',
-    placeholder: 'The verification steps will appear here.',
+    simulateHeading: 'Simulate the outcome',
+    simulateIntro:
+      'In the real service the person would now show an identity document or use an identity provider. Here you choose what happens.',
+    completeHeading: 'Complete the verification',
+    identifiedNameLabel: 'Name read from the identity document',
+    identifiedNameHint: 'The requested name is filled in; change it to simulate a document with another name.',
+    completeWith: {
+      passport: 'Complete with a passport',
+      id_card: 'Complete with an identity card',
+      drivers_license: "Complete with a driver's licence",
+      itsme: 'Complete with a mobile identity app (itsme)',
+      bank_id: 'Complete with a bank identity service (bank_id)',
+    },
+    failHeading: 'Fail the verification',
+    reasonLegend: 'Reason for the failure',
+    reasons: {
+      document_expired: 'Document expired',
+      name_mismatch: 'Name mismatch',
+      person_declined: 'Person declined',
+      document_unreadable: 'Document unreadable',
+      other: 'Other reason',
+    },
+    failButton: 'Fail the verification',
+    errors: {
+      name: 'Enter the name read from the identity document (at most 200 characters).',
+      method: 'Choose one of the verification methods listed.',
+      reason: 'Choose a reason for the failure.',
+    },
+    completedHeading: 'Thank you — your identity has been verified',
+    completedBody: 'There is nothing more to do. You can close this page.',
+    failedHeading: 'The verification has failed',
+    failedReason: 'Reason',
+    failedBody: 'The organisation that asked will be told. You can close this page.',
     expiredHeading: 'This link has expired',
     expiredBody: 'The time to complete this verification has passed. Ask the organisation that sent it for a new link.',
     closedHeading: 'This verification is closed',
@@ -37,7 +89,39 @@ const TEXT: Record<Language, PersonPageText> = {
     requestedFor: 'Pour',
     purpose: 'Finalité',
     validUntil: "Ce lien peut être utilisé jusqu'au",
-    placeholder: 'Les étapes de la vérification apparaîtront ici.',
+    simulateHeading: 'Simuler le résultat',
+    simulateIntro:
+      "Dans le vrai service, la personne présenterait maintenant une pièce d'identité ou utiliserait un fournisseur d'identité. Ici, vous choisissez ce qui se passe.",
+    completeHeading: 'Réussir la vérification',
+    identifiedNameLabel: "Nom lu sur la pièce d'identité",
+    identifiedNameHint: 'Le nom demandé est prérempli ; modifiez-le pour simuler une pièce à un autre nom.',
+    completeWith: {
+      passport: 'Réussir avec un passeport',
+      id_card: "Réussir avec une carte d'identité",
+      drivers_license: 'Réussir avec un permis de conduire',
+      itsme: "Réussir avec une application d'identité mobile (itsme)",
+      bank_id: "Réussir avec un service d'identité bancaire (bank_id)",
+    },
+    failHeading: 'Faire échouer la vérification',
+    reasonLegend: "Motif de l'échec",
+    reasons: {
+      document_expired: 'Document expiré',
+      name_mismatch: 'Nom différent',
+      person_declined: 'Refus de la personne',
+      document_unreadable: 'Document illisible',
+      other: 'Autre motif',
+    },
+    failButton: 'Faire échouer la vérification',
+    errors: {
+      name: "Indiquez le nom lu sur la pièce d'identité (200 caractères au plus).",
+      method: "Choisissez l'une des méthodes de vérification proposées.",
+      reason: "Choisissez un motif d'échec.",
+    },
+    completedHeading: 'Merci — votre identité a été vérifiée',
+    completedBody: "Vous n'avez plus rien à faire. Vous pouvez fermer cette page.",
+    failedHeading: 'La vérification a échoué',
+    failedReason: 'Motif',
+    failedBody: "L'organisation qui l'a demandée en sera informée. Vous pouvez fermer cette page.",
     expiredHeading: 'Ce lien a expiré',
     expiredBody: "Le délai pour effectuer cette vérification est dépassé. Demandez un nouveau lien à l'organisation qui vous l'a envoyé.",
     closedHeading: 'Cette vérification est clôturée',
@@ -50,7 +134,39 @@ const TEXT: Record<Language, PersonPageText> = {
     requestedFor: 'Voor',
     purpose: 'Doel',
     validUntil: 'Deze link kan gebruikt worden tot',
-    placeholder: 'De stappen van de verificatie verschijnen hier.',
+    simulateHeading: 'Simuleer het resultaat',
+    simulateIntro:
+      'In de echte dienst zou de persoon nu een identiteitsdocument tonen of een identiteitsaanbieder gebruiken. Hier kiest u wat er gebeurt.',
+    completeHeading: 'Verificatie laten slagen',
+    identifiedNameLabel: 'Naam gelezen van het identiteitsdocument',
+    identifiedNameHint: 'De gevraagde naam is ingevuld; wijzig hem om een document op een andere naam te simuleren.',
+    completeWith: {
+      passport: 'Voltooien met een paspoort',
+      id_card: 'Voltooien met een identiteitskaart',
+      drivers_license: 'Voltooien met een rijbewijs',
+      itsme: 'Voltooien met een mobiele identiteitsapp (itsme)',
+      bank_id: 'Voltooien met een bankidentiteitsdienst (bank_id)',
+    },
+    failHeading: 'Verificatie laten mislukken',
+    reasonLegend: 'Reden van de mislukking',
+    reasons: {
+      document_expired: 'Document verlopen',
+      name_mismatch: 'Naam komt niet overeen',
+      person_declined: 'Persoon weigerde',
+      document_unreadable: 'Document onleesbaar',
+      other: 'Andere reden',
+    },
+    failButton: 'Verificatie laten mislukken',
+    errors: {
+      name: 'Vul de naam in die van het identiteitsdocument gelezen werd (hoogstens 200 tekens).',
+      method: 'Kies een van de voorgestelde verificatiemethoden.',
+      reason: 'Kies een reden voor de mislukking.',
+    },
+    completedHeading: 'Bedankt — uw identiteit is bevestigd',
+    completedBody: 'U hoeft niets meer te doen. U kunt deze pagina sluiten.',
+    failedHeading: 'De verificatie is mislukt',
+    failedReason: 'Reden',
+    failedBody: 'De organisatie die erom vroeg, wordt op de hoogte gebracht. U kunt deze pagina sluiten.',
     expiredHeading: 'Deze link is verlopen',
     expiredBody: 'De tijd om deze verificatie uit te voeren is voorbij. Vraag de organisatie die ze stuurde om een nieuwe link.',
     closedHeading: 'Deze verificatie is afgesloten',

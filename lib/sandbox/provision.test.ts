@@ -1,9 +1,12 @@
 // Zero-config provisioning across restarts, on a real data directory: one default company,
-// a fresh start-up key each time, earlier start-up keys revoked, CLI keys left alone.
+// a fresh start-up key each time, earlier start-up keys revoked, CLI keys left alone; and a
+// fresh default webhook endpoint (new secret) each time, endpoints added by hand left alone.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabases } from '@/lib/db/connection';
 import { authenticateApiKey, issueApiKey } from './api-keys';
@@ -11,6 +14,10 @@ import { createCompany, listCompanies } from './companies';
 import { getSandboxDb } from './db';
 import { DEFAULT_COMPANY_NAME, provisionSandbox, STARTUP_KEY_LABEL } from './provision';
 import { apiKeys } from './schema';
+import { deliverDueWebhooks } from './webhooks/deliver';
+import { addWebhookEndpoint, listWebhookEndpoints } from './webhooks/endpoints';
+import { enqueueVerificationEvent } from './webhooks/enqueue';
+import { startTestReceiver } from './webhooks/test-receiver';
 
 let dataDir: string;
 
@@ -75,5 +82,70 @@ describe('provisionSandbox', () => {
       }),
     ]);
     expect(companies).toHaveLength(2);
+  });
+});
+
+describe('provisionSandbox with a webhook URL', () => {
+  it('points the default company at the URL with a new secret on every start, keeping queued events', async () => {
+    const receiver = await startTestReceiver();
+    try {
+      await closeDatabases();
+      const first = await provisionSandbox({ webhookUrl: receiver.url });
+      expect(first.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      let db = await getSandboxDb();
+      const handMade = await addWebhookEndpoint(db, { companyId: first.companyId, url: 'https://hand.example.com/hooks' });
+      let endpoints = await listWebhookEndpoints(db, first.companyId);
+      expect(endpoints.filter((e) => e.disabledAt === null).map((e) => [e.url, e.isDefault])).toEqual([
+        [receiver.url, true],
+        ['https://hand.example.com/hooks', false],
+      ]);
+
+      // An event queued just before the server stops, not yet sent.
+      const messageId = await db.transaction((tx) =>
+        enqueueVerificationEvent(tx, {
+          companyId: first.companyId,
+          verificationId: randomUUID(),
+          type: 'verification.completed',
+          status: 'completed',
+        }),
+      );
+
+      await closeDatabases();
+      const second = await provisionSandbox({ webhookUrl: receiver.url });
+      expect(second.companyId).toBe(first.companyId);
+      expect(second.webhookSecret).toMatch(/^whsec_/);
+      expect(second.webhookSecret).not.toBe(first.webhookSecret);
+      db = await getSandboxDb();
+      endpoints = await listWebhookEndpoints(db, first.companyId);
+      const active = endpoints.filter((e) => e.disabledAt === null);
+      expect(active.map((e) => [e.url, e.isDefault])).toEqual([
+        ['https://hand.example.com/hooks', false],
+        [receiver.url, true],
+      ]);
+      expect(active.map((e) => e.id)).toContain(handMade.id);
+      expect(endpoints).toHaveLength(3);
+
+      // The queued event reaches the receiver signed with the new secret, which the old one no longer verifies.
+      receiver.setSecret(second.webhookSecret!);
+      await deliverDueWebhooks(db);
+      const hits = receiver.hits.filter((hit) => hit.headers['webhook-id'] === messageId);
+      expect(hits).toHaveLength(1);
+      expect(hits[0]!.verified).toBe(true);
+      const headers = {
+        'webhook-id': messageId,
+        'webhook-timestamp': String(hits[0]!.headers['webhook-timestamp']),
+        'webhook-signature': String(hits[0]!.headers['webhook-signature']),
+      };
+      expect(() => new Webhook(first.webhookSecret!).verify(hits[0]!.body, headers)).toThrow();
+
+      // Without a URL, start-up leaves the endpoints as they are.
+      await closeDatabases();
+      const third = await provisionSandbox();
+      expect(third.webhookSecret).toBeUndefined();
+      db = await getSandboxDb();
+      expect(await listWebhookEndpoints(db, first.companyId)).toEqual(endpoints);
+    } finally {
+      await receiver.close();
+    }
   });
 });

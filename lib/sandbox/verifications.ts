@@ -1,17 +1,41 @@
-// Verification requests: creating one with its notifications (seed §4.1), reading it back as
-// the record of seed §2.3, and finding it from the person's link.
+// Verification requests: creating one with its notifications and its event (seed §4.1),
+// reading it back as the record of seed §2.3, and finding it from the person's link.
 import 'server-only';
-import { eq } from 'drizzle-orm';
-import type { CreateVerificationInput } from './create-verification-input';
+import { eq, type SQL } from 'drizzle-orm';
+import type { CreateVerificationInput, Language } from './create-verification-input';
 import type { SandboxDb } from './db';
-import { companies, outbox, verifications } from './schema';
+import { expireVerificationIfDue, isExpiryDue } from './lifecycle';
+import { addToOutbox } from './outbox';
+import { companies, verifications } from './schema';
 import { generateSecret, hashSecret, SECRET_PATTERN } from './secrets';
+import { kickWebhookDelivery } from './webhooks/deliver';
+import { enqueueVerificationEvent } from './webhooks/enqueue';
 
 export const CREATED_MESSAGE = 'Verification request created successfully.';
 
 export type VerificationRow = typeof verifications.$inferSelect;
 
-export type CreatedVerification = { verificationId: string; link: string; outboxRows: number };
+/** An e-mail to send through SMTP once the creation has committed (see notifications.ts). */
+export type PendingEmail = {
+  companyId: string;
+  verificationId: string;
+  recipient: string;
+  language: Language;
+  link: string;
+  companyName: string;
+  name: string;
+  purpose: string;
+  accessExpiresAt: Date;
+};
+
+export type CreatedVerification = {
+  verificationId: string;
+  link: string;
+  /** Messages written to the outbox in the creation's transaction. */
+  outboxRows: number;
+  /** E-mails left to the SMTP delivery that follows the commit; empty unless `emailBySmtp`. */
+  emails: PendingEmail[];
+};
 
 /** The person's page; the token in it is a separate secret, never the verification id. */
 export function personLink(baseUrl: string, token: string): string {
@@ -19,23 +43,27 @@ export function personLink(baseUrl: string, token: string): string {
 }
 
 /**
- * Creates the request and the messages it sends, in one transaction: a request whose
- * notification was lost (or a notification for a request that does not exist) cannot happen.
+ * Creates the request, its `verification.created` event and the outbox messages, in one
+ * transaction: a request without its event or notification (or the reverse) cannot happen.
+ * With `emailBySmtp` the e-mail is not put in the outbox but returned, for the caller to send
+ * after the commit: a slow or broken mail server must never hold (or roll back) the transaction.
  * `link` is always built, because e-mail and SMS carry it too; the route decides whether the
  * caller gets to see it.
  */
 export async function createVerification(
   db: SandboxDb,
-  { companyId, input, baseUrl, now = new Date() }: {
+  { companyId, input, baseUrl, now = new Date(), emailBySmtp = false }: {
     companyId: string;
     input: CreateVerificationInput;
     baseUrl: string;
     now?: Date;
+    emailBySmtp?: boolean;
   },
 ): Promise<CreatedVerification> {
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const [company] = await tx
       .select({
+        name: companies.name,
         tokenValiditySeconds: companies.tokenValiditySeconds,
         verificationRetentionSeconds: companies.verificationRetentionSeconds,
       })
@@ -47,6 +75,7 @@ export async function createVerification(
     const id = crypto.randomUUID();
     const token = generateSecret();
     const link = personLink(baseUrl, token);
+    const accessExpiresAt = new Date(now.getTime() + company.tokenValiditySeconds * 1000);
     await tx.insert(verifications).values({
       id,
       companyId,
@@ -60,25 +89,49 @@ export async function createVerification(
       emailNotification: input.emailNotification,
       smsNotification: input.smsNotification,
       status: 'pending',
-      accessExpiresAt: new Date(now.getTime() + company.tokenValiditySeconds * 1000),
+      accessExpiresAt,
       keptUntil: new Date(now.getTime() + company.verificationRetentionSeconds * 1000),
       createdAt: now,
       updatedAt: now,
     });
+    await enqueueVerificationEvent(tx, { companyId, verificationId: id, type: 'verification.created', status: 'pending', now });
 
-    const messages = notificationsFor(input).map((message) => ({
-      id: crypto.randomUUID(),
-      companyId,
+    const planned = notificationsFor(input);
+    // SMS has no real delivery in the sandbox: it always lands in the outbox.
+    const viaSmtp = planned.filter((message) => emailBySmtp && message.channel === 'email');
+    const toOutbox = planned.filter((message) => !viaSmtp.includes(message));
+    await addToOutbox(
+      tx,
+      toOutbox.map((message) => ({
+        companyId,
+        verificationId: id,
+        channel: message.channel,
+        recipient: message.recipient,
+        language: input.language,
+        link,
+        createdAt: now,
+      })),
+    );
+    return {
       verificationId: id,
-      channel: message.channel,
-      recipient: message.recipient,
-      language: input.language,
       link,
-      createdAt: now,
-    }));
-    if (messages.length > 0) await tx.insert(outbox).values(messages);
-    return { verificationId: id, link, outboxRows: messages.length };
+      outboxRows: toOutbox.length,
+      emails: viaSmtp.map((message) => ({
+        companyId,
+        verificationId: id,
+        recipient: message.recipient,
+        language: input.language,
+        link,
+        companyName: company.name,
+        name: input.name,
+        purpose: input.chosenPurpose,
+        accessExpiresAt,
+      })),
+    };
   });
+  // Committed: the `verification.created` event can go out now rather than at the worker's next tick.
+  kickWebhookDelivery();
+  return created;
 }
 
 /** Seed §4.1 rules 1-3: who is told, and how. */
@@ -107,30 +160,18 @@ export type VerificationRecord = {
   identified_date: string | null;
   /**
    * The seed lists this as not nullable, but no method has been used while a request is
-   * pending (nor when it expired untouched), so it is null until the person completes a
-   * verification or it fails after a method was chosen. Inventing a method would be worse.
+   * pending, nor when it expired or failed (a failure records its reason, not a method), so it
+   * is null until the person completes a verification. Inventing a method would be worse.
    */
   verification_method: string | null;
   failed_reason: string | null;
   kept_until: string;
 };
 
-/**
- * A request still pending after its access expired is reported as expired, even before the
- * expiry sweep has rewritten the row: the status must not depend on when a background job ran.
- */
-export function effectiveStatus(
-  row: Pick<VerificationRow, 'status' | 'accessExpiresAt'>,
-  now: Date,
-): VerificationRecord['status'] {
-  const status = row.status as VerificationRecord['status'];
-  return status === 'pending' && row.accessExpiresAt.getTime() <= now.getTime() ? 'expired' : status;
-}
-
-export function toVerificationRecord(row: VerificationRow, now: Date = new Date()): VerificationRecord {
+export function toVerificationRecord(row: VerificationRow): VerificationRecord {
   return {
     inputted_name: row.name,
-    status: effectiveStatus(row, now),
+    status: row.status as VerificationRecord['status'],
     purpose: row.purpose,
     access_expires_at: row.accessExpiresAt.toISOString(),
     identified_name: row.identifiedName,
@@ -146,6 +187,28 @@ function isPurged(row: Pick<VerificationRow, 'keptUntil'>, now: Date): boolean {
   return row.keptUntil.getTime() <= now.getTime();
 }
 
+/**
+ * Reads a verification after making its expiry real: a pending request whose access has
+ * expired is expired here (with its one `verification.expired` event, exactly as the sweeper
+ * would do it), so what a reader sees never depends on when the sweeper last ran and every
+ * reported state exists in the database. The expiry moves kept_until, hence it comes first.
+ */
+async function readSettled(db: SandboxDb, where: SQL, now: Date) {
+  const select = () =>
+    db
+      .select({ verification: verifications, companyName: companies.name })
+      .from(verifications)
+      .innerJoin(companies, eq(companies.id, verifications.companyId))
+      .where(where)
+      .limit(1);
+  let [row] = await select();
+  if (row && isExpiryDue(row.verification, now)) {
+    await expireVerificationIfDue(db, { verificationId: row.verification.id, now });
+    [row] = await select();
+  }
+  return row && !isPurged(row.verification, now) ? row : undefined;
+}
+
 export type VerificationLookup =
   | { kind: 'found'; record: VerificationRecord }
   | { kind: 'not_found' }
@@ -156,19 +219,22 @@ export async function getVerificationForCompany(
   db: SandboxDb,
   { companyId, id, now = new Date() }: { companyId: string; id: string; now?: Date },
 ): Promise<VerificationLookup> {
-  const [row] = await db.select().from(verifications).where(eq(verifications.id, id)).limit(1);
-  if (!row || isPurged(row, now)) return { kind: 'not_found' };
-  if (row.companyId !== companyId) return { kind: 'forbidden' };
-  return { kind: 'found', record: toVerificationRecord(row, now) };
+  const row = await readSettled(db, eq(verifications.id, id), now);
+  if (!row) return { kind: 'not_found' };
+  if (row.verification.companyId !== companyId) return { kind: 'forbidden' };
+  return { kind: 'found', record: toVerificationRecord(row.verification) };
 }
 
 export type PersonRequest = {
+  verificationId: string;
   companyName: string;
   name: string;
   purpose: string;
   language: string;
   status: VerificationRecord['status'];
   accessExpiresAt: Date;
+  verificationMethod: string | null;
+  failedReason: string | null;
 };
 
 /** What the person's page needs, found by the token of the link; undefined for any unusable token. */
@@ -179,20 +245,18 @@ export async function getRequestByToken(
 ): Promise<PersonRequest | undefined> {
   // A token of the wrong shape cannot exist: no need to ask the database.
   if (!SECRET_PATTERN.test(token)) return undefined;
-  const [row] = await db
-    .select({ verification: verifications, companyName: companies.name })
-    .from(verifications)
-    .innerJoin(companies, eq(companies.id, verifications.companyId))
-    .where(eq(verifications.accessTokenHash, hashSecret(token)))
-    .limit(1);
-  if (!row || isPurged(row.verification, now)) return undefined;
+  const row = await readSettled(db, eq(verifications.accessTokenHash, hashSecret(token)), now);
+  if (!row) return undefined;
   const { verification } = row;
   return {
+    verificationId: verification.id,
     companyName: row.companyName,
     name: verification.name,
     purpose: verification.purpose,
     language: verification.language,
-    status: effectiveStatus(verification, now),
+    status: verification.status as VerificationRecord['status'],
     accessExpiresAt: verification.accessExpiresAt,
+    verificationMethod: verification.verificationMethod,
+    failedReason: verification.failedReason,
   };
 }

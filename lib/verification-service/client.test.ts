@@ -517,3 +517,42 @@ describe('normalizeVerificationId', () => {
     expect(normalizeVerificationId(' 0b6f-ÄÖ%2F+=~ ')).toBe('0b6f-ÄÖ%2F+=~');
   });
 });
+
+describe('getSandboxWebhooks', () => {
+  const log = {
+    endpoints: [{ id: 'ep-1', url: 'http://127.0.0.1:3000/api/webhooks/verification-service', createdAt: '2030-01-01T10:00:00.000Z', disabledAt: null }],
+    messages: [
+      {
+        id: 'msg_1',
+        type: 'verification.completed',
+        verificationId: 'ver-1',
+        status: 'completed',
+        createdAt: '2030-01-01T10:05:00.000Z',
+        deliveries: [
+          {
+            endpointId: 'ep-1',
+            url: 'http://127.0.0.1:3000/api/webhooks/verification-service',
+            status: 'pending',
+            attemptCount: 1,
+            nextAttemptAt: '2030-01-01T10:05:30.000Z',
+            attempts: [{ attemptedAt: '2030-01-01T10:05:00.000Z', responseStatus: null, error: 'timeout', durationMs: 10_000 }],
+          },
+        ],
+      },
+    ],
+  };
+
+  it('GETs /v1/sandbox/webhooks with the Bearer key and returns the log', async () => {
+    upstream.program(json(200, log));
+    expect(await client().getSandboxWebhooks()).toEqual(log);
+    expect(upstream.requests.map((r) => `${r.method} ${r.url} ${r.headers.authorization}`)).toEqual([
+      `GET /v1/sandbox/webhooks Bearer ${API_KEY}`,
+    ]);
+  });
+
+  it('reports an answer of the wrong shape as a protocol error', async () => {
+    upstream.program(json(200, { endpoints: [], messages: [{ id: 'msg_1' }] }));
+    const error = await failure(client().getSandboxWebhooks());
+    expect(error.kind).toBe('protocol');
+  });
+});

@@ -5,7 +5,14 @@
 import 'server-only';
 import type { z } from 'zod';
 import { VerificationServiceError, type VerificationServiceErrorKind } from './errors';
-import { createVerificationResultSchema, sandboxOutboxSchema, verificationRecordSchema, type SandboxOutboxMessage } from './schemas';
+import {
+  createVerificationResultSchema,
+  sandboxOutboxSchema,
+  sandboxWebhooksSchema,
+  verificationRecordSchema,
+  type SandboxOutboxMessage,
+  type SandboxWebhooks,
+} from './schemas';
 import type { CreateVerificationRequest, CreateVerificationResult, VerificationRecord } from './types';
 
 /** Larger answers are a protocol error: a record is a few hundred bytes, so 1 MB is a broken upstream. */
@@ -41,6 +48,8 @@ export interface VerificationServiceClient {
   getVerification(id: string): Promise<VerificationRecord>;
   /** Sandbox only (not part of the service contract): the messages it would have sent for our company. */
   getSandboxOutbox(): Promise<SandboxOutboxMessage[]>;
+  /** Sandbox only: our webhook endpoints and the latest events with their delivery attempts. */
+  getSandboxWebhooks(): Promise<SandboxWebhooks>;
 }
 
 export function createVerificationServiceClient(config: VerificationServiceClientConfig): VerificationServiceClient {
@@ -126,6 +135,15 @@ export function createVerificationServiceClient(config: VerificationServiceClien
         sandboxOutboxSchema,
       );
       return answer.messages;
+    },
+
+    async getSandboxWebhooks() {
+      return exchange(
+        'read sandbox webhooks',
+        `${baseUrl}/v1/sandbox/webhooks`,
+        { method: 'GET', headers: commonHeaders },
+        sandboxWebhooksSchema,
+      );
     },
   };
 }

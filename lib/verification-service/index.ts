@@ -4,7 +4,7 @@
 import 'server-only';
 import { getServiceConfig } from '@/lib/env';
 import { createVerificationServiceClient } from './client';
-import type { SandboxOutboxMessage } from './schemas';
+import type { SandboxOutboxMessage, SandboxWebhooks } from './schemas';
 import type { CreateVerificationRequest, CreateVerificationResult, VerificationRecord } from './types';
 
 // The client is rebuilt per call on purpose: it is a few closures, and the configuration may be
@@ -24,6 +24,11 @@ export async function getVerification(id: string): Promise<VerificationRecord> {
 /** Sandbox only: GET /v1/sandbox/outbox, the messages the embedded sandbox would have sent. */
 export async function getSandboxOutbox(): Promise<SandboxOutboxMessage[]> {
   return createVerificationServiceClient(getServiceConfig()).getSandboxOutbox();
+}
+
+/** Sandbox only: GET /v1/sandbox/webhooks, our endpoints and the latest events with every attempt. */
+export async function getSandboxWebhooks(): Promise<SandboxWebhooks> {
+  return createVerificationServiceClient(getServiceConfig()).getSandboxWebhooks();
 }
 
 export {
@@ -49,6 +54,8 @@ export {
   verificationStatusSchema,
   verificationStatuses,
   type SandboxOutboxMessage,
+  type SandboxWebhookMessage,
+  type SandboxWebhooks,
 } from './schemas';
 export type {
   CreateVerificationRequest,

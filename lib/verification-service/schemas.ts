@@ -104,3 +104,47 @@ export const sandboxOutboxSchema = z.object({
 });
 
 export type SandboxOutboxMessage = z.output<typeof sandboxOutboxSchema>['messages'][number];
+
+/**
+ * Sandbox only, not part of the service contract: GET /v1/sandbox/webhooks, the caller's webhook
+ * endpoints and its latest events (newest first) with each delivery and every attempt.
+ */
+export const sandboxWebhooksSchema = z.object({
+  endpoints: z.array(
+    z.object({
+      id: z.string(),
+      url: z.string(),
+      createdAt: timestampSchema,
+      disabledAt: timestampSchema.nullable(),
+    }),
+  ),
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      verificationId: z.string().nullable(),
+      status: z.string().nullable(),
+      createdAt: timestampSchema,
+      deliveries: z.array(
+        z.object({
+          endpointId: z.string(),
+          url: z.string(),
+          status: z.string(),
+          attemptCount: z.number().int().nonnegative(),
+          nextAttemptAt: timestampSchema.nullable(),
+          attempts: z.array(
+            z.object({
+              attemptedAt: timestampSchema,
+              responseStatus: z.number().int().nullable(),
+              error: z.string().nullable(),
+              durationMs: z.number().int().nonnegative(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+});
+
+export type SandboxWebhooks = z.output<typeof sandboxWebhooksSchema>;
+export type SandboxWebhookMessage = SandboxWebhooks['messages'][number];

@@ -31,4 +31,6 @@ export async function fetchVerification(id: string, signal?: AbortSignal): Promi
   return body as VerificationRecord;
 }
 
-export const verificationQueryKey = (id: string) => ['verification', id] as const;
+/** Every verification query (a prefix key): what a live-stream resync invalidates. */
+export const verificationQueriesKey = ['verification'] as const;
+export const verificationQueryKey = (id: string) => [...verificationQueriesKey, id] as const;

@@ -7,7 +7,7 @@ import { LocalTime } from '@/components/ui/local-time';
 import { CopyLinkButton } from '@/components/verifications/copy-link-button';
 import { VerificationDetails } from '@/components/verifications/verification-details';
 import { VerificationProblem } from '@/components/verifications/verification-problem';
-import { recordAudit } from '@/lib/audit/audit';
+import { recordAuditUnlessRecent } from '@/lib/audit/audit';
 import { can } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
 import { getVerification, VerificationServiceError, type VerificationRecord } from '@/lib/verification-service';
@@ -43,7 +43,8 @@ export default async function VerificationPage({ params }: Props) {
     );
   }
 
-  await recordAudit({ actorId: staff.id, action: 'verification.viewed', target: { type: 'verification', id } });
+  // Live updates re-render this page: one view per minute and person is the useful trace.
+  await recordAuditUnlessRecent({ actorId: staff.id, action: 'verification.viewed', target: { type: 'verification', id } }, 60_000);
   await refreshRegisterEntry(id, record).catch(() => undefined);
   const entry = await getRegisterEntry(id).catch(() => undefined);
   const linkUsable = can(staff.role, 'link:copy') && entry?.link && record.status === 'pending' && new Date(record.access_expires_at) > new Date();

@@ -1,0 +1,195 @@
+// Sandbox mode only: the webhook events the embedded sandbox sent for this company, to which
+// endpoints, and how every attempt went — read from the sandbox over HTTP like everything else.
+// Delivery logs are operational detail (endpoint addresses, receiver failures), so admins only.
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { Alert } from '@/components/ui/alert';
+import { LocalTime } from '@/components/ui/local-time';
+import { requireStaff } from '@/lib/auth/session';
+import { getEnv } from '@/lib/env';
+import { getSandboxWebhooks, type SandboxWebhooks } from '@/lib/verification-service';
+import { describeServiceError } from '@/lib/verification-service/messages';
+import { cn } from '@/lib/utils';
+
+export const metadata: Metadata = { title: 'Sandbox webhooks', referrer: 'no-referrer' };
+
+type Delivery = SandboxWebhooks['messages'][number]['deliveries'][number];
+type Attempt = Delivery['attempts'][number];
+
+const deliveryStyles: Record<string, { label: string; className: string }> = {
+  succeeded: { label: 'Delivered', className: 'bg-emerald-50 text-emerald-900 ring-emerald-300' },
+  pending: { label: 'Retrying', className: 'bg-amber-50 text-amber-900 ring-amber-300' },
+  failed: { label: 'Failed', className: 'bg-red-50 text-red-900 ring-red-300' },
+};
+
+function DeliveryStatus({ delivery }: { delivery: Delivery }) {
+  // A pending delivery that has not been tried yet is queued, not retrying.
+  const style =
+    delivery.status === 'pending' && delivery.attemptCount === 0
+      ? { label: 'Queued', className: 'bg-slate-100 text-slate-800 ring-slate-300' }
+      : (deliveryStyles[delivery.status] ?? { label: delivery.status, className: 'bg-slate-100 text-slate-800 ring-slate-300' });
+  return (
+    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', style.className)}>
+      {style.label}
+    </span>
+  );
+}
+
+function attemptResult(attempt: Attempt): string {
+  return attempt.responseStatus !== null ? `HTTP ${attempt.responseStatus}` : (attempt.error ?? 'no answer');
+}
+
+function eventLabel(type: string): string {
+  return type.startsWith('verification.') ? type.slice('verification.'.length) : type;
+}
+
+export default async function WebhooksPage() {
+  await requireStaff('audit:read', '/webhooks');
+  if (getEnv().SANDBOX !== 'on') notFound();
+
+  let log: SandboxWebhooks = { endpoints: [], messages: [] };
+  let problem: { title: string; message: string } | undefined;
+  try {
+    log = await getSandboxWebhooks();
+  } catch (error) {
+    problem = describeServiceError(error, 'read');
+  }
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Sandbox webhooks</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          The latest events the sandbox sent for your requests, newest first, and how each delivery went. Failed deliveries are
+          retried with growing pauses, six attempts over about an hour.
+        </p>
+      </div>
+      {problem ? (
+        <Alert tone="error" title={problem.title} role="alert">
+          <p>{problem.message}</p>
+        </Alert>
+      ) : (
+        <>
+          <section aria-labelledby="endpoints-heading" className="space-y-2">
+            <h2 id="endpoints-heading" className="text-lg font-semibold text-slate-900">
+              Endpoints
+            </h2>
+            {log.endpoints.length === 0 ? (
+              <p className="text-sm text-slate-700">
+                No endpoints. Add one with <code className="rounded bg-slate-100 px-1">npm run sandbox -- webhook:add</code>.
+              </p>
+            ) : (
+              <ul className="divide-y divide-slate-100 rounded-lg bg-white text-sm shadow-sm ring-1 ring-slate-200">
+                {log.endpoints.map((endpoint) => (
+                  <li key={endpoint.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2.5">
+                    <span className="font-mono break-all text-slate-900">{endpoint.url}</span>
+                    <span className="text-slate-600">
+                      added <LocalTime iso={endpoint.createdAt} />
+                    </span>
+                    {endpoint.disabledAt ? (
+                      <span className="text-slate-600">
+                        disabled <LocalTime iso={endpoint.disabledAt} />
+                      </span>
+                    ) : (
+                      <span className="text-emerald-800">active</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          {log.messages.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-700">
+              No events yet. Create a request, or complete one on the person&apos;s page.
+            </p>
+          ) : (
+            <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+              <table className="min-w-full divide-y divide-slate-200 text-sm">
+                <caption className="sr-only">Webhook events the sandbox sent, with their deliveries</caption>
+                <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">Created</th>
+                    <th scope="col" className="px-4 py-3">Event</th>
+                    <th scope="col" className="px-4 py-3">Verification</th>
+                    <th scope="col" className="px-4 py-3">Deliveries</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {log.messages.map((message) => (
+                    <tr key={message.id} className="align-top">
+                      <td className="px-4 py-2.5 whitespace-nowrap text-slate-700">
+                        <LocalTime iso={message.createdAt} />
+                      </td>
+                      <td className="px-4 py-2.5 whitespace-nowrap">
+                        <span className="font-medium text-slate-900">{eventLabel(message.type)}</span>
+                        <span className="block font-mono text-xs text-slate-500">{message.id}</span>
+                      </td>
+                      <td className="px-4 py-2.5">
+                        {message.verificationId ? (
+                          <Link
+                            href={`/verifications/${encodeURIComponent(message.verificationId)}`}
+                            className="font-mono text-xs break-all text-indigo-700 underline underline-offset-2 hover:no-underline"
+                          >
+                            {message.verificationId}
+                          </Link>
+                        ) : (
+                          <span className="text-slate-500">—</span>
+                        )}
+                      </td>
+                      <td className="px-4 py-2.5">
+                        {message.deliveries.length === 0 ? (
+                          <span className="text-slate-600">No endpoint was active</span>
+                        ) : (
+                          <ul className="space-y-2">
+                            {message.deliveries.map((delivery) => (
+                              <DeliveryItem key={delivery.endpointId} delivery={delivery} />
+                            ))}
+                          </ul>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function DeliveryItem({ delivery }: { delivery: Delivery }) {
+  const last = delivery.attempts.at(-1);
+  return (
+    <li className="space-y-1">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <DeliveryStatus delivery={delivery} />
+        <span className="font-mono text-xs break-all text-slate-700">{delivery.url}</span>
+      </div>
+      <p className="text-xs text-slate-600">
+        {delivery.attemptCount === 1 ? '1 attempt' : `${delivery.attemptCount} attempts`}
+        {last ? <>, last: {attemptResult(last)}</> : null}
+        {delivery.nextAttemptAt && delivery.attemptCount > 0 ? (
+          <>
+            , next <LocalTime iso={delivery.nextAttemptAt} />
+          </>
+        ) : null}
+      </p>
+      {delivery.attempts.length > 0 ? (
+        <details className="text-xs text-slate-600">
+          <summary className="cursor-pointer text-slate-700 hover:text-slate-900">Attempts</summary>
+          <ol className="mt-1 space-y-0.5 pl-4">
+            {delivery.attempts.map((attempt, index) => (
+              <li key={`${attempt.attemptedAt}-${index}`}>
+                {index + 1}. <LocalTime iso={attempt.attemptedAt} />: {attemptResult(attempt)} in {attempt.durationMs} ms
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+    </li>
+  );
+}

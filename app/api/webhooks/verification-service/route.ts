@@ -1,0 +1,64 @@
+// The webhook receiver: the verification service (or the embedded sandbox) POSTs signed status
+// events here. There is no staff session on this route — the Standard Webhooks signature is the
+// authentication. Answers: 2xx once the change is stored (or it was a duplicate, or an event type
+// we do not know); 4xx for a delivery that is not genuine or not readable (no state change); 5xx
+// when we could not apply it now, so the sender retries. Logs carry reasons, never secrets or bodies.
+import { getWebhookSecrets } from '@/lib/env';
+import { processWebhook, WebhookProcessingError } from '@/lib/webhooks/process';
+import { verifyWebhookRequest, type WebhookRejection } from '@/lib/webhooks/verify';
+
+export const dynamic = 'force-dynamic';
+
+const noStore = { 'Cache-Control': 'no-store' };
+
+// Deliberately vague: a forger learns nothing about which check failed. The reason is logged.
+const REFUSAL_MESSAGES: Record<WebhookRejection, string> = {
+  not_configured: 'Webhooks are not configured.',
+  missing_headers: 'Invalid webhook request.',
+  malformed_headers: 'Invalid webhook request.',
+  not_utf8: 'Invalid webhook request.',
+  bad_timestamp: 'Invalid webhook signature.',
+  stale_timestamp: 'Invalid webhook signature.',
+  future_timestamp: 'Invalid webhook signature.',
+  bad_signature: 'Invalid webhook signature.',
+  too_large: 'Webhook body too large.',
+};
+
+export async function POST(request: Request): Promise<Response> {
+  let secrets: string[];
+  try {
+    secrets = getWebhookSecrets();
+  } catch {
+    // A bad WEBHOOK_SECRET stops the server at start-up; this only guards a late change.
+    console.error('[webhooks] WEBHOOK_SECRET is invalid');
+    return Response.json({ error: 'Webhooks are not configured.' }, { status: 503, headers: noStore });
+  }
+
+  const verified = await verifyWebhookRequest(request, secrets);
+  if (!verified.ok) {
+    if (verified.reason === 'not_configured') console.error('[webhooks] delivery refused: WEBHOOK_SECRET is not set');
+    else console.warn(`[webhooks] delivery refused: ${verified.reason}`);
+    return Response.json({ error: REFUSAL_MESSAGES[verified.reason] }, { status: verified.status, headers: noStore });
+  }
+
+  try {
+    const outcome = await processWebhook(verified.webhookId, verified.body);
+    switch (outcome.result) {
+      case 'processed':
+        return Response.json({ status: 'processed' }, { headers: noStore });
+      case 'duplicate':
+        return Response.json({ status: 'duplicate' }, { headers: noStore });
+      case 'ignored':
+        return Response.json({ status: 'ignored' }, { headers: noStore });
+      case 'invalid_payload':
+        console.warn('[webhooks] signed delivery with an unreadable payload');
+        return Response.json({ error: 'Invalid webhook payload.' }, { status: 400, headers: noStore });
+    }
+  } catch (error) {
+    const message = error instanceof WebhookProcessingError ? error.message : 'unexpected error';
+    console.error(`[webhooks] delivery not applied, the sender will retry: ${message}`);
+    // 503 for an upstream we could not reach; 500 for our own failure. Both make the sender retry.
+    const status = error instanceof WebhookProcessingError && error.kind !== undefined ? 503 : 500;
+    return Response.json({ error: 'The event could not be processed now; retry later.' }, { status, headers: noStore });
+  }
+}

@@ -1,0 +1,132 @@
+'use client';
+// Keeps open pages current: one EventSource per tab on the dashboard's status stream. A change
+// for id X invalidates X's React Query query (the detail page refetches through the BFF route),
+// and pages whose server-rendered content shows statuses are refreshed, coalesced so a burst of
+// events costs one refresh. Shows a small indicator of whether updates are flowing.
+import { useQueryClient } from '@tanstack/react-query';
+import { usePathname, useRouter } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+import { LIVE_EVENTS_PATH, parseVerificationChange, RESYNC_EVENT, VERIFICATION_EVENT } from '@/lib/live/protocol';
+import { verificationQueriesKey, verificationQueryKey } from '@/lib/verifications/fetch-verification';
+import { cn } from '@/lib/utils';
+
+/** Events within this window after the first one share one router.refresh(). */
+const REFRESH_COALESCE_MS = 400;
+/** After the browser gives up (a non-200 answer, e.g. 401 or a proxy's 502), we retry ourselves. */
+const REOPEN_MIN_MS = 5_000;
+const REOPEN_MAX_MS = 60_000;
+
+type Connection = 'connecting' | 'live' | 'offline';
+
+/**
+ * Whether a change to `verificationId` alters what the server rendered for `pathname`. Only these
+ * pages are refreshed: refreshing every page would re-run server components for nothing (and a
+ * form page could lose its state), while client components update through React Query anyway.
+ */
+export function pageShowsChange(pathname: string, verificationId: string | null): boolean {
+  if (pathname === '/') return true; // Recent requests
+  // The detail page's server-rendered part (whether the link can still be copied) depends on the status.
+  if (verificationId !== null) {
+    // Compared both ways: whether the pathname arrives percent-encoded is not something to rely on.
+    return pathname === `/verifications/${encodeURIComponent(verificationId)}` || pathname === `/verifications/${verificationId}`;
+  }
+  return pathname.startsWith('/verifications/') && pathname !== '/verifications/new';
+}
+
+export function LiveUpdates({ initialEventId }: { initialEventId: number }) {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const pathname = usePathname();
+  const [connection, setConnection] = useState<Connection>('connecting');
+
+  // Read through refs so the connection is made once per tab, not again on every navigation or
+  // on the refresh this component itself triggers (which re-renders the layout with a new prop).
+  const pathnameRef = useRef(pathname);
+  const routerRef = useRef(router);
+  const firstEventIdRef = useRef(initialEventId);
+  useEffect(() => {
+    pathnameRef.current = pathname;
+    routerRef.current = router;
+  }, [pathname, router]);
+
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+    let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+    let reopenDelay = REOPEN_MIN_MS;
+    // The layout rendered the page as of this event id; asking the stream for anything newer
+    // closes the gap between that render and the connection.
+    let lastSeen = String(firstEventIdRef.current);
+
+    const refreshSoon = () => {
+      if (refreshTimer !== undefined) return;
+      refreshTimer = setTimeout(() => {
+        refreshTimer = undefined;
+        routerRef.current.refresh();
+      }, REFRESH_COALESCE_MS);
+    };
+
+    const open = () => {
+      const current = new EventSource(`${LIVE_EVENTS_PATH}?lastEventId=${encodeURIComponent(lastSeen)}`);
+      source = current;
+      current.onopen = () => {
+        setConnection('live');
+        reopenDelay = REOPEN_MIN_MS;
+      };
+      current.addEventListener(VERIFICATION_EVENT, (event) => {
+        if (event.lastEventId) lastSeen = event.lastEventId;
+        const change = parseVerificationChange(event.data);
+        if (!change) return;
+        void queryClient.invalidateQueries({ queryKey: verificationQueryKey(change.verificationId) });
+        if (pageShowsChange(pathnameRef.current, change.verificationId)) refreshSoon();
+      });
+      current.addEventListener(RESYNC_EVENT, (event) => {
+        if (event.lastEventId) lastSeen = event.lastEventId;
+        // Changes were missed and cannot be named: everything shown may be out of date.
+        void queryClient.invalidateQueries({ queryKey: verificationQueriesKey });
+        if (pageShowsChange(pathnameRef.current, null)) refreshSoon();
+      });
+      current.onerror = () => {
+        if (current.readyState !== EventSource.CLOSED) {
+          // The browser reconnects by itself (sending Last-Event-ID).
+          setConnection('connecting');
+          return;
+        }
+        // The browser gave up: the server refused (session ended) or a proxy answered an error.
+        setConnection('offline');
+        current.close();
+        reopenTimer = setTimeout(open, reopenDelay);
+        reopenDelay = Math.min(REOPEN_MAX_MS, reopenDelay * 2);
+      };
+    };
+
+    open();
+    return () => {
+      source?.close();
+      clearTimeout(reopenTimer);
+      clearTimeout(refreshTimer);
+    };
+  }, [queryClient]);
+
+  const label = connection === 'live' ? 'Live updates on' : connection === 'connecting' ? 'Connecting live updates' : 'Live updates paused';
+  return (
+    <span
+      className="hidden items-center gap-1.5 text-xs text-slate-600 md:inline-flex"
+      title={connection === 'offline' ? 'Live updates paused; pages refresh when you come back to the tab' : label}
+      data-testid="live-indicator"
+      data-state={connection}
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'size-2 rounded-full',
+          connection === 'live' && 'bg-emerald-500',
+          connection === 'connecting' && 'bg-amber-400',
+          connection === 'offline' && 'bg-slate-400',
+        )}
+      />
+      <span aria-hidden="true">{connection === 'live' ? 'Live' : connection === 'connecting' ? 'Connecting' : 'Paused'}</span>
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}

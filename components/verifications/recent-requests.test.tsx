@@ -1,0 +1,113 @@
+// What a register row shows, rendered on the server as the page does: the name check, the
+// deadline hints, and who gets a copy button when.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { RegisterEntry } from '@/lib/verifications/register';
+import { RecentRequests, expiresInText } from './recent-requests';
+import { RegisterViews } from './register-filters';
+
+const HOUR = 60 * 60 * 1000;
+const NOW = new Date('2030-06-15T12:00:00.000Z');
+const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
+
+function entry(overrides: Partial<RegisterEntry> = {}): RegisterEntry {
+  return {
+    verificationId: 'id-1',
+    name: 'John Smith',
+    purpose: 'legal_obligations',
+    language: 'en',
+    shareableLink: true,
+    emailNotification: false,
+    smsNotification: false,
+    link: 'https://svc.example/v/token',
+    status: 'pending',
+    identifiedName: null,
+    accessExpiresAt: at(7 * 24 * HOUR),
+    keptUntil: at(30 * 24 * HOUR),
+    createdBy: 'staff-1',
+    createdAt: at(-HOUR),
+    refreshedAt: null,
+    ...overrides,
+  };
+}
+
+function render(entries: RegisterEntry[], props: Partial<Parameters<typeof RecentRequests>[0]> = {}): string {
+  return renderToStaticMarkup(
+    <RecentRequests entries={entries} now={NOW} showLinks canCreate caption="Requests" {...props} />,
+  );
+}
+
+describe('RecentRequests', () => {
+  it('flags a completed request whose identified name differs, in words and with the reason', () => {
+    const html = render([entry({ status: 'completed', name: 'Jane Smith', identifiedName: 'John Smith' })]);
+    expect(html).toContain('data-name-match="mismatch"');
+    expect(html).toContain('Name differs');
+    expect(html).toContain('title="Requested “jane”, identified “john”"');
+    expect(html).toContain('John Smith');
+  });
+
+  it('marks a tolerable difference as a match, quietly', () => {
+    const html = render([entry({ status: 'completed', name: 'J. Smith', identifiedName: 'JOHN SMITH' })]);
+    expect(html).toContain('data-name-match="match"');
+    expect(html).not.toContain('Name differs');
+    expect(html).toContain('Names match: Same name, with initials');
+  });
+
+  it('compares only completed requests, and says when there is no identified name yet', () => {
+    expect(render([entry({ status: 'failed', name: 'Jane Doe', identifiedName: 'John Smith' })])).not.toContain('data-name-match');
+    expect(render([entry()])).toContain('Not yet identified');
+    expect(render([entry({ status: 'expired' })])).toContain('Not identified');
+    expect(render([entry({ status: 'completed' })])).toContain('Not recorded here');
+  });
+
+  it('shows how long an expiring request has left, and a stuck one', () => {
+    expect(render([entry({ accessExpiresAt: at(5 * HOUR + 59 * 60_000), createdAt: at(-6 * 24 * HOUR) })])).toContain('expires in 5 h');
+    expect(render([entry({ accessExpiresAt: at(3 * 24 * HOUR), createdAt: at(-4 * 24 * HOUR) })])).toContain('Past half its validity');
+    const fresh = render([entry()]);
+    expect(fresh).not.toContain('expires in');
+    expect(fresh).not.toContain('Past half');
+  });
+
+  it('offers the copy button only to roles allowed to copy, while the request is pending and unexpired', () => {
+    const copy = 'Copy link for John Smith';
+    expect(render([entry()])).toContain(copy);
+    expect(render([entry()], { showLinks: false })).not.toContain(copy);
+    expect(render([entry({ status: 'completed' })])).not.toContain(copy);
+    expect(render([entry({ accessExpiresAt: at(0) })])).not.toContain(copy);
+    expect(render([entry({ link: null })])).not.toContain(copy);
+  });
+
+  it('renders names as text', () => {
+    const html = render([entry({ status: 'completed', name: '<script>alert(1)</script>', identifiedName: '<img src=x onerror=alert(1)>' })]);
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<img');
+  });
+
+  it('says why the list is empty', () => {
+    expect(render([], { filtered: true })).toContain('No requests match these filters.');
+    expect(render([], { view: 'expiring' })).toContain('No pending request expires within the next 24 hours.');
+    expect(render([])).toContain('No requests here yet');
+  });
+});
+
+describe('expiresInText', () => {
+  it.each([
+    [24 * HOUR, 'expires in 24 h'],
+    [23 * HOUR + 59 * 60_000, 'expires in 23 h'],
+    [HOUR, 'expires in 1 h'],
+    [59 * 60_000, 'expires in under 1 h'],
+    [1, 'expires in under 1 h'],
+  ])('%i ms → %s', (left, text) => {
+    expect(expiresInText(at(left), NOW)).toBe(text);
+  });
+});
+
+describe('RegisterViews', () => {
+  it('marks the active view, keeps the other filters in each link, and shows the counts', () => {
+    const html = renderToStaticMarkup(<RegisterViews filter={{ q: 'smith', view: 'stuck' }} counts={{ expiring: 2, stuck: 0 }} />);
+    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*>Stuck/);
+    expect(html).toContain('href="/?q=smith"');
+    expect(html).toContain('href="/?q=smith&amp;view=expiring"');
+    expect(html).toContain('<span class="sr-only">(</span>2<span class="sr-only">)</span>');
+  });
+});

@@ -1,0 +1,171 @@
+// The register's filters and quick views. A plain GET form and plain links: they work before
+// (or without) JavaScript, and every filtered list has a URL that can be bookmarked or shared.
+import Link from 'next/link';
+import { buttonClasses } from '@/components/ui/button';
+import { Input, Select } from '@/components/ui/input';
+import { PREDEFINED_PURPOSES, STATUSES, statusLabel } from '@/lib/verifications/labels';
+import {
+  CUSTOM_PURPOSE_FILTER,
+  MINE,
+  SEARCH_MAX,
+  registerQuery,
+  type RegisterFilter,
+  type RegisterView,
+} from '@/lib/verifications/register';
+import { cn } from '@/lib/utils';
+
+export type StaffOption = { id: string; label: string };
+
+const labelClasses = 'block text-sm font-medium text-slate-900';
+
+export function RegisterFilters({ filter, staff }: { filter: RegisterFilter; staff: StaffOption[] }) {
+  return (
+    <form
+      method="get"
+      action="/"
+      role="search"
+      aria-label="Filter recent requests"
+      className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
+      {/* Filtering inside a quick view stays in that view; the tabs show which one it is. */}
+      {filter.view && filter.view !== 'all' ? <input type="hidden" name="view" value={filter.view} /> : null}
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
+        <div className="space-y-1.5 sm:col-span-2">
+          <label htmlFor="register-q" className={labelClasses}>
+            Search by name or id
+          </label>
+          <Input
+            id="register-q"
+            name="q"
+            type="search"
+            defaultValue={filter.q ?? ''}
+            maxLength={SEARCH_MAX}
+            placeholder="Part of a name, or the start of an id"
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor="register-status" className={labelClasses}>
+            Status
+          </label>
+          <Select id="register-status" name="status" defaultValue={filter.status ?? ''}>
+            <option value="">Any status</option>
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor="register-purpose" className={labelClasses}>
+            Purpose
+          </label>
+          <Select id="register-purpose" name="purpose" defaultValue={filter.purpose ?? ''}>
+            <option value="">Any purpose</option>
+            {PREDEFINED_PURPOSES.map((purpose) => (
+              <option key={purpose.value} value={purpose.value}>
+                {purpose.label}
+              </option>
+            ))}
+            <option value={CUSTOM_PURPOSE_FILTER}>Other (described by hand)</option>
+          </Select>
+        </div>
+        <div className="space-y-1.5 sm:col-span-2">
+          <label htmlFor="register-created-by" className={labelClasses}>
+            Created by
+          </label>
+          <Select id="register-created-by" name="createdBy" defaultValue={filter.createdBy ?? ''}>
+            <option value="">Everyone</option>
+            <option value={MINE}>Mine</option>
+            {staff.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor="register-from" className={labelClasses}>
+            Created from (UTC)
+          </label>
+          <Input id="register-from" name="from" type="date" defaultValue={filter.from ?? ''} />
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor="register-to" className={labelClasses}>
+            Created to (UTC)
+          </label>
+          <Input id="register-to" name="to" type="date" defaultValue={filter.to ?? ''} />
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={buttonClasses('primary')}>
+          Apply filters
+        </button>
+        <Link href="/" className={buttonClasses('ghost')}>
+          Clear filters
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+const VIEWS: { view: RegisterView; label: string; description: string }[] = [
+  { view: 'all', label: 'All', description: 'Every request, newest first.' },
+  {
+    view: 'expiring',
+    label: 'Expiring soon',
+    description: 'Pending requests whose link stops working within the next 24 hours, soonest first.',
+  },
+  {
+    view: 'stuck',
+    label: 'Stuck',
+    description: 'Pending requests past half their validity with no answer yet, newest first.',
+  },
+];
+
+export function viewDescription(view: RegisterView): string {
+  return VIEWS.find((v) => v.view === view)!.description;
+}
+
+/** "All", "Expiring soon", "Stuck": each keeps the other filters; counts where they are cheap. */
+export function RegisterViews({ filter, counts }: { filter: RegisterFilter; counts: Partial<Record<RegisterView, number>> }) {
+  const active = filter.view ?? 'all';
+  return (
+    <nav aria-label="Quick views">
+      <ul className="inline-flex flex-wrap gap-1 rounded-md bg-slate-100 p-1 text-sm">
+        {VIEWS.map(({ view, label, description }) => {
+          const count = counts[view];
+          return (
+            <li key={view}>
+              <Link
+                href={`/${registerQuery({ ...filter, view })}`}
+                aria-current={active === view ? 'page' : undefined}
+                title={description}
+                className={cn(
+                  'inline-flex items-center gap-1.5 rounded px-3 py-1 font-medium text-slate-700 hover:text-slate-900',
+                  active === view && 'bg-white text-slate-900 shadow-sm',
+                )}
+              >
+                {label}
+                {count !== undefined ? (
+                  <span
+                    className={cn(
+                      'rounded-full px-1.5 text-xs tabular-nums',
+                      count > 0 ? 'bg-amber-100 text-amber-900' : 'bg-slate-200 text-slate-700',
+                    )}
+                  >
+                    <span className="sr-only">(</span>
+                    {count}
+                    <span className="sr-only">)</span>
+                  </span>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,164 @@
+// The event stream on its own: first frames, replay, live frames, heartbeat, and that every
+// way of ending it releases the subscription and the timers.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentEventId, getLiveBus, publishVerificationChange } from './bus';
+import { createEventStream, readLastEventId, RECONNECT_DELAY_MS, verificationFrame } from './sse';
+import { frameReader } from './test-support';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function open(options: Partial<Parameters<typeof createEventStream>[0]> = {}) {
+  const abort = new AbortController();
+  const stream = createEventStream({ signal: abort.signal, ...options });
+  return { abort, frames: frameReader(stream) };
+}
+
+describe('createEventStream', () => {
+  it('starts with the reconnection delay, then streams each published change', async () => {
+    const { abort, frames } = open();
+    const first = await frames.next();
+    expect(first.retry).toBe(String(RECONNECT_DELAY_MS));
+
+    const event = publishVerificationChange({ verificationId: 'v-1', status: 'completed' });
+    const frame = await frames.next();
+    expect(frame).toMatchObject({ id: String(event.id), event: 'verification' });
+    expect(JSON.parse(frame.data!)).toEqual({ verificationId: 'v-1', status: 'completed' });
+    abort.abort();
+  });
+
+  it('replays what came after lastEventId before anything live, in order', async () => {
+    const since = currentEventId();
+    const a = publishVerificationChange({ verificationId: 'v-a', status: 'pending' });
+    const b = publishVerificationChange({ verificationId: 'v-b', status: 'failed' });
+    const { abort, frames } = open({ lastEventId: since });
+    await frames.next(); // retry
+    expect((await frames.next()).id).toBe(String(a.id));
+    expect((await frames.next()).id).toBe(String(b.id));
+    const c = publishVerificationChange({ verificationId: 'v-c', status: 'expired' });
+    expect((await frames.next()).id).toBe(String(c.id));
+    abort.abort();
+  });
+
+  it('replays nothing to a first connection', async () => {
+    publishVerificationChange({ verificationId: 'v-old', status: 'pending' });
+    const { abort, frames } = open();
+    await frames.next();
+    const live = publishVerificationChange({ verificationId: 'v-new', status: 'pending' });
+    expect((await frames.next()).id).toBe(String(live.id));
+    abort.abort();
+  });
+
+  it('tells a client whose id is too old to replay to resync, and moves its id forward', async () => {
+    publishVerificationChange({ verificationId: 'v', status: 'pending' });
+    const { abort, frames } = open({ lastEventId: 1 });
+    await frames.next();
+    const resync = await frames.next();
+    expect(resync.event).toBe('resync');
+    expect(resync.id).toBe(String(currentEventId()));
+    abort.abort();
+  });
+
+  it('sends a heartbeat comment on the interval', async () => {
+    const { abort, frames } = open({ heartbeatMs: 30 });
+    await frames.next();
+    const beat = await frames.next(500);
+    expect(beat.comments).toContain('heartbeat');
+    expect(beat.data).toBeUndefined();
+    abort.abort();
+  });
+
+  it('releases the subscription and ends the body when the request is aborted', async () => {
+    const listeners = getLiveBus().listenerCount();
+    const { abort, frames } = open({ heartbeatMs: 10 });
+    await frames.next();
+    expect(getLiveBus().listenerCount()).toBe(listeners + 1);
+    abort.abort();
+    expect(getLiveBus().listenerCount()).toBe(listeners);
+    // Whatever was already queued may still be read; then the body ends.
+    let ended = false;
+    for (let i = 0; i < 10 && !ended; i += 1) ended = await frames.ended(200).catch(() => false);
+    expect(ended).toBe(true);
+  });
+
+  it('releases the subscription when the consumer cancels the body', async () => {
+    const listeners = getLiveBus().listenerCount();
+    const { frames } = open();
+    await frames.next();
+    expect(getLiveBus().listenerCount()).toBe(listeners + 1);
+    await frames.cancel();
+    expect(getLiveBus().listenerCount()).toBe(listeners);
+  });
+
+  it('clears its timers when it ends (no interval keeps firing)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const check = vi.fn(async () => true);
+    const { abort, frames } = open({ heartbeatMs: 1_000, sessionStillValid: check, sessionCheckMs: 1_000 });
+    await frames.next();
+    expect(vi.getTimerCount()).toBe(2);
+    abort.abort();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('ends the stream once the session is no longer valid', async () => {
+    const listeners = getLiveBus().listenerCount();
+    let valid = true;
+    const { frames } = open({ sessionStillValid: async () => valid, sessionCheckMs: 20 });
+    await frames.next();
+    valid = false;
+    let ended = false;
+    for (let i = 0; i < 10 && !ended; i += 1) ended = await frames.ended(200);
+    expect(ended).toBe(true);
+    expect(getLiveBus().listenerCount()).toBe(listeners);
+  });
+
+  it('keeps the stream when the session check itself fails (cannot tell)', async () => {
+    const { abort, frames } = open({ sessionStillValid: async () => Promise.reject(new Error('db busy')), sessionCheckMs: 10 });
+    await frames.next();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const event = publishVerificationChange({ verificationId: 'v', status: 'pending' });
+    expect((await frames.next()).id).toBe(String(event.id));
+    abort.abort();
+  });
+
+  it('closes at once for a request that was already aborted', async () => {
+    const listeners = getLiveBus().listenerCount();
+    const abort = new AbortController();
+    abort.abort();
+    const frames = frameReader(createEventStream({ signal: abort.signal }));
+    expect(await frames.ended(500)).toBe(true);
+    expect(getLiveBus().listenerCount()).toBe(listeners);
+  });
+
+  it('gives up on a client that reads nothing rather than queueing without bound', async () => {
+    const listeners = getLiveBus().listenerCount();
+    const abort = new AbortController();
+    createEventStream({ signal: abort.signal }); // never read
+    for (let i = 0; i < 1_100; i += 1) publishVerificationChange({ verificationId: `v-${i}`, status: 'pending' });
+    expect(getLiveBus().listenerCount()).toBe(listeners);
+  });
+});
+
+describe('verificationFrame', () => {
+  it('keeps an id with a newline inside one data line', () => {
+    const frame = verificationFrame({ id: 7, verificationId: 'a\nb', status: 'pending' });
+    expect(frame).toBe('id: 7\nevent: verification\ndata: {"verificationId":"a\\nb","status":"pending"}\n\n');
+  });
+});
+
+describe('readLastEventId', () => {
+  const request = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
+
+  it('prefers the Last-Event-ID header (a reconnect) over the query (the first connection)', () => {
+    expect(readLastEventId(request('http://x/api/events?lastEventId=5', { 'Last-Event-ID': '9' }))).toBe(9);
+    expect(readLastEventId(request('http://x/api/events?lastEventId=5'))).toBe(5);
+    expect(readLastEventId(request('http://x/api/events'))).toBeUndefined();
+  });
+
+  it('ignores anything that is not a plain number', () => {
+    for (const value of ['abc', '-1', '1e5', '', '12345678901234567890']) {
+      expect(readLastEventId(request('http://x/api/events', { 'Last-Event-ID': value })), value).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,397 @@
+// The webhook sender: works through the durable queue (webhook_deliveries), POSTs each event to
+// its endpoint signed per the Standard Webhooks specification, records every attempt, and
+// retries failures with exponential backoff and jitter until the schedule runs out.
+//
+// A delivery is claimed (locked_until set in one UPDATE … RETURNING) before it is sent, so two
+// passes — overlapping timer ticks, a kick during a tick, or a second process — never send the
+// same one at the same time. A process that dies mid-send leaves a lock that simply expires and
+// the delivery is sent again: at-least-once, which is what the webhook-id header is for.
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { getSandboxDb, type SandboxDb } from '../db';
+import { describeError } from '../http';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookMessages } from '../schema';
+
+/**
+ * Waits before the 2nd … 6th attempt: 6 attempts in total, the last one about 65 minutes after
+ * the first (before jitter). Short first steps get a blip (a restart, a deploy) over quickly;
+ * the long tail covers an outage without hammering the receiver.
+ */
+export const WEBHOOK_RETRY_DELAYS_MS = [
+  30_000, // 30 s
+  2 * 60_000, // 2 min
+  8 * 60_000, // 8 min
+  20 * 60_000, // 20 min
+  35 * 60_000, // 35 min
+] as const;
+
+export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
+
+/** Each wait is spread ±20% so deliveries that failed together do not all retry together. */
+export const WEBHOOK_RETRY_JITTER = 0.2;
+
+/** Per attempt, until the response headers arrive; the body is never waited for. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/**
+ * How long a claim holds a delivery. Well above the timeout, so a slow send is never taken over
+ * by another pass while it is still in flight.
+ */
+export const WEBHOOK_CLAIM_MS = 60_000;
+
+export const WEBHOOK_USER_AGENT = 'VerificationDesk-Sandbox-Webhooks/1.0';
+
+/** Error texts are for a table cell; anything longer is cut. */
+const MAX_ERROR_LENGTH = 200;
+
+/**
+ * The wait after `attempt` failed attempts (1-based) before the next one, or undefined when
+ * `attempt` was the last one allowed. `random` is in [0, 1); 0.5 gives the nominal delay.
+ */
+export function nextAttemptDelayMs(attempt: number, random: () => number = Math.random): number | undefined {
+  if (!Number.isInteger(attempt) || attempt < 1 || attempt >= WEBHOOK_MAX_ATTEMPTS) return undefined;
+  const base = WEBHOOK_RETRY_DELAYS_MS[attempt - 1]!;
+  const unit = Math.min(Math.max(random(), 0), 1);
+  return Math.round(base * (1 - WEBHOOK_RETRY_JITTER + 2 * WEBHOOK_RETRY_JITTER * unit));
+}
+
+// jsonb stores object keys in its own order (by length), so the stored payload comes back as
+// {"data":…,"type":…,"timestamp":…}. Serialising the documented order instead keeps deliveries
+// readable; the signature covers whatever bytes are sent, so the order is free to choose.
+const KEY_ORDER = ['type', 'timestamp', 'data', 'verificationId', 'status'];
+
+function ordered(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(ordered);
+  if (typeof value !== 'object' || value === null) return value;
+  const rank = (key: string) => {
+    const index = KEY_ORDER.indexOf(key);
+    return index === -1 ? KEY_ORDER.length : index;
+  };
+  const keys = Object.keys(value).sort((a, b) => rank(a) - rank(b));
+  return Object.fromEntries(keys.map((key) => [key, ordered((value as Record<string, unknown>)[key])]));
+}
+
+/** The exact request body of a message: what is signed and what is sent. */
+export function serializeWebhookPayload(payload: unknown): string {
+  return JSON.stringify(ordered(payload));
+}
+
+type ClaimedDelivery = {
+  deliveryId: string;
+  messageId: string;
+  /** Attempts made before this one. */
+  attempts: number;
+  /** The claim: the delivery's state is written back only while it still holds. */
+  lockedUntil: Date;
+  url: string;
+  secret: string;
+  payload: unknown;
+};
+
+/** Locks up to `limit` due deliveries of active endpoints for this pass, oldest due first. */
+async function claimDueDeliveries(db: SandboxDb, { now, limit }: { now: Date; limit: number }): Promise<ClaimedDelivery[]> {
+  if (limit < 1) return [];
+  const claimable = and(
+    eq(webhookDeliveries.status, 'pending'),
+    lte(webhookDeliveries.nextAttemptAt, now),
+    or(isNull(webhookDeliveries.lockedUntil), lte(webhookDeliveries.lockedUntil, now)),
+  );
+  const activeEndpoints = db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(isNull(webhookEndpoints.disabledAt));
+  const due = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    // A subquery rather than a join, so the row lock below takes only the deliveries.
+    .where(and(claimable, inArray(webhookDeliveries.endpointId, activeEndpoints)))
+    .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
+    .limit(limit)
+    // On a shared Postgres, a second process skips rows the first is claiming instead of
+    // waiting for them; the repeated conditions below make the claim safe either way.
+    .for('update', { skipLocked: true });
+  const lockedUntil = new Date(now.getTime() + WEBHOOK_CLAIM_MS);
+  const claimed = await db
+    .update(webhookDeliveries)
+    .set({ lockedUntil, updatedAt: now })
+    .where(and(inArray(webhookDeliveries.id, due), claimable))
+    .returning({ id: webhookDeliveries.id });
+  if (claimed.length === 0) return [];
+
+  const rows = await db
+    .select({
+      deliveryId: webhookDeliveries.id,
+      messageId: webhookDeliveries.messageId,
+      attempts: webhookDeliveries.attempts,
+      url: webhookEndpoints.url,
+      secret: webhookEndpoints.secret,
+      payload: webhookMessages.payload,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(webhookMessages, eq(webhookMessages.id, webhookDeliveries.messageId))
+    .where(
+      inArray(
+        webhookDeliveries.id,
+        claimed.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id));
+  return rows.map((row) => ({ ...row, lockedUntil }));
+}
+
+type SendResult = { responseStatus: number | null; error: string | null; durationMs: number };
+
+/** One HTTP attempt. Never throws: a failure is a result to record. */
+async function send(
+  delivery: ClaimedDelivery,
+  { now, fetchImpl, timeoutMs }: { now: Date; fetchImpl: typeof fetch; timeoutMs: number },
+): Promise<SendResult> {
+  const body = serializeWebhookPayload(delivery.payload);
+  const started = performance.now();
+  const duration = () => Math.round(performance.now() - started);
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    const signature = new Webhook(delivery.secret).sign(delivery.messageId, now, body);
+    const response = await fetchImpl(delivery.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': WEBHOOK_USER_AGENT,
+        'webhook-id': delivery.messageId,
+        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
+      body,
+      signal,
+      // A redirect is a failure to deliver (as Standard Webhooks senders treat it): following it
+      // would post the event to an address nobody configured.
+      redirect: 'manual',
+    });
+    const durationMs = duration();
+    // The answer's body is of no use (and never stored); cancelling frees the socket without
+    // waiting for a receiver that sends headers and then stalls.
+    response.body?.cancel().catch(() => {});
+    return { responseStatus: response.status, error: null, durationMs };
+  } catch (error) {
+    return { responseStatus: null, error: describeSendError(error, signal), durationMs: duration() };
+  }
+}
+
+/** A short, stable reason for the attempts table; never a message echoed from elsewhere. */
+function describeSendError(error: unknown, signal: AbortSignal): string {
+  if (signal.aborted) return 'timeout';
+  const code = systemErrorCode(error);
+  let text: string;
+  if (code === 'ECONNREFUSED') text = 'connection refused';
+  else if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET') text = 'connection reset';
+  else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') text = 'host not found';
+  else if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') text = 'connection timed out';
+  else if (code && (code.includes('CERT') || code.includes('TLS') || code.includes('SSL'))) text = `TLS error (${code})`;
+  else if (code) text = `network error (${code})`;
+  else if (error instanceof Error && error.name === 'TimeoutError') text = 'timeout';
+  else text = 'network error';
+  return text.slice(0, MAX_ERROR_LENGTH);
+}
+
+/** ECONNREFUSED, UND_ERR_SOCKET…: fetch wraps the system error, sometimes twice. */
+function systemErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export type DeliveryOutcome = 'succeeded' | 'retrying' | 'failed';
+
+/** Sends one claimed delivery and records the attempt and the delivery's new state together. */
+async function attemptDelivery(
+  db: SandboxDb,
+  delivery: ClaimedDelivery,
+  { now, fetchImpl, random, timeoutMs }: { now: Date; fetchImpl: typeof fetch; random: () => number; timeoutMs: number },
+): Promise<DeliveryOutcome> {
+  const result = await send(delivery, { now, fetchImpl, timeoutMs });
+  const attempts = delivery.attempts + 1;
+  const ok = result.responseStatus !== null && result.responseStatus >= 200 && result.responseStatus <= 299;
+  const delay = ok ? undefined : nextAttemptDelayMs(attempts, random);
+  const outcome: DeliveryOutcome = ok ? 'succeeded' : delay === undefined ? 'failed' : 'retrying';
+
+  await db.transaction(async (tx) => {
+    // Recorded even if the claim was lost meanwhile: the request did go out.
+    await tx.insert(webhookAttempts).values({
+      id: randomUUID(),
+      deliveryId: delivery.deliveryId,
+      attemptedAt: now,
+      responseStatus: result.responseStatus,
+      error: result.error,
+      durationMs: result.durationMs,
+    });
+    await tx
+      .update(webhookDeliveries)
+      .set({
+        status: outcome === 'retrying' ? 'pending' : outcome,
+        attempts,
+        // A finished delivery keeps the time of its last attempt here; only pending ones wait.
+        nextAttemptAt: delay === undefined ? now : new Date(now.getTime() + delay),
+        lockedUntil: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(webhookDeliveries.id, delivery.deliveryId), eq(webhookDeliveries.lockedUntil, delivery.lockedUntil)));
+  });
+  return outcome;
+}
+
+export type DeliveryPassResult = { claimed: number; succeeded: number; retrying: number; failed: number };
+
+export type DeliveryOptions = {
+  /** The pass's clock: what is due, the attempt time, the signature timestamp, the next attempt. */
+  now?: Date;
+  /** Defaults to the global fetch, looked up per call. */
+  fetch?: typeof fetch;
+  /** Jitter source in [0, 1). */
+  random?: () => number;
+  /** Most deliveries claimed by this pass. */
+  limit?: number;
+  /** Per attempt; tests shorten it. */
+  timeoutMs?: number;
+};
+
+/**
+ * One pass: claims what is due and sends it all concurrently (one slow endpoint must not hold up
+ * the others), resolving when every attempt is recorded.
+ */
+export async function deliverDueWebhooks(db: SandboxDb, options: DeliveryOptions = {}): Promise<DeliveryPassResult> {
+  const now = options.now ?? new Date();
+  const claimed = await claimDueDeliveries(db, { now, limit: options.limit ?? 50 });
+  const outcomes = await Promise.all(
+    claimed.map((delivery) =>
+      attemptDelivery(db, delivery, {
+        now,
+        fetchImpl: options.fetch ?? globalThis.fetch,
+        random: options.random ?? Math.random,
+        timeoutMs: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+      }),
+    ),
+  );
+  return {
+    claimed: claimed.length,
+    succeeded: outcomes.filter((outcome) => outcome === 'succeeded').length,
+    retrying: outcomes.filter((outcome) => outcome === 'retrying').length,
+    failed: outcomes.filter((outcome) => outcome === 'failed').length,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The background worker. Lives on globalThis: Next.js bundles instrumentation (which starts it)
+// and route handlers (which kick it after a change) separately, and both must reach the same one.
+
+type Worker = { kick: () => void; stop: () => void };
+
+const workerKey = Symbol.for('verification-desk.sandbox-webhook-worker');
+
+function workerHolder(): Record<symbol, Worker | undefined> {
+  return globalThis as unknown as Record<symbol, Worker | undefined>;
+}
+
+export type WebhookWorkerOptions = {
+  /** How often due deliveries (retries, anything a kick missed) are looked for. */
+  intervalMs?: number;
+  /** Most deliveries in flight at once. */
+  concurrency?: number;
+  fetch?: typeof fetch;
+};
+
+/**
+ * Starts the delivery worker, once per process; later calls return the running worker's stop.
+ * Each tick claims only as many deliveries as there are free slots and does not wait for them,
+ * so a hanging endpoint ties up one slot for its timeout, not the whole queue.
+ */
+export function startWebhookDelivery({ intervalMs = 1_000, concurrency = 16, fetch }: WebhookWorkerOptions = {}): () => void {
+  const holder = workerHolder();
+  const running = holder[workerKey];
+  if (running) return running.stop;
+
+  let stopped = false;
+  let ticking = false;
+  let tickAgain = false;
+  let kickPending = false;
+  let inFlight = 0;
+
+  const tick = async () => {
+    if (stopped) return;
+    if (ticking) {
+      // A kick during a claim: the change it announces may have committed after the claim read.
+      tickAgain = true;
+      return;
+    }
+    ticking = true;
+    try {
+      const free = concurrency - inFlight;
+      if (free > 0) {
+        const db = await getSandboxDb();
+        const now = new Date();
+        const claimed = await claimDueDeliveries(db, { now, limit: free });
+        const backlog = claimed.length === free;
+        for (const delivery of claimed) {
+          inFlight += 1;
+          attemptDelivery(db, delivery, {
+            now,
+            fetchImpl: fetch ?? globalThis.fetch,
+            random: Math.random,
+            timeoutMs: WEBHOOK_TIMEOUT_MS,
+          })
+            .catch((error: unknown) => console.error(`[sandbox] recording a webhook attempt failed: ${describeError(error)}`))
+            .finally(() => {
+              inFlight -= 1;
+              // The queue may hold more than the slots took; a freed slot goes straight to it.
+              if (backlog) kick();
+            });
+        }
+      }
+    } catch (error) {
+      if (!stopped) console.error(`[sandbox] webhook delivery pass failed: ${describeError(error)}`);
+    } finally {
+      ticking = false;
+      if (tickAgain) {
+        tickAgain = false;
+        kick();
+      }
+    }
+  };
+
+  const kick = () => {
+    if (stopped || kickPending) return;
+    kickPending = true;
+    // Coalesces a burst of kicks (one per status change) into one pass, after the caller's
+    // current work (its commit) has finished.
+    setImmediate(() => {
+      kickPending = false;
+      void tick();
+    });
+  };
+
+  const timer = setInterval(() => void tick(), intervalMs);
+  // The worker never keeps the process alive by itself.
+  timer.unref();
+
+  const stop = () => {
+    stopped = true;
+    clearInterval(timer);
+    if (holder[workerKey]?.stop === stop) delete holder[workerKey];
+  };
+  holder[workerKey] = { kick, stop };
+  kick();
+  return stop;
+}
+
+/**
+ * Asks the running worker for a pass now rather than at its next tick, so a status change
+ * reaches the receiver in milliseconds. Cheap and safe to call as often as wanted (kicks
+ * coalesce), and a no-op where no worker runs (tests, the CLI). Call it after the change's
+ * transaction has committed.
+ */
+export function kickWebhookDelivery(): void {
+  workerHolder()[workerKey]?.kick();
+}

@@ -1,0 +1,140 @@
+// Does the name read from the identity document fit the name the request was made for? Staff
+// type names the way people say them ("Jose Garcia", "J. Smith", "Jean Pierre"); documents
+// print them the official way ("JOSÉ GARCÍA", "John Smith", "Jean-Pierre"). This tells those
+// harmless differences apart from a different person, and says why in a few words for the UI.
+//
+// Decisions, each erring towards "mismatch" (a flag only asks a human to look; a wrong "match"
+// hides a problem):
+// - Case, accents on Latin letters, hyphens, apostrophes, dots and extra spaces are ignored.
+// - Word order is ignored ("Smith John" = "John Smith"): documents and forms disagree on it.
+// - A one-letter part is an initial and matches any part starting with that letter, as long as
+//   at least one full part is the same on both sides ("J. Smith" = "John Smith", but
+//   "J. S." ≠ "John Smith", and "Jane Smith" ≠ "John Smith").
+// - Every part must be accounted for: a middle name present on one side only is a mismatch.
+// - Marks are stripped only from Latin letters. In other scripts a combining mark is part of
+//   the letter (Cyrillic й/и, kana が/か, Devanagari vowel signs), so those stay strict.
+// No server imports: pure, usable anywhere.
+
+export type NameMatch = 'match' | 'mismatch';
+export type NameComparison = { result: NameMatch; reason: string };
+
+// Deleted rather than turned into a space: documents write "O'Brien" as OBRIEN as often as not.
+const APOSTROPHES = /['\u2018\u2019\u02bc\u02b9\u0060\u00b4\u2032]/g;
+
+// Latin letters that do not decompose into a base letter plus a mark, folded the way a
+// machine-readable zone (ICAO 9303) transliterates them; final sigma is Greek case folding.
+const LETTER_FOLDS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+  ŧ: 't',
+  ς: 'σ',
+};
+const FOLDABLE = new RegExp(`[${Object.keys(LETTER_FOLDS).join('')}]`, 'gu');
+
+/** The comparable parts of a name: lower case, Latin accents gone, split on spaces and punctuation. */
+export function nameParts(name: string): string[] {
+  return (
+    name
+      .replace(APOSTROPHES, '')
+      // Compatibility forms (full-width letters, ligatures, no-break spaces) become plain ones.
+      .normalize('NFKC')
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+      .replace(FOLDABLE, (c) => LETTER_FOLDS[c] ?? c)
+      .normalize('NFC')
+      .replace(/[\p{P}\p{S}\p{Z}\p{Cc}\s]+/gu, ' ')
+      .split(' ')
+      .filter(Boolean)
+  );
+}
+
+/** One letter of a script that has case: a Latin or Cyrillic initial, not a one-character Han name part. */
+function isInitial(part: string): boolean {
+  return [...part].length === 1 && part !== part.toUpperCase();
+}
+
+const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Georgian', 'Hebrew', 'Arabic', 'Devanagari', 'Thai', 'Hangul', 'Hiragana', 'Katakana', 'Han'];
+const SCRIPT_PATTERNS = SCRIPTS.map((script) => [script, new RegExp(`\\p{Script=${script}}`, 'u')] as const);
+
+function scriptsOf(parts: string[]): Set<string> {
+  const found = new Set<string>();
+  for (const part of parts) for (const [script, pattern] of SCRIPT_PATTERNS) if (pattern.test(part)) found.add(script);
+  return found;
+}
+
+const quote = (parts: string[]) => `“${parts.join(' ')}”`;
+const match = (reason: string): NameComparison => ({ result: 'match', reason });
+const mismatch = (reason: string): NameComparison => ({ result: 'mismatch', reason });
+
+/** Removes from `initials` each initial that a full part of `full` starts with, and that part. */
+function pairInitials(initials: string[], full: string[]): number {
+  let paired = 0;
+  for (const part of [...initials]) {
+    if (!isInitial(part)) continue;
+    const index = full.findIndex((candidate) => !isInitial(candidate) && candidate.startsWith(part));
+    if (index < 0) continue;
+    full.splice(index, 1);
+    initials.splice(initials.indexOf(part), 1);
+    paired += 1;
+  }
+  return paired;
+}
+
+export function compareNames(requested: string, identified: string): NameComparison {
+  const asked = nameParts(requested);
+  const found = nameParts(identified);
+  if (asked.length === 0 || found.length === 0) return mismatch('No name to compare');
+
+  if (asked.join(' ') === found.join(' ')) {
+    const typedAlike = requested.trim().replace(/\s+/g, ' ') === identified.trim().replace(/\s+/g, ' ');
+    return match(typedAlike ? 'Names are identical' : 'Same name, ignoring case, accents and punctuation');
+  }
+
+  // Parts present on both sides, whatever their order.
+  const restAsked = [...asked];
+  const restFound: string[] = [];
+  let sameFullParts = 0;
+  for (const part of found) {
+    const index = restAsked.indexOf(part);
+    if (index < 0) {
+      restFound.push(part);
+      continue;
+    }
+    restAsked.splice(index, 1);
+    if (!isInitial(part)) sameFullParts += 1;
+  }
+
+  // "Jean Pierre" / "Jeanpierre", "Mc Donald" / "McDonald": the rest only splits differently.
+  if (restAsked.length > 0 && restAsked.join('') === restFound.join('')) {
+    return match('Same name, written with different spacing or hyphens');
+  }
+
+  const initials = pairInitials(restAsked, restFound) + pairInitials(restFound, restAsked);
+  if (restAsked.length === 0 && restFound.length === 0) {
+    if (sameFullParts === 0) return mismatch('Only initials agree');
+    return match(initials > 0 ? 'Same name, with initials' : 'Same names in a different order');
+  }
+
+  const askedScripts = scriptsOf(asked);
+  const foundScripts = scriptsOf(found);
+  if (askedScripts.size > 0 && foundScripts.size > 0 && ![...askedScripts].some((s) => foundScripts.has(s))) {
+    return mismatch('Written in different scripts');
+  }
+  if (restAsked.length > 0 && restFound.length > 0) return mismatch(`Requested ${quote(restAsked)}, identified ${quote(restFound)}`);
+  if (restAsked.length > 0) return mismatch(`${quote(restAsked)} is not in the identified name`);
+  return mismatch(`The identified name adds ${quote(restFound)}`);
+}
+
+/** 'match' when the identified name fits the requested one (see the rules above). */
+export function namesMatch(requested: string, identified: string): NameMatch {
+  return compareNames(requested, identified).result;
+}
