@@ -183,6 +183,8 @@ test.describe('no entry point reaches the service without an authorized session'
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
+  const WEBHOOK_RECEIVER = '/api/webhooks/verification-service';
+
   test('pages, route handlers and sandbox routes turn a caller without a session away', async ({ playwright }) => {
     const anonymous = await playwright.request.newContext({ baseURL: server.url, maxRedirects: 0, storageState: SIGNED_OUT });
     const id = randomUUID();
@@ -199,6 +201,7 @@ test.describe('no entry point reaches the service without an authorized session'
     const unclassified: string[] = [];
     for (const [source, route] of Object.entries(manifest)) {
       if (source.startsWith('/(dashboard)/') && source.endsWith('/page')) dashboardPages.push(withParams(route));
+      else if (route === WEBHOOK_RECEIVER) continue; // authenticated by signature, checked below
       else if (route.startsWith('/api/')) apiRoutes.push(withParams(route));
       else if (route.startsWith('/v1/') || route.startsWith('/sandbox/')) sandboxRoutes.push(withParams(route));
       else if (!PUBLIC.has(route)) unclassified.push(route);
@@ -223,6 +226,16 @@ test.describe('no entry point reaches the service without an authorized session'
       expect.soft(redirected, `${pagePath} as RSC goes to sign-in`).toBe(true);
       expect.soft(payload, `${pagePath} as RSC`).not.toContain('signed-in-as');
     }
+
+    // The webhook receiver takes no session: only a valid signature. Unsigned → refused, and
+    // (checked at the end of this describe) no call reaches the service.
+    const unsigned = await anonymous.post(WEBHOOK_RECEIVER, {
+      headers: { 'Content-Type': 'application/json' },
+      data: { type: 'verification.completed', timestamp: new Date().toISOString(), data: { verificationId: id, status: 'completed' } },
+    });
+    // 503 when no WEBHOOK_SECRET is configured (as here, SANDBOX=off): refused, sender keeps retrying.
+    expect.soft([400, 401, 503], 'unsigned webhook refused').toContain(unsigned.status());
+    expect.soft((await anonymous.get(WEBHOOK_RECEIVER)).status(), 'webhook receiver is POST only').toBe(405);
 
     for (const route of apiRoutes) {
       const read = await anonymous.get(route);
@@ -270,6 +283,10 @@ test.describe('no entry point reaches the service without an authorized session'
     // No browser can send these two here (no link to copy yet; setup is closed), so they are
     // written by hand in the encoding the browser uses.
     const handcrafted = {
+      // The sandbox's person-page actions are public (the link's token is the credential); with
+      // the sandbox off they must do nothing at all.
+      completeAsPerson: plainActionCall(idOf('completeVerificationAction'), `/sandbox/verify/${'t'.repeat(43)}`, []),
+      failAsPerson: plainActionCall(idOf('failVerificationAction'), `/sandbox/verify/${'t'.repeat(43)}`, []),
       recordLinkCopied: plainActionCall(idOf('recordLinkCopiedAction'), '/', [randomUUID()]),
       setup: formActionCall(
         idOf('setupAction'),
@@ -288,6 +305,8 @@ test.describe('no entry point reaches the service without an authorized session'
       [captures.changeRole!, (_s, body) => expect(body).toContain(NO_SESSION)],
       [captures.disableStaff!, (_s, body) => expect(body).toContain(NO_SESSION)],
       [handcrafted.recordLinkCopied, (_s, body) => expect(body).toContain('{"ok":false}')],
+      [handcrafted.completeAsPerson, (status) => expect(status, 'sandbox off: nothing to complete').not.toBe(200)],
+      [handcrafted.failAsPerson, (status) => expect(status, 'sandbox off: nothing to fail').not.toBe(200)],
       // Public by design, but a wrong password signs nobody in and a closed setup creates nobody.
       [captures.signIn!, (_s, body, setCookie) => {
         expect(body).toContain('Incorrect e-mail address or password.');
