@@ -4,6 +4,7 @@
 import 'server-only';
 import { and, asc, desc, eq, gt, gte, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { recordAudit } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
 import { verificationRequests, type VerificationRequestRow } from '@/lib/db/schema';
 import type { CreateVerificationRequest, VerificationRecord } from '@/lib/verification-service';
@@ -248,21 +249,52 @@ export async function getRegisterEntry(verificationId: string): Promise<Register
   return row;
 }
 
-/** Brings the register's copy of a record up to date with what the service just said. */
-export async function refreshRegisterEntry(verificationId: string, record: VerificationRecord): Promise<void> {
+/** A verification in one of these states stays there: the service's terminal states are final. */
+export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'expired']);
+
+/**
+ * Brings the register's copy of a record up to date with what the service just said (after a
+ * read or a webhook), and returns the status the register now holds — or null when the
+ * request is not in the register (never created here, or purged: it is not brought back).
+ * A terminal status is never replaced, so late or reordered answers cannot move it backwards;
+ * a change of status leaves an audit entry.
+ */
+export async function refreshRegisterEntry(verificationId: string, record: VerificationRecord): Promise<string | null> {
   const db = await getDb();
-  await db
-    .update(verificationRequests)
-    .set({
-      status: record.status,
-      // Without it, a register fed by reads alone (no webhooks configured) would never learn
-      // the identified name that Recent requests compares with the requested one.
-      identifiedName: record.identified_name,
-      accessExpiresAt: new Date(record.access_expires_at),
-      keptUntil: new Date(record.kept_until),
-      refreshedAt: new Date(),
-    })
-    .where(eq(verificationRequests.verificationId, verificationId));
+  return db.transaction(async (tx) => {
+    // FOR UPDATE: two updates of one id at once (a webhook and a page read) are serialised here,
+    // so the terminal check below cannot be raced.
+    const [row] = await tx
+      .select({ status: verificationRequests.status })
+      .from(verificationRequests)
+      .where(eq(verificationRequests.verificationId, verificationId))
+      .for('update');
+    if (!row) return null;
+    if (TERMINAL_STATUSES.has(row.status) && row.status !== record.status) return row.status;
+    await tx
+      .update(verificationRequests)
+      .set({
+        status: record.status,
+        // Reads alone (no webhooks configured) must also teach the register the identified name.
+        identifiedName: record.identified_name,
+        accessExpiresAt: new Date(record.access_expires_at),
+        keptUntil: new Date(record.kept_until),
+        refreshedAt: new Date(),
+      })
+      .where(eq(verificationRequests.verificationId, verificationId));
+    if (row.status !== record.status) {
+      await recordAudit(
+        {
+          actorId: null,
+          action: 'verification.status_changed',
+          target: { type: 'verification', id: verificationId },
+          details: { status: record.status, previous: row.status },
+        },
+        tx,
+      );
+    }
+    return record.status;
+  });
 }
 
 export function newRegisterEntry(

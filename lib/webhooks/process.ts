@@ -13,6 +13,7 @@ import { recordAudit } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
 import { verificationRequests, webhookReceipts } from '@/lib/db/schema';
 import { publishVerificationChange } from '@/lib/live';
+import { refreshRegisterEntry } from '@/lib/verifications/register';
 import {
   getVerification,
   isVerificationServiceError,
@@ -32,7 +33,7 @@ export const WEBHOOK_EVENT_TYPES = [
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** A status no later event can change: the service never reopens a finished verification. */
-export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'expired']);
+export { TERMINAL_STATUSES } from '@/lib/verifications/register';
 
 /** The status published to browsers when a record is gone from the service. */
 export const PURGED_STATUS = 'purged';
@@ -182,7 +183,8 @@ async function apply(event: { type: WebhookEventType; verificationId: string }):
     throw new WebhookProcessingError(`the record could not be re-read (${kind ?? 'unexpected error'})`, kind);
   }
 
-  const status = await applyRecord(verificationId, record);
+  // No row: not one of ours, or already purged, and a late event must not bring it back.
+  const status = (await refreshRegisterEntry(verificationId, record)) ?? record.status;
   publishVerificationChange({ verificationId, status });
   return status;
 }
@@ -192,43 +194,6 @@ async function apply(event: { type: WebhookEventType; verificationId: string }):
  * purged or unknown record must not bring it back), and never moves a record backwards — a
  * terminal status is final, whatever a late event or a confused service says afterwards.
  */
-async function applyRecord(verificationId: string, record: VerificationRecord): Promise<string> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    // FOR UPDATE: on a shared Postgres, two different events for one id applied at once by two
-    // instances are serialised here, so the terminal check below cannot be raced.
-    const [row] = await tx
-      .select({ status: verificationRequests.status })
-      .from(verificationRequests)
-      .where(eq(verificationRequests.verificationId, verificationId))
-      .for('update');
-    if (!row) return record.status;
-    if (TERMINAL_STATUSES.has(row.status) && row.status !== record.status) return row.status;
-
-    await tx
-      .update(verificationRequests)
-      .set({
-        status: record.status,
-        identifiedName: record.identified_name,
-        accessExpiresAt: new Date(record.access_expires_at),
-        keptUntil: new Date(record.kept_until),
-        refreshedAt: new Date(),
-      })
-      .where(eq(verificationRequests.verificationId, verificationId));
-    if (row.status !== record.status) {
-      await recordAudit(
-        {
-          actorId: null,
-          action: 'verification.status_changed',
-          target: { type: 'verification', id: verificationId },
-          details: { status: record.status, previous: row.status },
-        },
-        tx,
-      );
-    }
-    return record.status;
-  });
-}
 
 async function removeFromRegister(verificationId: string): Promise<void> {
   const db = await getDb();
