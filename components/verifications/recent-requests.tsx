@@ -2,6 +2,7 @@
 // the requested name beside the identified one and the deadlines that need someone's attention.
 import Link from 'next/link';
 import { Check, Hourglass, Link2, Mail, MessageSquare, TriangleAlert } from 'lucide-react';
+import { DataTable } from '@/components/ui/data-table';
 import { LocalTime } from '@/components/ui/local-time';
 import { isExpiringSoon, isStuck, type RegisterEntry, type RegisterView } from '@/lib/verifications/register';
 import { purposeLabel } from '@/lib/verifications/labels';
@@ -131,21 +132,7 @@ export function RecentRequests({
     );
   }
   return (
-    <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">Requested name</th>
-            <th scope="col" className="px-4 py-3">Identified name</th>
-            <th scope="col" className="px-4 py-3">Purpose</th>
-            <th scope="col" className="px-4 py-3">Channels</th>
-            <th scope="col" className="px-4 py-3">Created</th>
-            <th scope="col" className="px-4 py-3">Status</th>
-            <th scope="col" className="px-4 py-3"><span className="sr-only">Link</span></th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
+    <DataTable caption={caption} columns={['Requested name', 'Identified name', 'Purpose', 'Channels', 'Created', 'Status', <span className="sr-only">Link</span>]}>
           {entries.map((entry) => {
             // A link is worth copying only while the person can still use it.
             const linkUsable = showLinks && entry.link && (!entry.accessExpiresAt || entry.accessExpiresAt > now) && entry.status === 'pending';
@@ -187,8 +174,6 @@ export function RecentRequests({
               </tr>
             );
           })}
-        </tbody>
-      </table>
-    </div>
+    </DataTable>
   );
 }

@@ -9,6 +9,7 @@ import { AUDIT_ACTIONS, isAuditAction } from '@/lib/audit/actions';
 import { listAudit } from '@/lib/audit/audit';
 import { requireStaff } from '@/lib/auth/session';
 import { listStaff } from '@/lib/auth/staff';
+import { DataTable } from '@/components/ui/data-table';
 
 export const metadata: Metadata = { title: 'Audit trail' };
 
@@ -100,19 +101,7 @@ export default async function AuditPage({ searchParams }: Props) {
         </Alert>
       ) : null}
 
-      <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Audit entries, newest first</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">When (UTC)</th>
-              <th scope="col" className="px-4 py-3">Who</th>
-              <th scope="col" className="px-4 py-3">Action</th>
-              <th scope="col" className="px-4 py-3">On</th>
-              <th scope="col" className="px-4 py-3">Details</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100" data-testid="audit-entries">
+      <DataTable caption="Audit entries, newest first" columns={['When (UTC)', 'Who', 'Action', 'On', 'Details']} bodyTestId="audit-entries">
             {entries.slice(0, PAGE_SIZE).map((entry) => (
               <tr key={entry.id} data-action={entry.action}>
                 <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">
@@ -141,9 +130,7 @@ export default async function AuditPage({ searchParams }: Props) {
                 </td>
               </tr>
             ) : null}
-          </tbody>
-        </table>
-      </div>
+      </DataTable>
       {hasMore ? (
         <Link href={`/audit?${nextQuery.toString()}`} className={buttonClasses('secondary')}>
           Older entries

@@ -10,6 +10,7 @@ import { getEnv } from '@/lib/env';
 import { getSandboxOutbox, type SandboxOutboxMessage } from '@/lib/verification-service';
 import { describeServiceError } from '@/lib/verification-service/messages';
 import { languageLabel } from '@/lib/verifications/labels';
+import { DataTable } from '@/components/ui/data-table';
 
 export const metadata: Metadata = { title: 'Sandbox outbox', referrer: 'no-referrer' };
 
@@ -43,19 +44,7 @@ export default async function OutboxPage() {
           No messages yet. Create a request with e-mail or SMS notification.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">Messages the sandbox would have sent</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">Sent</th>
-                <th scope="col" className="px-4 py-3">Channel</th>
-                <th scope="col" className="px-4 py-3">Recipient</th>
-                <th scope="col" className="px-4 py-3">Language</th>
-                <th scope="col" className="px-4 py-3">Link</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
+        <DataTable caption="Messages the sandbox would have sent" columns={['Sent', 'Channel', 'Recipient', 'Language', 'Link']}>
               {messages.map((message) => (
                 <tr key={`${message.verificationId}-${message.channel}-${message.createdAt}`}>
                   <td className="px-4 py-2.5 whitespace-nowrap text-slate-700">
@@ -71,9 +60,7 @@ export default async function OutboxPage() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
     </div>
   );

@@ -7,6 +7,7 @@ import { LocalTime } from '@/components/ui/local-time';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
 import { listStaff } from '@/lib/auth/staff';
+import { DataTable } from '@/components/ui/data-table';
 
 export const metadata: Metadata = { title: 'Staff' };
 
@@ -27,18 +28,7 @@ export default async function StaffPage() {
           <CreateStaffForm />
         </CardBody>
       </Card>
-      <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Staff accounts</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">Name</th>
-              <th scope="col" className="px-4 py-3">Role</th>
-              <th scope="col" className="px-4 py-3">Since</th>
-              <th scope="col" className="px-4 py-3">Manage</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
+      <DataTable caption="Staff accounts" columns={['Name', 'Role', 'Since', 'Manage']}>
             {staff.map((member) => (
               <tr key={member.id} className={member.disabled ? 'bg-slate-50 text-slate-500' : undefined}>
                 <td className="px-4 py-3">
@@ -59,9 +49,7 @@ export default async function StaffPage() {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+      </DataTable>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { getEnv } from '@/lib/env';
 import { getSandboxWebhooks, type SandboxWebhooks } from '@/lib/verification-service';
 import { describeServiceError } from '@/lib/verification-service/messages';
 import { cn } from '@/lib/utils';
+import { DataTable } from '@/components/ui/data-table';
 
 export const metadata: Metadata = { title: 'Sandbox webhooks', referrer: 'no-referrer' };
 
@@ -105,18 +106,7 @@ export default async function WebhooksPage() {
               No events yet. Create a request, or complete one on the person&apos;s page.
             </p>
           ) : (
-            <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-              <table className="min-w-full divide-y divide-slate-200 text-sm">
-                <caption className="sr-only">Webhook events the sandbox sent, with their deliveries</caption>
-                <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">Created</th>
-                    <th scope="col" className="px-4 py-3">Event</th>
-                    <th scope="col" className="px-4 py-3">Verification</th>
-                    <th scope="col" className="px-4 py-3">Deliveries</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
+            <DataTable caption="Webhook events the sandbox sent, with their deliveries" columns={['Created', 'Event', 'Verification', 'Deliveries']}>
                   {log.messages.map((message) => (
                     <tr key={message.id} className="align-top">
                       <td className="px-4 py-2.5 whitespace-nowrap text-slate-700">
@@ -151,9 +141,7 @@ export default async function WebhooksPage() {
                       </td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
-            </div>
+            </DataTable>
           )}
         </>
       )}

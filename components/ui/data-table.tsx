@@ -1,0 +1,36 @@
+// The dashboard's one table look: a scrolling card, a caption for screen readers, column
+// headers; the rows are the caller's.
+import type { ReactNode } from 'react';
+
+export function DataTable({
+  caption,
+  columns,
+  children,
+  bodyTestId,
+}: {
+  caption: ReactNode;
+  /** Column headers; a string renders as is, anything else (e.g. a visually hidden label) too. */
+  columns: ReactNode[];
+  children: ReactNode;
+  bodyTestId?: string;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <tr>
+            {columns.map((column, index) => (
+              <th key={index} scope="col" className="px-4 py-3">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100" data-testid={bodyTestId}>
+          {children}
+        </tbody>
+      </table>
+    </div>
+  );
+}
