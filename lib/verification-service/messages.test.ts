@@ -14,7 +14,7 @@ import {
   startFakeUpstream,
   text,
 } from './fake-upstream';
-import { describeServiceError, type ServiceOperation } from './messages';
+import { describeServiceError, tryServiceRead, type ServiceOperation } from './messages';
 
 const API_KEY = 'msg-test-key-7f3a';
 const MARKER = 'UPSTREAM-SECRET-BODY';
@@ -161,6 +161,20 @@ describe('describeServiceError', () => {
       expect(description.kind).toBe('unknown');
       expect(description.message).toContain('Something went wrong on our side');
       expectSafe(description, ['postgres']);
+    }
+  });
+});
+
+describe('tryServiceRead', () => {
+  it('passes a value through and turns a service failure into a problem for the page', async () => {
+    expect(await tryServiceRead(async () => 42)).toEqual({ ok: true, value: 42 });
+    const failed = await tryServiceRead(async () => {
+      throw new VerificationServiceError('unavailable', 'read: 503', { status: 503 });
+    });
+    expect(failed.ok).toBe(false);
+    if (!failed.ok) {
+      expect(failed.problem.kind).toBe('unavailable');
+      expect(failed.problem.message).not.toContain('503');
     }
   });
 });

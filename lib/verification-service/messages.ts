@@ -136,3 +136,14 @@ function waitFor(seconds: number | undefined): string | undefined {
 function withFullStop(text: string): string {
   return /[.!?…]$/.test(text) ? text : `${text}.`;
 }
+
+export type ServiceRead<T> = { ok: true; value: T } | { ok: false; problem: ServiceErrorDescription };
+
+/** Runs a read for a page that shows a problem box instead of failing when the service does. */
+export async function tryServiceRead<T>(read: () => Promise<T>): Promise<ServiceRead<T>> {
+  try {
+    return { ok: true, value: await read() };
+  } catch (error) {
+    return { ok: false, problem: describeServiceError(error, 'read') };
+  }
+}

@@ -7,8 +7,8 @@ import { Alert } from '@/components/ui/alert';
 import { LocalTime } from '@/components/ui/local-time';
 import { requireStaff } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
-import { getSandboxOutbox, type SandboxOutboxMessage } from '@/lib/verification-service';
-import { describeServiceError } from '@/lib/verification-service/messages';
+import { getSandboxOutbox } from '@/lib/verification-service';
+import { tryServiceRead } from '@/lib/verification-service/messages';
 import { languageLabel } from '@/lib/verifications/labels';
 import { DataTable } from '@/components/ui/data-table';
 
@@ -18,13 +18,9 @@ export default async function OutboxPage() {
   await requireStaff('link:copy', '/outbox');
   if (getEnv().SANDBOX !== 'on') notFound();
 
-  let messages: SandboxOutboxMessage[] = [];
-  let problem: { title: string; message: string } | undefined;
-  try {
-    messages = await getSandboxOutbox();
-  } catch (error) {
-    problem = describeServiceError(error, 'read');
-  }
+  const read = await tryServiceRead(getSandboxOutbox);
+  const messages = read.ok ? read.value : [];
+  const problem = read.ok ? undefined : read.problem;
 
   return (
     <div className="space-y-6">

@@ -9,7 +9,7 @@ import { LocalTime } from '@/components/ui/local-time';
 import { requireStaff } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
 import { getSandboxWebhooks, type SandboxWebhooks } from '@/lib/verification-service';
-import { describeServiceError } from '@/lib/verification-service/messages';
+import { tryServiceRead } from '@/lib/verification-service/messages';
 import { cn } from '@/lib/utils';
 import { DataTable } from '@/components/ui/data-table';
 
@@ -49,13 +49,9 @@ export default async function WebhooksPage() {
   await requireStaff('audit:read', '/webhooks');
   if (getEnv().SANDBOX !== 'on') notFound();
 
-  let log: SandboxWebhooks = { endpoints: [], messages: [] };
-  let problem: { title: string; message: string } | undefined;
-  try {
-    log = await getSandboxWebhooks();
-  } catch (error) {
-    problem = describeServiceError(error, 'read');
-  }
+  const read = await tryServiceRead(getSandboxWebhooks);
+  const log: SandboxWebhooks = read.ok ? read.value : { endpoints: [], messages: [] };
+  const problem = read.ok ? undefined : read.problem;
 
   return (
     <div className="space-y-6">
