@@ -1,24 +1,69 @@
-// Runs before every page request. An optimistic check only: a visitor with no session cookie at
-// all is sent to sign-in at once (a clean 307 that remembers where they were going). The real
-// check — is the session valid, may this role see this page — is in each page, action and
-// route handler, because a cookie's presence proves nothing.
+// Runs before every page and route request; the one place for the security headers.
+//
+// 1. Headers: a Content-Security-Policy with a fresh nonce per request ('strict-dynamic': only
+//    scripts Next.js marks with the nonce, and what they load, may run), framing forbidden,
+//    nosniff, a strict referrer policy, and HSTS when served over HTTPS.
+// 2. An optimistic sign-in check: a page request without any session cookie goes straight to
+//    sign-in (a clean 307 that remembers the way back). The real check — is the session valid,
+//    may this role do this — is in each page, action and route handler, because a cookie's
+//    presence proves nothing.
 import { NextResponse, type NextRequest } from 'next/server';
 
 const SESSION_COOKIES = ['vdesk.session_token', '__Secure-vdesk.session_token'];
 
+// Paths that answer without a staff session: their own checks (or none) apply.
+const PUBLIC_PREFIXES = ['/sign-in', '/setup', '/sign-out', '/api/', '/v1/', '/sandbox/'];
+
+export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }): string {
+  return [
+    `default-src 'self'`,
+    // React's dev tooling evaluates code; production never needs 'unsafe-eval' or 'unsafe-inline'.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? ` 'unsafe-eval'` : ''}`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    `img-src 'self' data:`,
+    `font-src 'self'`,
+    `connect-src 'self'`,
+    `frame-ancestors 'none'`,
+    `object-src 'none'`,
+    `base-uri 'none'`,
+    `form-action 'self'`,
+  ].join('; ');
+}
+
+function isHttps(request: NextRequest): boolean {
+  return request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+}
+
 export function proxy(request: NextRequest) {
-  // Page loads only. A POST is a server action: it refuses by itself and hands the form its
-  // values back, which a redirect here would throw away.
-  if (request.method !== 'GET' && request.method !== 'HEAD') return NextResponse.next();
-  if (SESSION_COOKIES.some((name) => request.cookies.has(name))) return NextResponse.next();
   const { pathname, search } = request.nextUrl;
-  const signIn = new URL('/sign-in', request.url);
-  if (pathname !== '/') signIn.searchParams.set('next', `${pathname}${search}`);
-  return NextResponse.redirect(signIn, 307);
+  const isPage = !PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+  // Page loads only: a POST is a server action, which refuses by itself and hands the form its
+  // values back — a redirect here would throw them away.
+  const isPageLoad = isPage && (request.method === 'GET' || request.method === 'HEAD');
+  if (isPageLoad && !SESSION_COOKIES.some((name) => request.cookies.has(name))) {
+    const signIn = new URL('/sign-in', request.url);
+    if (pathname !== '/') signIn.searchParams.set('next', `${pathname}${search}`);
+    return withSecurityHeaders(NextResponse.redirect(signIn, 307), request, null);
+  }
+
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === 'development' });
+  // Next.js reads the nonce from the request's CSP header and puts it on the scripts it renders.
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('Content-Security-Policy', csp);
+  return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), request, csp);
+}
+
+function withSecurityHeaders(response: NextResponse, request: NextRequest, csp: string | null): NextResponse {
+  if (csp) response.headers.set('Content-Security-Policy', csp);
+  response.headers.set('X-Content-Type-Options', 'nosniff');
+  response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  response.headers.set('X-Frame-Options', 'DENY');
+  if (isHttps(request)) response.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  return response;
 }
 
 export const config = {
-  // Dashboard pages only: not sign-in/setup/sign-out, the JSON API (it answers 401 itself),
-  // the sandbox service, or static files.
-  matcher: ['/((?!sign-in|setup|sign-out|api/|v1/|sandbox/|_next/|favicon|icon|robots|.*\\.[a-z0-9]+$).*)'],
+  // Everything but Next's static files and the icon.
+  matcher: ['/((?!_next/static|_next/image|icon\\.svg|favicon\\.ico).*)'],
 };

@@ -194,14 +194,16 @@ test.describe('no entry point reaches the service without an authorized session'
     // the few public ones are named. Anything else fails here until someone decides.
     const manifest = JSON.parse(readFileSync(path.resolve('.next/app-path-routes-manifest.json'), 'utf8')) as Record<string, string>;
     const withParams = (route: string) => route.replace(/\[[^\]]+\]/g, id);
-    const PUBLIC = new Set(['/sign-in', '/sign-out', '/setup', '/icon.svg', '/_not-found', '/_global-error']);
+    // Health and readiness are public by design (no details); readiness does probe the service,
+    // so it is not called here, where the upstream must see no call at all.
+    const PUBLIC = new Set(['/sign-in', '/sign-out', '/setup', '/icon.svg', '/_not-found', '/_global-error', '/api/health', '/api/ready']);
     const dashboardPages: string[] = [];
     const apiRoutes: string[] = [];
     const sandboxRoutes: string[] = [];
     const unclassified: string[] = [];
     for (const [source, route] of Object.entries(manifest)) {
       if (source.startsWith('/(dashboard)/') && source.endsWith('/page')) dashboardPages.push(withParams(route));
-      else if (route === WEBHOOK_RECEIVER) continue; // authenticated by signature, checked below
+      else if (route === WEBHOOK_RECEIVER || PUBLIC.has(route)) continue; // signature-authenticated (checked below) or public
       else if (route.startsWith('/api/')) apiRoutes.push(withParams(route));
       else if (route.startsWith('/v1/') || route.startsWith('/sandbox/')) sandboxRoutes.push(withParams(route));
       else if (!PUBLIC.has(route)) unclassified.push(route);
