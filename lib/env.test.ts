@@ -19,6 +19,7 @@ describe('parseEnv', () => {
       PORT: 3000,
       SESSION_IDLE_HOURS: 12,
       AUDIT_RETENTION_DAYS: 365,
+      CREATE_RATE_LIMIT_PER_MINUTE: 30,
     });
   });
 
@@ -54,6 +55,13 @@ describe('parseEnv', () => {
     ]);
     expect(problems.join('\n')).not.toContain('secret-host');
     expect(new InvalidEnvironmentError(problems).message).toMatch(/^Invalid configuration:/);
+  });
+
+  it('reads CREATE_RATE_LIMIT_PER_MINUTE and refuses anything but a whole number of at least 1', () => {
+    expect(parseEnv({ CREATE_RATE_LIMIT_PER_MINUTE: '5' }).CREATE_RATE_LIMIT_PER_MINUTE).toBe(5);
+    for (const bad of ['0', '2.5', 'many']) {
+      expect(problemsOf({ CREATE_RATE_LIMIT_PER_MINUTE: bad })).toEqual([expect.stringMatching(/^CREATE_RATE_LIMIT_PER_MINUTE must be/)]);
+    }
   });
 });
 

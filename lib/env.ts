@@ -86,6 +86,16 @@ const envSchema = z.object({
     z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(1, 'must be at least 1').default(365),
   ),
   WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, webhookSecretsSchema),
+  // Verification requests one staff member may create per minute (lib/rate-limit.ts).
+  CREATE_RATE_LIMIT_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a number of requests per minute' })
+      .int('must be a whole number of requests per minute')
+      .min(1, 'must be at least 1')
+      .max(10_000, 'must be at most 10000')
+      .default(30),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;

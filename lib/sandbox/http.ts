@@ -7,6 +7,7 @@ import { auditPath, recordApiCall } from './api-audit';
 import { authenticateApiKey } from './api-keys';
 import { isSandboxEnabled, MAX_BODY_BYTES } from './config';
 import { getSandboxDb, type SandboxDb } from './db';
+import { rateLimitMessage, takeSandboxRequest } from './rate-limit';
 
 const HEADERS = {
   // API answers carry records and one-time links: no cache may keep them.
@@ -14,13 +15,13 @@ const HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 } as const;
 
-export function jsonResponse(body: unknown, status = 200): Response {
-  return Response.json(body, { status, headers: HEADERS });
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...HEADERS, ...headers } });
 }
 
 /** Seed §7: every failure is `{ "error": "<message>" }` and nothing else. */
-export function jsonError(status: number, message: string): Response {
-  return jsonResponse({ error: message }, status);
+export function jsonError(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return jsonResponse({ error: message }, status, headers);
 }
 
 export type JsonBody = { ok: true; body: unknown } | { ok: false; response: Response };
@@ -104,7 +105,8 @@ type ApiHandler<Context> = (request: Request, caller: ApiCaller, context: Contex
 
 /**
  * Wraps a sandbox API route handler: 404 while the sandbox is off, 403 without a valid key
- * (checked before anything else about the request), and 500 `Internal server error` for any
+ * (checked before anything else about the request), 429 with Retry-After over the per-key rate
+ * limit (lib/sandbox/rate-limit.ts; the refusal is audited like any answer), and 500 `Internal server error` for any
  * exception. The log line names the route and the error, never the request body (it holds
  * personal data). Every authenticated call, whatever its answer, gets one row in the API
  * audit log; calls without a valid key have no company to file them under.
@@ -119,7 +121,11 @@ export function sandboxApiRoute<Context>(handler: ApiHandler<Context>) {
       const authentication = await authenticateApiKey(db, request.headers.get('authorization'));
       if (!authentication.ok) return jsonError(403, authentication.error);
       caller = { db, companyId: authentication.companyId };
-      response = await handler(request, caller, context);
+      // Per API key (not per company: one noisy integration must not starve a company's other keys).
+      const rate = takeSandboxRequest(authentication.keyId);
+      response = rate.allowed
+        ? await handler(request, caller, context)
+        : jsonError(429, rateLimitMessage(rate), { 'Retry-After': String(rate.retryAfterSeconds) });
     } catch (error) {
       console.error(`[sandbox] ${request.method} ${new URL(request.url).pathname} failed: ${describeError(error)}`);
       response = jsonError(500, 'Internal server error');

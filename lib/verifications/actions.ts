@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { recordAudit } from '@/lib/audit/audit';
 import { authorizedAction, DENIAL_MESSAGES } from '@/lib/auth/guards';
+import { checkCreateRateLimit } from '@/lib/rate-limit';
 import { VerificationServiceError } from '@/lib/verification-service/errors';
 import { describeServiceError } from '@/lib/verification-service/messages';
 import { createVerificationOnce, SubmissionInProgressError } from './create-verification';
@@ -54,6 +55,12 @@ async function createVerificationFromForm(staffId: string, formData: FormData): 
       title: 'Some details need your attention',
       message: 'Nothing was created. Correct the highlighted fields and submit again.',
     };
+  }
+
+  // After validation (a form with mistakes costs no slot), before the service is called.
+  const rateLimit = checkCreateRateLimit(staffId, submissionKey);
+  if (!rateLimit.allowed) {
+    return { status: 'failed', submissionKey, values, fieldErrors: {}, title: rateLimit.title, message: rateLimit.message };
   }
 
   try {

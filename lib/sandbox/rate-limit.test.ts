@@ -1,0 +1,71 @@
+// The per-API-key rate limit, through the real route handlers on an in-memory database, with
+// only Date faked so that the window can pass without waiting.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GET } from '@/app/v1/verifications/[id]/route';
+import { POST } from '@/app/v1/verifications/new/route';
+import { closeDatabases } from '@/lib/db/connection';
+import type { SandboxDb } from './db';
+import { apiAuditLog } from './schema';
+import { API, createRequest, createTestCompany, expectError, getRequest, idParams, type TestCompany, useInMemorySandbox, validBody } from './test-support';
+
+let db: SandboxDb;
+let company: TestCompany;
+let other: TestCompany;
+
+beforeAll(async () => {
+  db = await useInMemorySandbox();
+  process.env.SANDBOX_RATE_LIMIT_PER_MINUTE = '3';
+  company = await createTestCompany(db);
+  other = await createTestCompany(db, { name: 'Other company' });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+afterAll(async () => {
+  delete process.env.SANDBOX_RATE_LIMIT_PER_MINUTE;
+  await closeDatabases();
+});
+
+const post = (apiKey: string) => POST(createRequest(validBody(), { apiKey }), undefined);
+
+describe('sandbox rate limit per API key', () => {
+  it('answers the 4th request in a minute with 429, Retry-After and the seed error shape; other keys go on; after the window it works again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = new Date('2031-03-01T10:00:00.000Z').getTime();
+    vi.setSystemTime(start);
+    for (let i = 0; i < 3; i++) expect((await post(company.apiKey)).status).toBe(200);
+
+    vi.setSystemTime(start + 20_000);
+    const refused = await post(company.apiKey);
+    const retryAfter = refused.headers.get('retry-after');
+    expect(retryAfter).toMatch(/^\d+$/);
+    expect(Number(retryAfter)).toBe(40);
+    await expectError(refused, 429, 'Rate limit exceeded: at most 3 requests per minute per API key; retry after 40 seconds');
+
+    // Reads count too (the limit is per key, whatever the route); another key is unaffected.
+    expect((await GET(getRequest(`${API}/some-id`, company.apiKey), idParams('some-id'))).status).toBe(429);
+    expect((await post(other.apiKey)).status).toBe(200);
+
+    vi.setSystemTime(start + 20_000 + Number(retryAfter) * 1000);
+    expect((await post(company.apiKey)).status).toBe(200);
+  });
+
+  it('records refused calls in the API audit log like any other answer', async () => {
+    const rows = await db.select({ status: apiAuditLog.status, companyId: apiAuditLog.companyId }).from(apiAuditLog);
+    expect(rows.filter((row) => row.status === 429 && row.companyId === company.companyId)).toHaveLength(2);
+  });
+
+  it('answers 500 (and logs why) when SANDBOX_RATE_LIMIT_PER_MINUTE is not a usable number', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    process.env.SANDBOX_RATE_LIMIT_PER_MINUTE = 'lots';
+    try {
+      await expectError(await post(other.apiKey), 500, 'Internal server error');
+      expect(String(log.mock.calls[0]?.[0])).toContain('SANDBOX_RATE_LIMIT_PER_MINUTE must be a whole number');
+    } finally {
+      process.env.SANDBOX_RATE_LIMIT_PER_MINUTE = '3';
+      log.mockRestore();
+    }
+  });
+});
