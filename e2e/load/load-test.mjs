@@ -35,7 +35,8 @@ const cli = (script, args) =>
 const company = cli('lib/sandbox/cli.ts', ['company:create', '--name', 'Load company']);
 cli('lib/auth/cli.ts', ['create', '--email', STAFF.email, '--role', 'operator', '--password', STAFF.password, '--name', 'Load Operator']);
 
-const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, APP_URL: BASE };
+// The load is the point here: lift the per-key limit (its own tests cover it).
+const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, APP_URL: BASE, SANDBOX_RATE_LIMIT_PER_MINUTE: '1000000' };
 for (const key of Object.keys(env)) if (key.startsWith('VERIFICATION_API_') || key === 'SANDBOX') delete env[key];
 const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 let serverLog = '';

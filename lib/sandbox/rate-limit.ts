@@ -1,4 +1,4 @@
-// The sandbox API's rate limit: at most N requests per minute per API key (default 600,
+// The sandbox API's rate limit: at most N requests per minute per API key (default 3000,
 // SANDBOX_RATE_LIMIT_PER_MINUTE). Its own small limiter rather than the dashboard's
 // lib/rate-limit.ts: the sandbox is a separate service that merely shares the process.
 //
@@ -7,7 +7,7 @@
 import 'server-only';
 
 const WINDOW_MS = 60_000;
-const DEFAULT_PER_MINUTE = 600;
+const DEFAULT_PER_MINUTE = 3000;
 
 /** The configured limit, read on every call so that a test (or an operator's restart) can change it. */
 export function getSandboxRateLimitPerMinute(): number {
