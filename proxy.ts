@@ -64,6 +64,6 @@ function withSecurityHeaders(response: NextResponse, request: NextRequest, csp: 
 }
 
 export const config = {
-  // Everything but Next's static files and the icon.
-  matcher: ['/((?!_next/static|_next/image|icon\\.svg|favicon\\.ico).*)'],
+  // Everything but Next's static files, the icon and robots.txt (an internal tool: no crawling).
+  matcher: ['/((?!_next/static|_next/image|icon\\.svg|favicon\\.ico|robots\\.txt).*)'],
 };
