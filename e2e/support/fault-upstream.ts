@@ -1,0 +1,128 @@
+// A stand-in for the identity-verification service whose behaviour can be switched while a
+// dashboard is pointed at it, so one `next start` can be walked through every upstream fault.
+// It is a real listener (not `page.route`): the dashboard calls the service from its server,
+// which the browser never sees, and only a real socket can be reset or left hanging.
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FaultMode =
+  | 'ok'
+  | '500-json'
+  | '502-html'
+  | '503-html'
+  | '200-not-json'
+  | '200-empty'
+  | '200-wrong-shape'
+  | '429'
+  | 'reset'
+  | 'hang';
+
+/**
+ * Text the faulty answers carry. Tests assert none of it ever reaches a page: staff must get
+ * the dashboard's own words, never the upstream's body.
+ */
+export const UPSTREAM_TEXT = {
+  jsonError: 'internal kaboom: db pool exhausted at worker-7',
+  htmlMarker: 'upstream-gateway-banner',
+  notJson: 'definitely not json <<< upstream-garbage',
+  wrongShapeField: 'totally_unexpected_field',
+} as const;
+
+export interface FaultUpstream {
+  /** http://127.0.0.1:<port>, no trailing slash. */
+  baseUrl: string;
+  setMode(mode: FaultMode): void;
+  /** Requests received per HTTP method since the last reset(). */
+  count(method: 'GET' | 'POST'): number;
+  resetCounts(): void;
+  close(): Promise<void>;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const html = (status: number) =>
+  `<!DOCTYPE html><html><head><title>${status}</title></head><body><h1 class="${UPSTREAM_TEXT.htmlMarker}">${status} Bad Gateway</h1><p>nginx</p></body></html>`;
+
+export async function startFaultUpstream(): Promise<FaultUpstream> {
+  let mode: FaultMode = 'ok';
+  const counts = new Map<string, number>();
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      // Counted before answering, so a request the dashboard gives up on is still seen.
+      const method = req.method ?? '';
+      counts.set(method, (counts.get(method) ?? 0) + 1);
+      const path = req.url ?? '';
+
+      const send = (status: number, body: string, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'Content-Length': Buffer.byteLength(body), ...headers });
+        res.end(body);
+      };
+      const json = (status: number, payload: unknown, headers: Record<string, string> = {}) =>
+        send(status, JSON.stringify(payload), { 'Content-Type': 'application/json', ...headers });
+
+      switch (mode) {
+        case '500-json':
+          return json(500, { error: UPSTREAM_TEXT.jsonError });
+        case '502-html':
+          return send(502, html(502), { 'Content-Type': 'text/html' });
+        case '503-html':
+          return send(503, html(503), { 'Content-Type': 'text/html' });
+        case '429':
+          return json(429, { error: UPSTREAM_TEXT.jsonError }, { 'Retry-After': '30' });
+        case '200-not-json':
+          return send(200, UPSTREAM_TEXT.notJson, { 'Content-Type': 'application/json' });
+        case '200-empty':
+          return send(200, '', { 'Content-Type': 'application/json' });
+        case '200-wrong-shape':
+          return json(200, { [UPSTREAM_TEXT.wrongShapeField]: UPSTREAM_TEXT.jsonError });
+        case 'reset':
+          // No HTTP answer at all: the connection just dies, as when a proxy or the service crashes.
+          return req.socket.destroy();
+        case 'hang':
+          // Never answers; the dashboard's own timeout must end the wait. close() frees the socket.
+          return;
+        case 'ok':
+          break;
+      }
+
+      if (method === 'POST' && path === '/v1/verifications/new') {
+        return json(200, { message: 'Verification request created successfully.', verificationId: randomUUID() });
+      }
+      const read = /^\/v1\/verifications\/([^/?]+)$/.exec(path);
+      if (method === 'GET' && read) {
+        const now = Date.now();
+        return json(200, {
+          inputted_name: 'Someone',
+          status: 'pending',
+          purpose: 'legal_obligations',
+          access_expires_at: new Date(now + 7 * DAY_MS).toISOString(),
+          identified_name: null,
+          identified_date: null,
+          verification_method: null,
+          failed_reason: null,
+          kept_until: new Date(now + 30 * DAY_MS).toISOString(),
+        });
+      }
+      return json(404, { error: 'Not found' });
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    setMode(next) {
+      mode = next;
+    },
+    count: (method) => counts.get(method) ?? 0,
+    resetCounts: () => counts.clear(),
+    async close() {
+      // Hanging requests would otherwise keep close() waiting forever.
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
