@@ -29,7 +29,8 @@ const email = fc.emailAddress().map((address) => {
 const nonBlank = (max: number) =>
   fc
     .oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: max }), fc.string({ unit: 'binary', minLength: 1, maxLength: max }))
-    .filter((s) => s.trim().length >= 1);
+    // Control characters are refused (PostgreSQL cannot store NUL): not part of a valid body.
+    .filter((s) => s.trim().length >= 1 && !/[\u0000-\u001f\u007f]/.test(s));
 
 type Body = Record<string, unknown>;
 
@@ -265,5 +266,20 @@ describe('POST /v1/verifications/new on an in-memory sandbox (property)', () => 
       }),
       { numRuns: 50 },
     );
+  });
+});
+
+describe('control characters', () => {
+  it('a name or purpose with NUL or another control character is refused, naming the field', () => {
+    for (const bad of ['\u0000', 'Ann\u0000a', 'Bo\u0007b', 'Line\nbreak']) {
+      const result = parseCreateVerificationInput({ name: bad, chosenPurpose: 'legal_obligations', language: 'en', email: 'a@example.com' });
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error).toMatch(/^name /);
+    }
+    const purpose = parseCreateVerificationInput({ name: 'Ann', chosenPurpose: 'Audit\u0000', language: 'en', email: 'a@example.com' });
+    expect(purpose.ok).toBe(false);
+    if (!purpose.ok) expect(purpose.error).toMatch(/^chosenPurpose /);
+    // A purpose may keep its line breaks.
+    expect(parseCreateVerificationInput({ name: 'Ann', chosenPurpose: 'Audit\nof 2026', language: 'en', email: 'a@example.com' }).ok).toBe(true);
   });
 });

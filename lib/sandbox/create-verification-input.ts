@@ -26,6 +26,11 @@ type Field = (typeof CREATE_VERIFICATION_FIELDS)[number];
 const missingOr = (field: Field, wrongType: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? `${field} is required` : `${field} ${wrongType}`;
 
+// Control characters have no place in a name, and PostgreSQL refuses NUL in text outright (a
+// 500 waiting to happen); a free-text purpose may keep its line breaks and tabs.
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+const NO_CONTROL_CHARACTERS_BUT_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
 const text = (field: Field, { required }: { required: boolean }) =>
   z.string({ error: required ? missingOr(field, 'must be a string') : `${field} must be a string` });
 
@@ -41,13 +46,15 @@ export const createVerificationSchema = z
     name: text('name', { required: true })
       .trim()
       .min(1, 'name must not be empty')
-      .max(200, 'name must be at most 200 characters'),
+      .max(200, 'name must be at most 200 characters')
+      .regex(NO_CONTROL_CHARACTERS, 'name must not contain control characters'),
     // Free text: the predefined values (legal_obligations, processing_gdpr_request,
     // ensuring_compliance) are merely common ones, so any non-empty text is accepted.
     chosenPurpose: text('chosenPurpose', { required: true })
       .trim()
       .min(1, 'chosenPurpose must not be empty')
-      .max(500, 'chosenPurpose must be at most 500 characters'),
+      .max(500, 'chosenPurpose must be at most 500 characters')
+      .regex(NO_CONTROL_CHARACTERS_BUT_LINES, 'chosenPurpose must not contain control characters'),
     phonenumber: text('phonenumber', { required: false })
       .regex(E164_PATTERN, 'phonenumber must be in E.164 format, e.g. +32470123456')
       .optional(),

@@ -33,7 +33,7 @@ const validName = fc
     ),
     whitespace,
   )
-  .filter(([, core]) => core.trim().length >= 1 && core.trim().length <= NAME_MAX)
+  .filter(([, core]) => core.trim().length >= 1 && core.trim().length <= NAME_MAX && !/[\u0000-\u001f\u007f]/.test(core.trim()))
   .map(([before, core, after]) => `${before}${core}${after}`);
 
 /**
@@ -69,7 +69,7 @@ const purpose = fc.oneof(
   fc.constantFrom(...PREDEFINED_PURPOSES.map((p) => p.value)).map((value) => ({ purpose: value, customPurpose: '', chosen: value })),
   fc
     .string({ unit: 'grapheme', minLength: 1, maxLength: 80 })
-    .filter((s) => s.trim() !== '')
+    .filter((s) => s.trim() !== '' && !/[\u0000-\u001f\u007f]/.test(s))
     .map((text) => ({ purpose: OTHER_PURPOSE, customPurpose: ` ${text} `, chosen: text.trim() })),
 );
 

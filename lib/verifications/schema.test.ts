@@ -37,6 +37,9 @@ describe('createVerificationSchema', () => {
     expect(createVerificationSchema.parse({ ...valid, name: '  Bo  ' }).name).toBe('Bo');
     expect(errorsOf({ name: '   ' }).name).toEqual(["Enter the person's full name."]);
     expect(errorsOf({ name: 'x'.repeat(201) }).name?.[0]).toMatch(/at most 200/);
+    // PostgreSQL cannot store NUL; a pasted name with control characters is caught at the field.
+    expect(errorsOf({ name: 'Ann\u0000a' }).name?.[0]).toMatch(/control characters/);
+    expect(errorsOf({ purpose: 'other', customPurpose: 'Audit\u0000' }).customPurpose?.[0]).toMatch(/control characters/);
   });
 
   it('requires an e-mail unless a shareable link is asked for', () => {

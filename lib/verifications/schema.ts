@@ -41,10 +41,15 @@ export const createVerificationSchema = z
       .string()
       .trim()
       .min(1, "Enter the person's full name.")
-      .max(NAME_MAX, `The name can be at most ${NAME_MAX} characters.`),
+      .max(NAME_MAX, `The name can be at most ${NAME_MAX} characters.`)
+      .regex(/^[^\u0000-\u001f\u007f]*$/, 'The name contains invisible control characters; type it again.'),
     email: z.string().trim().max(EMAIL_MAX, `The e-mail address can be at most ${EMAIL_MAX} characters.`),
     purpose: z.enum(purposeChoices, { error: 'Choose the purpose of the verification.' }),
-    customPurpose: z.string().trim().max(PURPOSE_MAX, `Keep the purpose under ${PURPOSE_MAX} characters.`),
+    customPurpose: z
+      .string()
+      .trim()
+      .max(PURPOSE_MAX, `Keep the purpose under ${PURPOSE_MAX} characters.`)
+      .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'The purpose contains invisible control characters; type it again.'),
     language: z.enum(languageCodes, { error: 'Choose English, Français or Nederlands.' }),
     shareableLink: z.boolean(),
     emailNotification: z.boolean(),
