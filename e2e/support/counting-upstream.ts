@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pendingRecord } from './service-record';
 
 export interface UpstreamCall {
   method: string;
@@ -21,7 +22,6 @@ export interface CountingUpstream {
   close(): Promise<void>;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Answers like the service does for a valid key: a create result, or a pending record. */
 export async function startCountingUpstream(): Promise<CountingUpstream> {
@@ -61,18 +61,7 @@ export async function startCountingUpstream(): Promise<CountingUpstream> {
       const read = /^\/v1\/verifications\/([^/?]+)$/.exec(path);
       if (req.method === 'GET' && read) {
         const id = decodeURIComponent(read[1]!);
-        const now = Date.now();
-        return answer(200, {
-          inputted_name: names.get(id) ?? 'Someone',
-          status: 'pending',
-          purpose: 'legal_obligations',
-          access_expires_at: new Date(now + 7 * DAY_MS).toISOString(),
-          identified_name: null,
-          identified_date: null,
-          verification_method: null,
-          failed_reason: null,
-          kept_until: new Date(now + 30 * DAY_MS).toISOString(),
-        });
+        return answer(200, pendingRecord(names.get(id) ?? 'Someone'));
       }
       return answer(404, { error: 'Not found' });
     });

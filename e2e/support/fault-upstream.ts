@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pendingRecord } from './service-record';
 
 export type FaultMode =
   | 'ok'
@@ -39,7 +40,6 @@ export interface FaultUpstream {
   close(): Promise<void>;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const html = (status: number) =>
   `<!DOCTYPE html><html><head><title>${status}</title></head><body><h1 class="${UPSTREAM_TEXT.htmlMarker}">${status} Bad Gateway</h1><p>nginx</p></body></html>`;
 
@@ -93,18 +93,7 @@ export async function startFaultUpstream(): Promise<FaultUpstream> {
       }
       const read = /^\/v1\/verifications\/([^/?]+)$/.exec(path);
       if (method === 'GET' && read) {
-        const now = Date.now();
-        return json(200, {
-          inputted_name: 'Someone',
-          status: 'pending',
-          purpose: 'legal_obligations',
-          access_expires_at: new Date(now + 7 * DAY_MS).toISOString(),
-          identified_name: null,
-          identified_date: null,
-          verification_method: null,
-          failed_reason: null,
-          kept_until: new Date(now + 30 * DAY_MS).toISOString(),
-        });
+        return json(200, pendingRecord('Someone'));
       }
       return json(404, { error: 'Not found' });
     });
