@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { portFor } from './support/ports';
 import { createStaffUser } from './support/cli';
 import { startCountingUpstream, type CountingUpstream } from './support/counting-upstream';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
@@ -101,8 +102,8 @@ async function recentRowsNamed(page: Page, name: string) {
 test.describe('no entry point reaches the service without an authorized session', () => {
   test.describe.configure({ mode: 'serial' });
 
-  // 3111 unless told otherwise (3111–3119 are free for extra servers; the shared one is E2E_PORT).
-  const PORT = Number(process.env.E2E_ISOLATED_PORT ?? 3111);
+  // E2E_PORT + 11 unless told otherwise (+11…+19 are free for extra servers).
+  const PORT = Number(process.env.E2E_ISOLATED_PORT ?? portFor(11));
   const CAPTURED_NAME = uniqueName('Captured Person');
   const NEW_STAFF_EMAIL = `mallory.${Math.random().toString(36).slice(2, 8)}@example.com`;
   let upstream: CountingUpstream;

@@ -7,10 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { portFor } from './support/ports';
 import { createdId, fillBasics, submitCreate, uniqueName } from './support/fixtures';
 
-// 3121–3129 are this file's to use; the shared server runs on E2E_PORT.
-const PORT = 3121;
+// E2E_PORT + 21…29 are this file's to use.
+const PORT = portFor(21);
 const BASE_URL = `http://localhost:${PORT}`;
 const SETUP_LINE = new RegExp(`${BASE_URL.replace(/[.]/g, '\\.')}/setup\\?token=([A-Za-z0-9_-]+)`);
 

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { portFor } from './support/ports';
 import { createStaffUser } from './support/cli';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { startNextServer, type NextServer } from './support/next-server';
@@ -90,10 +91,10 @@ test.describe('a link that runs out', () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-expiry-'));
     createStaffUser(dataDir, operator.email, 'operator', operator.password, operator.name);
     server = await startNextServer({
-      port: Number(process.env.E2E_PORT ?? 3100) + 30,
+      port: portFor(30),
       env: {
         DATA_DIR: dataDir,
-        APP_URL: `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 30}`,
+        APP_URL: `http://localhost:${portFor(30)}`,
         // Links of the sandbox company last 4 s here, and the sweeper looks every 200 ms.
         SANDBOX_TOKEN_VALIDITY_SECONDS: '4',
         SANDBOX_SWEEP_INTERVAL_MS: '200',

@@ -8,13 +8,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { portFor } from './support/ports';
 import { createStaffUser } from './support/cli';
 import { startFaultUpstream, UPSTREAM_TEXT, type FaultMode, type FaultUpstream } from './support/fault-upstream';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { startNextServer, type NextServer } from './support/next-server';
 import { STAFF } from './support/staff';
 
-const PORT = 3141;
+const PORT = portFor(41);
 // Short, so 'hang' costs seconds (three read attempts plus backoff stay well under 10 s).
 const TIMEOUT_MS = 1_500;
 const SIGNED_OUT = { cookies: [], origins: [] };
