@@ -1,13 +1,11 @@
 'use client';
 // Keeps open pages current: one EventSource per tab on the dashboard's status stream. A change
-// for id X invalidates X's React Query query (the detail page refetches through the BFF route),
-// and pages whose server-rendered content shows statuses are refreshed, coalesced so a burst of
+// for id X is announced on `window` (the detail page's React Query cache refetches X through the
+// BFF route; React Query is loaded only on the page that uses it), and pages whose server-rendered content shows statuses are refreshed, coalesced so a burst of
 // events costs one refresh. Shows a small indicator of whether updates are flowing.
-import { useQueryClient } from '@tanstack/react-query';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { LIVE_EVENTS_PATH, parseVerificationChange, RESYNC_EVENT, VERIFICATION_EVENT } from '@/lib/live/protocol';
-import { verificationQueriesKey, verificationQueryKey } from '@/lib/verifications/fetch-verification';
+import { announceChange, LIVE_EVENTS_PATH, parseVerificationChange, RESYNC_EVENT, VERIFICATION_EVENT } from '@/lib/live/protocol';
 import { cn } from '@/lib/utils';
 
 /** Events within this window after the first one share one router.refresh(). */
@@ -34,7 +32,6 @@ export function pageShowsChange(pathname: string, verificationId: string | null)
 }
 
 export function LiveUpdates({ initialEventId }: { initialEventId: number }) {
-  const queryClient = useQueryClient();
   const router = useRouter();
   const pathname = usePathname();
   const [connection, setConnection] = useState<Connection>('connecting');
@@ -77,13 +74,13 @@ export function LiveUpdates({ initialEventId }: { initialEventId: number }) {
         if (event.lastEventId) lastSeen = event.lastEventId;
         const change = parseVerificationChange(event.data);
         if (!change) return;
-        void queryClient.invalidateQueries({ queryKey: verificationQueryKey(change.verificationId) });
+        announceChange(change.verificationId);
         if (pageShowsChange(pathnameRef.current, change.verificationId)) refreshSoon();
       });
       current.addEventListener(RESYNC_EVENT, (event) => {
         if (event.lastEventId) lastSeen = event.lastEventId;
         // Changes were missed and cannot be named: everything shown may be out of date.
-        void queryClient.invalidateQueries({ queryKey: verificationQueriesKey });
+        announceChange(null);
         if (pageShowsChange(pathnameRef.current, null)) refreshSoon();
       });
       current.onerror = () => {
@@ -106,7 +103,7 @@ export function LiveUpdates({ initialEventId }: { initialEventId: number }) {
       clearTimeout(reopenTimer);
       clearTimeout(refreshTimer);
     };
-  }, [queryClient]);
+  }, []);
 
   const label = connection === 'live' ? 'Live updates on' : connection === 'connecting' ? 'Connecting live updates' : 'Live updates paused';
   return (

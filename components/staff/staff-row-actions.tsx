@@ -20,7 +20,7 @@ export function StaffRowActions({ userId, name, role, isSelf }: { userId: string
         <label htmlFor={`role-${userId}`} className="sr-only">
           Role of {name}
         </label>
-        <Select id={`role-${userId}`} name="role" defaultValue={role} className="h-8 w-40 py-1">
+        <Select id={`role-${userId}`} name="role" defaultValue={role} sizing="h-8 w-40 py-1">
           {STAFF_ROLES.map((option) => (
             <option key={option} value={option}>
               {ROLE_LABELS[option]}
@@ -39,7 +39,7 @@ export function StaffRowActions({ userId, name, role, isSelf }: { userId: string
           }}
         >
           <input type="hidden" name="userId" value={userId} />
-          <Button type="submit" variant="secondary" size="sm" disabled={disabling} className="text-red-700">
+          <Button type="submit" variant="danger" size="sm" disabled={disabling}>
             Disable<span className="sr-only"> {name}</span>
           </Button>
         </form>

@@ -8,6 +8,8 @@ const variants = {
     'bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 focus-visible:outline-indigo-600 disabled:bg-indigo-400',
   secondary:
     'bg-white text-slate-800 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-indigo-600 disabled:text-slate-400',
+  danger:
+    'bg-white text-red-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-red-50 focus-visible:outline-red-600 disabled:text-slate-400',
   ghost: 'text-slate-700 hover:bg-slate-100 focus-visible:outline-indigo-600',
 } as const;
 

@@ -1,12 +1,11 @@
 'use client';
-// The create-verification form. It validates as you go with the shared zod schema, posts to
+// The create-verification form. It validates as you go with the shared zod schema (loaded when
+// the form is first used, not with the page), posts to
 // the server action (which validates again), and keeps every typed value on any error. It also
 // works with JavaScript disabled: conditional fields are shown by CSS, the form posts natively
 // and the action's answer is rendered by the server.
 import { startTransition, useActionState, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Loader2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -17,19 +16,31 @@ import { createVerificationAction } from '@/lib/verifications/actions';
 import type { CreateVerificationFormState } from '@/lib/verifications/form-state';
 import { LANGUAGES, PREDEFINED_PURPOSES } from '@/lib/verifications/labels';
 import {
-  createVerificationSchema,
   emptyCreateVerificationForm,
   NAME_MAX,
   OTHER_PURPOSE,
   PURPOSE_MAX,
   type CreateVerificationFormValues,
-} from '@/lib/verifications/schema';
+} from '@/lib/verifications/form-values';
+import type { CreateVerificationRequest } from '@/lib/verification-service/schemas';
 import { cn } from '@/lib/utils';
 import { CreationResult } from './creation-result';
 
-type FormInput = z.input<typeof createVerificationSchema>;
-type FormOutput = z.output<typeof createVerificationSchema>;
+type FormInput = CreateVerificationFormValues;
+type FormOutput = CreateVerificationRequest;
 type FieldName = keyof CreateVerificationFormValues;
+
+// zod and the shared schema are most of this page's code; they load on the first focus in the
+// form (or the first validation, whichever comes first), by which time nobody has typed yet.
+let resolverLoading: Promise<Resolver<FormInput, unknown, FormOutput>> | undefined;
+function loadSchemaResolver() {
+  resolverLoading ??= Promise.all([import('@hookform/resolvers/zod'), import('@/lib/verifications/schema')]).then(
+    ([{ zodResolver }, { createVerificationSchema }]) => zodResolver(createVerificationSchema),
+  );
+  return resolverLoading;
+}
+const schemaResolver: Resolver<FormInput, unknown, FormOutput> = async (values, context, options) =>
+  (await loadSchemaResolver())(values, context, options);
 
 const noSubscription = () => () => {};
 
@@ -48,7 +59,7 @@ export function CreateVerificationForm({ initialState }: { initialState: CreateV
   // Uncontrolled inputs carry their values in the HTML too, so a no-JS re-render keeps them.
   const defaults = submittedValues ?? emptyCreateVerificationForm;
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(createVerificationSchema),
+    resolver: schemaResolver,
     defaultValues: defaults,
     mode: 'onTouched',
   });
@@ -120,6 +131,7 @@ export function CreateVerificationForm({ initialState }: { initialState: CreateV
       ref={formRef}
       action={formAction}
       onSubmit={onSubmit}
+      onFocus={() => void loadSchemaResolver()}
       noValidate
       className="space-y-8"
       aria-describedby={serverProblem ? 'form-problem' : undefined}

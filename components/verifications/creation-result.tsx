@@ -2,14 +2,20 @@
 // What staff see once a request exists: the service's confirmation, the id, and — when a
 // shareable link was asked for — the link to copy (the service returns it only this once;
 // the register keeps it for copying again later) with a QR code for showing it in person.
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { QRCodeSVG } from 'qrcode.react';
 import { ArrowRight } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { CreatedVerification } from '@/lib/verifications/form-state';
 import { CopyLinkButton } from './copy-link-button';
+
+// The QR code is drawn only after a request with a link was created, so its code is not part of
+// the form page's first load. It is still rendered on the server for the no-JavaScript answer.
+const QRCodeSVG = dynamic(() => import('qrcode.react').then((module) => module.QRCodeSVG), {
+  loading: () => <div className="size-36" aria-hidden="true" />,
+});
 
 export function CreationResult({ created, onCreateAnother }: { created: CreatedVerification; onCreateAnother?: () => void }) {
   const detailHref = `/verifications/${encodeURIComponent(created.verificationId)}`;

@@ -10,16 +10,16 @@ const styles: Record<string, { className: string; icon: typeof Clock3 }> = {
   expired: { className: 'bg-slate-100 text-slate-800 ring-slate-300', icon: CircleDashed },
 };
 
-export function StatusBadge({ status, className }: { status: string; className?: string }) {
+export function StatusBadge({ status, size = 'sm' }: { status: string; size?: 'sm' | 'lg' }) {
   const style = styles[status] ?? { className: 'bg-slate-100 text-slate-800 ring-slate-300', icon: CircleDashed };
   const Icon = style.icon;
   return (
     <span
       data-status={status}
       className={cn(
-        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+        'inline-flex items-center gap-1 rounded-full font-medium ring-1 ring-inset',
+        size === 'lg' ? 'px-3 py-1 text-sm' : 'px-2 py-0.5 text-xs',
         style.className,
-        className,
       )}
     >
       <Icon aria-hidden="true" className="size-3.5" />

@@ -1,15 +1,16 @@
 'use client';
 // The record of one verification, labelled for people. It starts from the server-rendered
 // record and stays current through React Query: refetched when the live stream reports a change
-// for this id (components/live invalidates the query — an invalidation refetches an active query
-// whatever its staleTime, so the change shows within moments), and when the tab regains focus.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+// for this id (components/live announces it on window), and when the tab regains focus.
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LocalTime } from '@/components/ui/local-time';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
+import { onAnnouncedChange } from '@/lib/live/protocol';
+import { getBrowserQueryClient } from '@/lib/query-client';
 import { fetchVerification, VerificationFetchError, verificationQueryKey } from '@/lib/verifications/fetch-verification';
 import { isPredefinedPurpose, methodLabel, purposeLabel } from '@/lib/verifications/labels';
 import { isPast, relativeTo } from '@/lib/verifications/time';
@@ -38,7 +39,18 @@ function Deadline({ iso, now, future, past }: { iso: string; now: number; future
 
 const TERMINAL = new Set(['completed', 'failed', 'expired']);
 
-export function VerificationDetails({ id, initialRecord }: { id: string; initialRecord: VerificationRecord }) {
+type DetailsProps = { id: string; initialRecord: VerificationRecord };
+
+/** The detail page is the one place that needs React Query, so its provider lives here. */
+export function VerificationDetails(props: DetailsProps) {
+  return (
+    <QueryClientProvider client={getBrowserQueryClient()}>
+      <LiveVerificationDetails {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function LiveVerificationDetails({ id, initialRecord }: DetailsProps) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: verificationQueryKey(id),
@@ -55,6 +67,16 @@ export function VerificationDetails({ id, initialRecord }: { id: string; initial
       cached && TERMINAL.has(cached.status) && !TERMINAL.has(initialRecord.status) ? cached : initialRecord,
     );
   }, [queryClient, id, initialRecord]);
+  // The live stream (components/live) announces changes; one for this id, or a resync, refetches.
+  // An invalidation refetches an active query whatever its staleTime.
+  useEffect(
+    () =>
+      onAnnouncedChange((changedId) => {
+        if (changedId === null || changedId === id) void queryClient.invalidateQueries({ queryKey: verificationQueryKey(id) });
+      }),
+    [queryClient, id],
+  );
+
   const record = query.data;
   const now = query.dataUpdatedAt || Date.now();
   const method = methodLabel(record.verification_method);
@@ -72,7 +94,7 @@ export function VerificationDetails({ id, initialRecord }: { id: string; initial
         <div className="flex items-center gap-3">
           <span aria-live="polite" data-testid="status">
             <span className="sr-only">Status: </span>
-            <StatusBadge status={record.status} className="px-3 py-1 text-sm" />
+            <StatusBadge status={record.status} size="lg" />
           </span>
           <Button variant="ghost" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
             <RefreshCw aria-hidden="true" className={cn('size-4', query.isFetching && 'animate-spin')} />

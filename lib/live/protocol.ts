@@ -28,3 +28,24 @@ export function parseVerificationChange(data: string): VerificationChange | null
     return null;
   }
 }
+
+/**
+ * In the browser, the one stream connection (components/live) re-announces each change as a DOM
+ * event on `window`, so the parts of a page that hold the data (a React Query cache on the detail
+ * page) can react without every page having to load React Query. `detail` is the changed
+ * verification's id, or null after a resync (anything may have changed).
+ */
+export const BROWSER_CHANGE_EVENT = 'verification-desk:change';
+
+export type BrowserChangeDetail = { verificationId: string | null };
+
+export function announceChange(verificationId: string | null): void {
+  window.dispatchEvent(new CustomEvent<BrowserChangeDetail>(BROWSER_CHANGE_EVENT, { detail: { verificationId } }));
+}
+
+/** Calls `listener` for every announced change; returns the unsubscribe function. */
+export function onAnnouncedChange(listener: (verificationId: string | null) => void): () => void {
+  const handler = (event: Event) => listener((event as CustomEvent<BrowserChangeDetail>).detail?.verificationId ?? null);
+  window.addEventListener(BROWSER_CHANGE_EVENT, handler);
+  return () => window.removeEventListener(BROWSER_CHANGE_EVENT, handler);
+}

@@ -4,13 +4,11 @@
 // of the service's POST /v1/verifications/new. No server imports here: it ships to the browser.
 import { z } from 'zod';
 import type { CreateVerificationRequest } from '@/lib/verification-service/schemas';
+import { EMAIL_MAX, NAME_MAX, OTHER_PURPOSE, PURPOSE_MAX, type CreateVerificationFormValues } from './form-values';
 import { LANGUAGES, PREDEFINED_PURPOSES } from './labels';
 
-export const NAME_MAX = 200;
-export const EMAIL_MAX = 254;
-export const PURPOSE_MAX = 500;
-
-export const OTHER_PURPOSE = 'other';
+export { EMAIL_MAX, NAME_MAX, OTHER_PURPOSE, PURPOSE_MAX, emptyCreateVerificationForm } from './form-values';
+export type { CreateVerificationFieldErrors, CreateVerificationFormValues } from './form-values';
 
 const purposeChoices: [string, ...string[]] = [OTHER_PURPOSE, ...PREDEFINED_PURPOSES.map((p) => p.value)];
 const languageCodes = LANGUAGES.map((l) => l.value) as [string, ...string[]];
@@ -35,7 +33,7 @@ export function isE164(phone: string): boolean {
 // A deliberately small e-mail check: the service owns delivery; this catches typos.
 const emailFormat = z.email();
 
-export const createVerificationSchema = z
+export const createVerificationSchema: z.ZodType<CreateVerificationRequest, CreateVerificationFormValues> = z
   .object({
     name: z
       .string()
@@ -101,21 +99,6 @@ export const createVerificationSchema = z
     if (values.smsNotification) body.phonenumber = normalizePhone(values.phone);
     return body;
   });
-
-export type CreateVerificationFormValues = z.input<typeof createVerificationSchema>;
-export type CreateVerificationFieldErrors = Partial<Record<keyof CreateVerificationFormValues, string[]>>;
-
-export const emptyCreateVerificationForm: CreateVerificationFormValues = {
-  name: '',
-  email: '',
-  purpose: '',
-  customPurpose: '',
-  language: 'en',
-  shareableLink: false,
-  emailNotification: true,
-  smsNotification: false,
-  phone: '',
-};
 
 /** Reads the form as the browser posts it (with or without JavaScript); unchecked boxes are absent. */
 export function formValuesFromFormData(formData: FormData): CreateVerificationFormValues {

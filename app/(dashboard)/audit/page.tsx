@@ -63,7 +63,7 @@ export default async function AuditPage({ searchParams }: Props) {
       <form method="get" className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <div className="space-y-1.5">
           <label htmlFor="actor" className="block text-sm font-medium text-slate-900">Person</label>
-          <Select id="actor" name="actor" defaultValue={filter.actor ?? ''} className="w-52">
+          <Select id="actor" name="actor" defaultValue={filter.actor ?? ''} sizing="h-10 w-52 py-2">
             <option value="">Everyone</option>
             {staff.map((s) => (
               <option key={s.id} value={s.id}>
@@ -74,7 +74,7 @@ export default async function AuditPage({ searchParams }: Props) {
         </div>
         <div className="space-y-1.5">
           <label htmlFor="action" className="block text-sm font-medium text-slate-900">Action</label>
-          <Select id="action" name="action" defaultValue={filter.action ?? ''} className="w-56">
+          <Select id="action" name="action" defaultValue={filter.action ?? ''} sizing="h-10 w-56 py-2">
             <option value="">All actions</option>
             {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
               <option key={value} value={value}>
@@ -85,11 +85,11 @@ export default async function AuditPage({ searchParams }: Props) {
         </div>
         <div className="space-y-1.5">
           <label htmlFor="from" className="block text-sm font-medium text-slate-900">From (UTC)</label>
-          <Input id="from" name="from" type="date" defaultValue={filter.from ?? ''} className="w-40" />
+          <Input id="from" name="from" type="date" defaultValue={filter.from ?? ''} sizing="h-10 w-40 py-2" />
         </div>
         <div className="space-y-1.5">
           <label htmlFor="to" className="block text-sm font-medium text-slate-900">To (UTC)</label>
-          <Input id="to" name="to" type="date" defaultValue={filter.to ?? ''} className="w-40" />
+          <Input id="to" name="to" type="date" defaultValue={filter.to ?? ''} sizing="h-10 w-40 py-2" />
         </div>
         <button type="submit" className={buttonClasses('primary')}>Filter</button>
         <Link href="/audit" className={buttonClasses('ghost')}>Clear</Link>
