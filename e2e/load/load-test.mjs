@@ -4,15 +4,28 @@
 // 50 concurrent clients for 20 s against
 //   1. the sandbox API: creates (POST /v1/verifications/new) and reads (GET /v1/verifications/{id}),
 //   2. the dashboard's read route (GET /api/verifications/{id}, signed in),
+//   3. the webhook receiver: a burst of 500 signed deliveries, 20% of them duplicates, 50 in
+//      flight, for verifications that exist in the sandbox (some in the dashboard's register,
+//      finished by "the person" just before, so the burst carries real status changes),
 // and reports requests/s, p50/p99 latency, 5xx counts, lost writes (every id a create returned
-// must be readable afterwards) and the server's RSS before and after. Exits non-zero on any 5xx
-// or lost write. Stops everything it started.
+// must be readable afterwards) and the server's RSS before and after. For the burst, once the
+// server has stopped, it reads the data directory to check that each webhook-id was applied
+// exactly once (one receipt, one re-read, one audit entry per real status change). Exits non-zero
+// on any 5xx, lost write or double application. Stops everything it started.
+//
+// The server runs the embedded sandbox but not in zero-config mode: zero-config makes up its
+// webhook secret at start-up and tells no one, which is right for the product. Here, as an
+// operator would, the script issues the dashboard its own sandbox API key with the CLI and
+// configures SANDBOX=on, VERIFICATION_API_URL (the server itself), VERIFICATION_API_KEY and a
+// WEBHOOK_SECRET it generates, so it can sign deliveries the way the service does.
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
 
 const PORT = Number(process.env.LOAD_PORT ?? 3190);
 const BASE = `http://localhost:${PORT}`;
@@ -20,24 +33,40 @@ const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.LOAD_SECONDS ?? 20);
 const STAFF = { email: 'load.operator@example.com', password: 'load-operator-password' };
 
+const BURST = { unique: 400, duplicates: 100, concurrentCopies: 50, inFlight: 50, verifications: 150, forgeries: 10 };
+const BURST_PREFIX = `msg_load_${Date.now().toString(36)}_`;
+const PERSONS = 6; // dashboard requests the person finishes before the burst
+
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-load-'));
-const cli = (script, args) =>
+const tsx = (script, args) =>
   JSON.parse(
     execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', '--conditions=react-server', script, ...args], {
       env: { ...process.env, DATA_DIR: dataDir },
       encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
     })
       .trim()
       .split('\n')
       .pop(),
   );
+const cli = tsx;
 
 const company = cli('lib/sandbox/cli.ts', ['company:create', '--name', 'Load company']);
+// The dashboard's own key for the same company: the load's API calls and the dashboard's are
+// two integrations, as they would be in production.
+const dashboardKey = cli('lib/sandbox/cli.ts', ['key:create', '--company', company.companyId]).apiKey;
 cli('lib/auth/cli.ts', ['create', '--email', STAFF.email, '--role', 'operator', '--password', STAFF.password, '--name', 'Load Operator']);
+const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
 
 // The load is the point here: lift the per-key limit (its own tests cover it).
 const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, APP_URL: BASE, SANDBOX_RATE_LIMIT_PER_MINUTE: '1000000' };
-for (const key of Object.keys(env)) if (key.startsWith('VERIFICATION_API_') || key === 'SANDBOX') delete env[key];
+for (const key of Object.keys(env)) if (key.startsWith('VERIFICATION_API_') || key === 'SANDBOX' || key === 'WEBHOOK_SECRET') delete env[key];
+Object.assign(env, {
+  SANDBOX: 'on',
+  VERIFICATION_API_URL: `http://127.0.0.1:${PORT}`,
+  VERIFICATION_API_KEY: dashboardKey,
+  WEBHOOK_SECRET: webhookSecret,
+});
 const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 let serverLog = '';
 server.stdout.on('data', (d) => (serverLog += d));
@@ -136,31 +165,246 @@ try {
   await page.getByRole('radio', { name: 'Legal obligation' }).check();
   await page.getByRole('button', { name: 'Create verification request' }).click();
   const dashboardId = (await page.getByTestId('verification-id').textContent()).trim();
+  // Requests in the dashboard's register for the burst to change: shareable links, so "the
+  // person" can finish them below without any e-mail.
+  const personRequests = [];
+  for (let i = 0; i < PERSONS; i++) {
+    await page.goto(`${BASE}/verifications/new`);
+    await page.getByRole('switch', { name: 'Shareable link' }).check();
+    await page.getByLabel('Full name').fill(`Burst Person ${i}`);
+    await page.getByRole('radio', { name: 'Legal obligation' }).check();
+    await page.getByRole('button', { name: 'Create verification request' }).click();
+    const id = (await page.getByTestId('verification-id').textContent()).trim();
+    const link = await page.getByRole('textbox', { name: 'Shareable link' }).inputValue();
+    personRequests.push({ id, link, outcome: i % 2 === 0 ? 'completed' : 'failed' });
+  }
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
   await browser.close();
   const dashboardReads = await run({ url: `${BASE}/api/verifications/${dashboardId}`, headers: { Cookie: cookie } });
+  const rssAfterReads = rssMb();
+
+  // 3. The webhook burst. First the person finishes the requests. The sandbox has no webhook
+  // endpoint in this run, so the dashboard learns of it only from the burst.
+  await finishAsThePerson(personRequests);
+  const burst = await webhookBurst({ apiIds: createdIds, registered: personRequests.map((p) => p.id) });
+  // The service's truth for the requests the burst changed, read with the load's own key.
+  for (const request of personRequests) {
+    request.truth = (await (await fetch(`${BASE}/v1/verifications/${request.id}`, { headers: auth })).json()).status;
+  }
 
   const rssAfter = rssMb();
   const rows = [summary('sandbox creates', creates), summary('sandbox reads', reads), summary('dashboard read route', dashboardReads)];
   console.log(`\nLoad: ${CONNECTIONS} connections × ${DURATION_S} s each, loopback, ${os.cpus().length} cores\n`);
   console.table(rows);
   console.log(`created ids: ${createdIds.length}, lost writes: ${lost}`);
-  console.log(`server RSS: ${rssIdle} MB idle → ${rssAfter} MB after load`);
-  const fiveXx = rows.reduce((n, r) => n + r['5xx'], 0);
-  if (fiveXx > 0 || lost > 0 || createdIds.length === 0) {
-    console.error(`FAIL: ${fiveXx} responses were 5xx, ${lost} writes lost`);
+  console.log(`\nWebhook burst: ${BURST.unique + BURST.duplicates} genuine deliveries (${BURST.duplicates} duplicates) + ${BURST.forgeries} forged, ${BURST.inFlight} in flight, ${BURST.verifications + PERSONS} verifications\n`);
+  console.table([burst.row]);
+  console.log(`server RSS: ${rssIdle} MB idle → ${rssAfterReads} MB after the read phases → ${rssAfter} MB after the burst`);
+
+  // Stopped before the data directory can be read: PGlite admits one process at a time.
+  await stopServer();
+  const stored = tsx('e2e/load/burst-report.ts', [
+    JSON.stringify({ prefix: BURST_PREFIX, from: burst.from, to: burst.to, targets: [...burst.eventsPerId.keys()], registered: personRequests.map((p) => p.id) }),
+  ]);
+  const problems = checkBurst(burst, stored, personRequests);
+  console.table([
+    {
+      'receipts (unique ids)': stored.receipts.length,
+      're-reads (service log)': Object.values(stored.readsById).reduce((a, b) => a + b, 0),
+      'status changes audited': stored.statusChanges.length,
+      'register rows': stored.register.length,
+      'double applications': problems.filter((p) => p.startsWith('double')).length,
+    },
+  ]);
+
+  const fiveXx = rows.reduce((n, r) => n + r['5xx'], 0) + burst.row['5xx'];
+  if (fiveXx > 0 || lost > 0 || createdIds.length === 0 || problems.length > 0) {
+    console.error(`FAIL: ${fiveXx} responses were 5xx, ${lost} writes lost${problems.length ? `\n  ${problems.slice(0, 20).join('\n  ')}` : ''}`);
     exitCode = 1;
   } else {
-    console.log('PASS: no 5xx, no lost write');
+    console.log('PASS: no 5xx, no lost write, every webhook verified and each applied exactly once');
   }
 } catch (error) {
   console.error(error);
   exitCode = 1;
 } finally {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {}
-  await new Promise((r) => setTimeout(r, 1500));
+  await stopServer();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
+
+/** SIGTERM to the server's process group, then waits (bounded) for it to exit and unlock the data. */
+async function stopServer() {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {}
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+}
+
+/** The person opens each shared link (no staff session) and completes or fails the verification. */
+async function finishAsThePerson(requests) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? ((await import('node:fs')).existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const person = await browser.newPage();
+  for (const { link, outcome } of requests) {
+    await person.goto(link);
+    if (outcome === 'completed') {
+      await person.getByLabel('Name read from the identity document').fill('BURST PERSON');
+      await person.getByRole('button', { name: 'Complete with a passport' }).click();
+    } else {
+      await person.getByRole('radio', { name: 'Document expired' }).check();
+      await person.getByRole('button', { name: 'Fail the verification' }).click();
+    }
+    // The page answers with the outcome once it is stored; the buttons are gone then.
+    await person.getByRole('button', { name: 'Complete with a passport' }).waitFor({ state: 'detached' });
+  }
+  await browser.close();
+}
+
+/**
+ * 500 genuine deliveries (400 unique webhook-ids, 100 duplicates: half sent right behind their
+ * original, so both are in flight together, half re-signed later as a retrying sender does) and
+ * a few forgeries, shuffled, sent `inFlight` at a time. Events are thin, like the service's: the
+ * receiver re-reads each record, so the event types only need to be plausible.
+ */
+async function webhookBurst({ apiIds, registered }) {
+  const webhook = new Webhook(webhookSecret);
+  const signed = (id, body, at = new Date()) => ({
+    id,
+    body,
+    headers: {
+      'Content-Type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': webhook.sign(id, at, body),
+    },
+  });
+  const shuffle = (items) => {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [items[i], items[j]] = [items[j], items[i]];
+    }
+    return items;
+  };
+
+  // Every finished request gets a "created" and its terminal event (out of order after the
+  // shuffle); the rest of the unique deliveries go to records created through the API.
+  const outcomes = new Map(registered.map((id, i) => [id, i % 2 === 0 ? 'completed' : 'failed']));
+  const ids = [...registered, ...shuffle([...new Set(apiIds)]).slice(0, BURST.verifications)];
+  const events = [];
+  for (const id of registered) events.push([id, 'verification.created'], [id, `verification.${outcomes.get(id)}`]);
+  for (let i = 0; events.length < BURST.unique; i++) events.push([ids[registered.length + (i % BURST.verifications)], 'verification.created']);
+  const originals = shuffle(
+    events.map(([verificationId, type], n) =>
+      signed(`${BURST_PREFIX}${n}`, JSON.stringify({ type, timestamp: new Date().toISOString(), data: { verificationId } })),
+    ),
+  );
+  const eventsPerId = new Map();
+  for (const [id] of events) eventsPerId.set(id, (eventsPerId.get(id) ?? 0) + 1);
+
+  const plan = originals.map((d) => ({ ...d, kind: 'original' }));
+  const copied = shuffle([...originals]).slice(0, BURST.duplicates);
+  for (const d of copied.slice(0, BURST.concurrentCopies)) plan.splice(plan.findIndex((p) => p.id === d.id) + 1, 0, { ...d, kind: 'copy' });
+  // Later copies are signed when sent (a retry carries a fresh timestamp and signature).
+  for (const d of copied.slice(BURST.concurrentCopies)) plan.push({ id: d.id, body: d.body, kind: 'late copy' });
+  // Forgeries: a genuine id with one byte added to its body (it must not use up the real
+  // delivery's receipt), or a new id signed with a secret that is not ours.
+  const stranger = new Webhook(`whsec_${randomBytes(32).toString('base64')}`);
+  for (let i = 0; i < BURST.forgeries; i++) {
+    const original = originals[i];
+    let forged;
+    if (i % 2 === 0) forged = { ...original, body: original.body.replace('"type":"', '"type": "') };
+    else {
+      const id = `${BURST_PREFIX}forged_${i}`;
+      const at = new Date();
+      const headers = { ...original.headers, 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)) };
+      forged = { id, body: original.body, headers: { ...headers, 'webhook-signature': stranger.sign(id, at, original.body) } };
+    }
+    plan.splice(Math.floor(Math.random() * plan.length), 0, { ...forged, kind: 'forgery' });
+  }
+
+  const answers = [];
+  let next = 0;
+  const from = new Date();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: BURST.inFlight }, async () => {
+      while (next < plan.length) {
+        const d = plan[next++];
+        const headers = d.kind === 'late copy' ? signed(d.id, d.body).headers : d.headers;
+        const t = performance.now();
+        let status = 0;
+        let result;
+        try {
+          const response = await fetch(`${BASE}/api/webhooks/verification-service`, { method: 'POST', headers, body: d.body });
+          status = response.status;
+          result = (await response.json().catch(() => ({}))).status;
+        } catch {}
+        answers.push({ id: d.id, kind: d.kind, status, result, ms: performance.now() - t });
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const to = new Date();
+  const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);
+  const count = (f) => answers.filter(f).length;
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    answers,
+    eventsPerId,
+    outcomes,
+    row: {
+      name: 'webhook burst',
+      deliveries: answers.length,
+      '2xx': count((a) => a.status >= 200 && a.status < 300),
+      '4xx': count((a) => a.status >= 400 && a.status < 500),
+      '5xx': count((a) => a.status >= 500),
+      'no answer': count((a) => a.status === 0),
+      processed: count((a) => a.result === 'processed'),
+      duplicate: count((a) => a.result === 'duplicate'),
+      's': Number(seconds.toFixed(1)),
+      'deliveries/s': Math.round(answers.length / seconds),
+      'p50 ms': at(0.5),
+      'p99 ms': at(0.99),
+    },
+  };
+}
+
+/** Every way the burst could have gone wrong, as readable lines; empty when it held. */
+function checkBurst(burst, stored, personRequests) {
+  const problems = [];
+  const genuine = burst.answers.filter((a) => a.kind !== 'forgery');
+  for (const a of genuine) if (a.status !== 200) problems.push(`a genuine delivery (${a.kind}) answered ${a.status}`);
+  for (const a of burst.answers.filter((x) => x.kind === 'forgery')) if (a.status < 400 || a.status >= 500) problems.push(`a forgery answered ${a.status}`);
+  const processed = new Map();
+  for (const a of genuine) if (a.result === 'processed') processed.set(a.id, (processed.get(a.id) ?? 0) + 1);
+  for (const [id, n] of processed) if (n > 1) problems.push(`double application: ${id} answered "processed" ${n} times`);
+  if (processed.size !== BURST.unique) problems.push(`${processed.size} of ${BURST.unique} webhook-ids answered "processed"`);
+  const expectedIds = new Set(genuine.map((a) => a.id));
+  const receiptIds = new Set(stored.receipts.map((r) => r.webhookId));
+  if (receiptIds.size !== expectedIds.size || [...expectedIds].some((id) => !receiptIds.has(id))) {
+    problems.push(`receipts: ${receiptIds.size} stored for ${expectedIds.size} unique webhook-ids (forgeries must leave none)`);
+  }
+  for (const [id, n] of burst.eventsPerId) {
+    const reads = stored.readsById[id] ?? 0;
+    if (reads > n) problems.push(`double application: ${id} was re-read ${reads} times for ${n} webhook-ids`);
+    else if (reads < n) problems.push(`${id} was re-read ${reads} times for ${n} webhook-ids`);
+  }
+  const register = new Map(stored.register.map((r) => [r.verificationId, r.status]));
+  for (const { id, outcome, truth } of personRequests) {
+    if (truth !== outcome) problems.push(`the service says ${truth} for ${id}, the person chose ${outcome}`);
+    const changes = stored.statusChanges.filter((c) => c.targetId === id);
+    if (changes.length > 1) problems.push(`double application: ${changes.length} status changes audited for ${id}`);
+    if (changes.length === 0) problems.push(`no status change audited for ${id}`);
+    if (register.get(id) !== truth) problems.push(`register says ${register.get(id)} for ${id}, the service ${truth}`);
+  }
+  // Webhooks never add to the register: the first request and the person's ones, nothing else.
+  if (stored.register.length !== personRequests.length + 1) problems.push(`register has ${stored.register.length} rows, expected ${personRequests.length + 1}`);
+  return problems;
+}
