@@ -1,17 +1,16 @@
 'use client';
 // The record of one verification, labelled for people. It starts from the server-rendered
-// record and stays current through React Query: refetched when the live stream reports a change
-// for this id (components/live announces it on window), and when the tab regains focus.
-import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+// record. The moment it could be out of date — the live stream reports a change for this id
+// (components/live announces it on window), the tab regains focus, or staff press Refresh — the
+// React Query part (verification-details-live.tsx) takes over and keeps it current. React Query
+// is loaded only then: most visits read the page and leave, and the page's first load stays small.
 import { RefreshCw } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LocalTime } from '@/components/ui/local-time';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
 import { onAnnouncedChange } from '@/lib/live/protocol';
-import { getBrowserQueryClient } from '@/lib/query-client';
-import { fetchVerification, VerificationFetchError, verificationQueryKey } from '@/lib/verifications/fetch-verification';
 import { isPredefinedPurpose, methodLabel, purposeLabel } from '@/lib/verifications/labels';
 import { isPast, relativeTo } from '@/lib/verifications/time';
 import { cn } from '@/lib/utils';
@@ -37,48 +36,63 @@ function Deadline({ iso, now, future, past }: { iso: string; now: number; future
   );
 }
 
-const TERMINAL = new Set(['completed', 'failed', 'expired']);
+export type DetailsProps = { id: string; initialRecord: VerificationRecord };
 
-type DetailsProps = { id: string; initialRecord: VerificationRecord };
+const loadLiveDetails = () => import('./verification-details-live');
+const LiveVerificationDetails = lazy(() => loadLiveDetails().then((module) => ({ default: module.LiveVerificationDetails })));
 
-/** The detail page is the one place that needs React Query, so its provider lives here. */
-export function VerificationDetails(props: DetailsProps) {
+/** Fetches the live part's code once the browser is idle, so a change shows without waiting for it. */
+function usePreloadWhenIdle() {
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(() => void loadLiveDetails(), { timeout: 3_000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => void loadLiveDetails(), 1_000);
+    return () => clearTimeout(timer);
+  }, []);
+}
+
+export function VerificationDetails({ id, initialRecord }: DetailsProps) {
+  const [live, setLive] = useState(false);
+  // The time relative deadlines ("expires in 3 days") are measured from, fixed per render source.
+  const [renderedAt] = useState(() => Date.now());
+  usePreloadWhenIdle();
+
+  useEffect(() => {
+    if (live) return;
+    const goLive = () => setLive(true);
+    const unsubscribe = onAnnouncedChange((changedId) => {
+      if (changedId === null || changedId === id) goLive();
+    });
+    window.addEventListener('focus', goLive);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('focus', goLive);
+    };
+  }, [live, id]);
+
+  const view = <DetailsView id={id} record={initialRecord} now={renderedAt} refreshing={live} onRefresh={() => setLive(true)} />;
+  if (!live) return view;
+  // Until its code has arrived, the page keeps showing what it has, with the refresh spinner.
   return (
-    <QueryClientProvider client={getBrowserQueryClient()}>
-      <LiveVerificationDetails {...props} />
-    </QueryClientProvider>
+    <Suspense fallback={view}>
+      <LiveVerificationDetails id={id} initialRecord={initialRecord} />
+    </Suspense>
   );
 }
 
-function LiveVerificationDetails({ id, initialRecord }: DetailsProps) {
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: verificationQueryKey(id),
-    queryFn: ({ signal }) => fetchVerification(id, signal),
-    // Used only when nothing is cached for this id; the effect below covers the other case.
-    initialData: initialRecord,
-  });
+export type DetailsViewProps = {
+  id: string;
+  record: VerificationRecord;
+  now: number;
+  refreshing: boolean;
+  onRefresh: () => void;
+  problem?: { title: string; message: string };
+};
 
-  // A fresh server render (coming back to this page, or a router refresh) is newer than what a
-  // previous visit left in the cache, which initialData would not replace. A finished status is
-  // never replaced by a pending one, should a slower render arrive after a refetch.
-  useEffect(() => {
-    queryClient.setQueryData<VerificationRecord>(verificationQueryKey(id), (cached) =>
-      cached && TERMINAL.has(cached.status) && !TERMINAL.has(initialRecord.status) ? cached : initialRecord,
-    );
-  }, [queryClient, id, initialRecord]);
-  // The live stream (components/live) announces changes; one for this id, or a resync, refetches.
-  // An invalidation refetches an active query whatever its staleTime.
-  useEffect(
-    () =>
-      onAnnouncedChange((changedId) => {
-        if (changedId === null || changedId === id) void queryClient.invalidateQueries({ queryKey: verificationQueryKey(id) });
-      }),
-    [queryClient, id],
-  );
-
-  const record = query.data;
-  const now = query.dataUpdatedAt || Date.now();
+/** The record as staff read it; knows nothing of where the data comes from. */
+export function DetailsView({ id, record, now, refreshing, onRefresh, problem }: DetailsViewProps) {
   const method = methodLabel(record.verification_method);
 
   return (
@@ -96,24 +110,16 @@ function LiveVerificationDetails({ id, initialRecord }: DetailsProps) {
             <span className="sr-only">Status: </span>
             <StatusBadge status={record.status} size="lg" />
           </span>
-          <Button variant="ghost" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            <RefreshCw aria-hidden="true" className={cn('size-4', query.isFetching && 'animate-spin')} />
+          <Button variant="ghost" size="sm" onClick={onRefresh} disabled={refreshing}>
+            <RefreshCw aria-hidden="true" className={cn('size-4', refreshing && 'animate-spin')} />
             Refresh
           </Button>
         </div>
       </div>
 
-      {query.isError ? (
-        <Alert
-          tone="warning"
-          title={
-            query.error instanceof VerificationFetchError && query.error.status === 404
-              ? 'This verification is no longer available'
-              : 'Showing the last known state'
-          }
-          role="status"
-        >
-          <p>{query.error.message}</p>
+      {problem ? (
+        <Alert tone="warning" title={problem.title} role="status">
+          <p>{problem.message}</p>
         </Alert>
       ) : null}
 

@@ -1,0 +1,73 @@
+'use client';
+// The detail page once it must stay current (see verification-details.tsx): React Query holds
+// the record, refetches it through the dashboard's read route when the live stream announces a
+// change for this id (or a resync), and when the tab regains focus.
+import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { onAnnouncedChange } from '@/lib/live/protocol';
+import { getBrowserQueryClient } from '@/lib/query-client';
+import type { VerificationRecord } from '@/lib/verification-service/schemas';
+import { fetchVerification, VerificationFetchError, verificationQueryKey } from '@/lib/verifications/fetch-verification';
+import { DetailsView, type DetailsProps } from './verification-details';
+
+const TERMINAL = new Set(['completed', 'failed', 'expired']);
+
+export function LiveVerificationDetails(props: DetailsProps) {
+  return (
+    <QueryClientProvider client={getBrowserQueryClient()}>
+      <QueriedDetails {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function QueriedDetails({ id, initialRecord }: DetailsProps) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: verificationQueryKey(id),
+    queryFn: ({ signal }) => fetchVerification(id, signal),
+    // Used only when nothing is cached for this id. Dated 0 (stale at once): this part mounts
+    // because something suggested the record changed, so it fetches straight away.
+    initialData: initialRecord,
+    initialDataUpdatedAt: 0,
+  });
+
+  // A fresh server render (coming back to this page, or a router refresh) is newer than what a
+  // previous visit left in the cache, which initialData would not replace. A finished status is
+  // never replaced by a pending one, should a slower render arrive after a refetch.
+  useEffect(() => {
+    queryClient.setQueryData<VerificationRecord>(verificationQueryKey(id), (cached) =>
+      cached && TERMINAL.has(cached.status) && !TERMINAL.has(initialRecord.status) ? cached : initialRecord,
+    );
+  }, [queryClient, id, initialRecord]);
+
+  // A change for this id, or a resync, refetches: an invalidation refetches an active query
+  // whatever its staleTime.
+  useEffect(
+    () =>
+      onAnnouncedChange((changedId) => {
+        if (changedId === null || changedId === id) void queryClient.invalidateQueries({ queryKey: verificationQueryKey(id) });
+      }),
+    [queryClient, id],
+  );
+
+  const problem = query.isError
+    ? {
+        title:
+          query.error instanceof VerificationFetchError && query.error.status === 404
+            ? 'This verification is no longer available'
+            : 'Showing the last known state',
+        message: query.error.message,
+      }
+    : undefined;
+
+  return (
+    <DetailsView
+      id={id}
+      record={query.data}
+      now={query.dataUpdatedAt || Date.now()}
+      refreshing={query.isFetching}
+      onRefresh={() => void query.refetch()}
+      problem={problem}
+    />
+  );
+}
