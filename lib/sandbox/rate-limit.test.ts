@@ -5,6 +5,7 @@ import { GET } from '@/app/v1/verifications/[id]/route';
 import { POST } from '@/app/v1/verifications/new/route';
 import { closeDatabases } from '@/lib/db/connection';
 import type { SandboxDb } from './db';
+import { flushApiAuditLog } from './api-audit';
 import { apiAuditLog } from './schema';
 import { API, createRequest, createTestCompany, expectError, getRequest, idParams, type TestCompany, useInMemorySandbox, validBody } from './test-support';
 
@@ -53,6 +54,7 @@ describe('sandbox rate limit per API key', () => {
   });
 
   it('records refused calls in the API audit log like any other answer', async () => {
+    await flushApiAuditLog();
     const rows = await db.select({ status: apiAuditLog.status, companyId: apiAuditLog.companyId }).from(apiAuditLog);
     expect(rows.filter((row) => row.status === 429 && row.companyId === company.companyId)).toHaveLength(2);
   });
