@@ -10,6 +10,7 @@ import { getAuth } from './auth';
 import { clientAddress, safeReturnPath } from './request-info';
 import { setupSchema, signInSchema } from './schemas';
 import { getCurrentStaff } from './session';
+import { forgetValidatedSessions } from './session-cache';
 import { completeSetup, SetupClosedError } from './setup';
 import { findStaffIdByEmail, StaffError } from './staff';
 import { attemptSignIn } from './throttle';
@@ -30,7 +31,10 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
 
   const auth = await getAuth();
   // A new session at every sign-in: end the one this browser may still hold.
-  if (await getCurrentStaff()) await auth.api.signOut({ headers: requestHeaders }).catch(() => undefined);
+  if (await getCurrentStaff()) {
+    await auth.api.signOut({ headers: requestHeaders }).catch(() => undefined);
+    forgetValidatedSessions();
+  }
 
   const attempt = await attemptSignIn(email, ip, async () => {
     try {

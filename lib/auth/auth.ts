@@ -15,6 +15,7 @@ import { getDb, type Db } from '@/lib/db';
 import { isInMemory, once } from '@/lib/db/connection';
 import { authVerifications, staffAccounts, staffSessions, staffUsers } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
+import { forgetValidatedSessions } from './session-cache';
 
 export const SESSION_COOKIE_PREFIX = 'vdesk';
 export const PASSWORD_MIN_LENGTH = 12;
@@ -50,8 +51,15 @@ function createAuth(db: Db, secret: string, options: { withNextCookies: boolean 
       // No cookie cache: disabling an account or signing out must end sessions at once.
       cookieCache: { enabled: false },
     },
+    // Whatever better-auth itself changes about sessions or accounts reaches the cache of
+    // validated sessions at once (session-cache.ts); the dashboard's own changes call it too.
     databaseHooks: {
+      user: {
+        update: { after: async () => forgetValidatedSessions() },
+        delete: { after: async () => forgetValidatedSessions() },
+      },
       session: {
+        delete: { after: async () => forgetValidatedSessions() },
         create: {
           // A disabled account gets no new session, whatever the password.
           before: async (session) => {

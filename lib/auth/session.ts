@@ -5,7 +5,8 @@ import { headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { can, isStaffRole, type Permission, type StaffRole } from './roles';
-import { getAuth } from './auth';
+import { getAuth, SESSION_COOKIE_PREFIX } from './auth';
+import { rememberValidatedSession } from './session-cache';
 
 export type Staff = { id: string; name: string; email: string; role: StaffRole; sessionId: string };
 
@@ -13,12 +14,33 @@ export type Staff = { id: string; name: string; email: string; role: StaffRole; 
 export const getCurrentStaff = cache(async (): Promise<Staff | null> => staffFromHeaders(await headers()));
 
 export async function staffFromHeaders(requestHeaders: Headers): Promise<Staff | null> {
-  const auth = await getAuth();
-  const session = await auth.api.getSession({ headers: requestHeaders });
-  if (!session) return null;
-  const user = session.user as typeof session.user & { role?: unknown; disabled?: unknown };
-  if (user.disabled === true || !isStaffRole(user.role)) return null;
-  return { id: user.id, name: user.name, email: user.email, role: user.role, sessionId: session.session.id };
+  const key = sessionCookies(requestHeaders.get('cookie'));
+  if (!key) return null; // no auth cookie, no session: nothing to ask the database
+  // See session-cache.ts for why a cached answer is as good as a fresh one.
+  const staff = await rememberValidatedSession(key, async () => {
+    const auth = await getAuth();
+    const session = await auth.api.getSession({ headers: requestHeaders });
+    if (!session) return undefined;
+    const user = session.user as typeof session.user & { role?: unknown; disabled?: unknown };
+    if (user.disabled === true || !isStaffRole(user.role)) return undefined;
+    const value: Staff = { id: user.id, name: user.name, email: user.email, role: user.role, sessionId: session.session.id };
+    return { value, expiresAt: new Date(session.session.expiresAt) };
+  });
+  return staff ?? null;
+}
+
+/**
+ * The request's auth cookies (better-auth's, by their prefix), sorted: all a session depends
+ * on, so the cache key changes whenever what better-auth would read changes.
+ */
+function sessionCookies(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const ours = header
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.startsWith(`${SESSION_COOKIE_PREFIX}.`) || part.startsWith(`__Secure-${SESSION_COOKIE_PREFIX}.`))
+    .sort();
+  return ours.length > 0 ? ours.join('; ') : undefined;
 }
 
 /**

@@ -3,12 +3,12 @@
 // process from the environment). getCliAuth() is the server's configuration without the
 // nextCookies plugin, which needs a Next.js request to write cookies into.
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/lib/db';
 import { closeDatabases } from '@/lib/db/connection';
 import { staffSessions, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { getCliAuth, type Auth } from './auth';
+import { getAuth, getCliAuth, type Auth } from './auth';
 import { staffFromHeaders } from './session';
 import { changeStaffRole, createStaff, disableStaff } from './staff';
 
@@ -198,7 +198,8 @@ describe('staffFromHeaders (through getAuth(), outside any Next.js request)', ()
     }
   });
 
-  it('sees a role change at once (no cookie cache)', async () => {
+  it('sees a role change at once (no cookie cache; the cache of validated sessions is emptied)', async () => {
+    expect((await staffFromHeaders(signed.headers))?.role).toBe('operator');
     await changeStaffRole(adminId, operatorId, 'viewer');
     try {
       expect((await staffFromHeaders(signed.headers))?.role).toBe('viewer');
@@ -230,6 +231,36 @@ describe('staffFromHeaders (through getAuth(), outside any Next.js request)', ()
     const [row] = await sessionRows(operatorId);
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + elevenHours + 30 * 60 * 1000);
     expect(row!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 12 * 60 * 60 * 1000 + 5_000);
+  });
+
+  it('validates a session used a moment ago from memory: one lookup for many requests', async () => {
+    const getSession = vi.spyOn((await getAuth()).api, 'getSession');
+    try {
+      for (let i = 0; i < 5; i++) expect((await staffFromHeaders(signed.headers))?.id).toBe(operatorId);
+      expect(getSession).toHaveBeenCalledTimes(1);
+      // Other cookies do not matter, only the session's.
+      const withOthers = new Headers({ cookie: `theme=dark; ${signed.headers.get('cookie')}; x=1` });
+      expect((await staffFromHeaders(withOthers))?.id).toBe(operatorId);
+      expect(getSession).toHaveBeenCalledTimes(1);
+    } finally {
+      getSession.mockRestore();
+    }
+  });
+
+  it('ends a session used a moment ago at once on sign-out, not after the cache TTL', async () => {
+    expect((await staffFromHeaders(signed.headers))?.id).toBe(operatorId);
+    await (await getAuth()).api.signOut({ headers: signed.headers });
+    expect(await staffFromHeaders(signed.headers)).toBeNull();
+  });
+
+  it('ends the sessions of an account used a moment ago at once when it is disabled', async () => {
+    const id = await createStaff(adminId, { name: 'Cas Cached', email: `cas-${Date.now()}@example.com`, role: 'viewer', password: PASSWORD });
+    const [row] = await (await getDb()).select({ email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.id, id));
+    const cas = await signIn(auth, row!.email, PASSWORD);
+    expect((await staffFromHeaders(cas.headers))?.id).toBe(id);
+    expect((await staffFromHeaders(cas.headers))?.id).toBe(id);
+    await disableStaff(adminId, id);
+    expect(await staffFromHeaders(cas.headers)).toBeNull();
   });
 
   it('returns null once the session has expired', async () => {

@@ -8,6 +8,7 @@ import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/audit';
 import { getDb, type Db } from '@/lib/db';
 import { staffAccounts, staffSessions, staffUsers, type StaffUserRow } from '@/lib/db/schema';
+import { forgetValidatedSessions } from './session-cache';
 import type { StaffRole } from './roles';
 
 export class StaffError extends Error {
@@ -110,6 +111,8 @@ export async function changeStaffRole(actorId: string, userId: string, role: Sta
       tx,
     );
   });
+  // Committed: the account's open sessions get the new role on their very next request.
+  forgetValidatedSessions();
 }
 
 /** Disables an account and ends all its sessions at once. */
@@ -125,4 +128,6 @@ export async function disableStaff(actorId: string | null, userId: string): Prom
     await tx.delete(staffSessions).where(eq(staffSessions.userId, userId));
     await recordAudit({ actorId, action: 'staff.disabled', target: { type: 'staff', id: userId } }, tx);
   });
+  // Committed: the account's sessions end now, not when a cached validation runs out.
+  forgetValidatedSessions();
 }

@@ -26,6 +26,26 @@ export function isInMemory(dataDir: string): boolean {
 
 type OpenDatabase = { pg: PGlite; release: () => Promise<void> };
 
+/**
+ * Postgres's memory settings, sized for this app rather than for a dedicated database server.
+ * PGlite's wasm heap never shrinks and Postgres touches all of shared_buffers, so its default of
+ * 128 MB alone was a third of the server's resident memory, before any load. The data is small
+ * (a few tables, rows of a few hundred bytes) and a page that falls out of the buffer pool is
+ * re-read from the OS page cache, so 16 MB costs no measurable speed. The defaults are kept:
+ * `startParams` replaces them rather than adding to them.
+ */
+export const PGLITE_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'wal_buffers=1MB',
+  '-c',
+  'work_mem=2MB',
+  '-c',
+  'temp_buffers=2MB',
+];
+
 type Registry = Map<string, Promise<OpenDatabase>>;
 
 const registryKey = Symbol.for('verification-desk.databases');
@@ -43,7 +63,7 @@ export type OpenOptions = {
 
 async function open(dataDir: string, options: OpenOptions): Promise<OpenDatabase> {
   if (isInMemory(dataDir)) {
-    const pg = new PGlite();
+    const pg = new PGlite({ startParams: [...PGLITE_START_PARAMS] });
     await pg.waitReady;
     return { pg, release: () => pg.close() };
   }
@@ -69,7 +89,7 @@ async function open(dataDir: string, options: OpenOptions): Promise<OpenDatabase
     throw error;
   }
   try {
-    const pg = new PGlite(path.join(dir, 'pgdata'));
+    const pg = new PGlite({ dataDir: path.join(dir, 'pgdata'), startParams: [...PGLITE_START_PARAMS] });
     await pg.waitReady;
     return {
       pg,
@@ -98,8 +118,25 @@ export function openDatabase(dataDir: string, options: OpenOptions = {}): Promis
   return opening.then((db) => db.pg);
 }
 
+const beforeCloseKey = Symbol.for('verification-desk.before-close-databases');
+
+function beforeCloseHooks(): Set<() => Promise<void>> {
+  const holder = globalThis as unknown as Record<symbol, Set<() => Promise<void>> | undefined>;
+  holder[beforeCloseKey] ??= new Set();
+  return holder[beforeCloseKey];
+}
+
+/**
+ * Work that must reach the database before it closes (a write buffer's last rows, say). The
+ * hooks run at the start of every closeDatabases, which is what a shutdown calls.
+ */
+export function onBeforeCloseDatabases(hook: () => Promise<void>): void {
+  beforeCloseHooks().add(hook);
+}
+
 /** Closes every database this process opened and releases their locks. */
 export async function closeDatabases(): Promise<void> {
+  await Promise.allSettled([...beforeCloseHooks()].map((hook) => hook()));
   onceCache().clear();
   const databases = registry();
   const all = [...databases.values()];

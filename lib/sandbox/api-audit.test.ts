@@ -7,7 +7,7 @@ import { GET as getWithoutId } from '@/app/v1/verifications/route';
 import { GET as getById } from '@/app/v1/verifications/[id]/route';
 import { POST } from '@/app/v1/verifications/new/route';
 import { closeDatabases } from '@/lib/db/connection';
-import { auditPath, listApiAuditLog } from './api-audit';
+import { API_AUDIT_FLUSH_MS, auditPath, flushApiAuditLog, listApiAuditLog, recordApiCall } from './api-audit';
 import type { SandboxDb } from './db';
 import { apiAuditLog } from './schema';
 import { API, createRequest, createTestCompany, getRequest, idParams, type TestCompany, useInMemorySandbox, validBody } from './test-support';
@@ -84,10 +84,12 @@ describe('one row per authenticated call', () => {
   });
 
   it('none for calls without a valid key: there is no company to file them under', async () => {
+    await flushApiAuditLog();
     const before = await db.select().from(apiAuditLog);
     await POST(createRequest(validBody()), undefined);
     await POST(createRequest(validBody(), { apiKey: 'vd_sk_wrong' }), undefined);
     await getById(getRequest(`${API}/3f2b8c1e-9d4a-4b7e-8f00-123456789abc`), idParams('3f2b8c1e-9d4a-4b7e-8f00-123456789abc'));
+    await flushApiAuditLog();
     expect(await db.select().from(apiAuditLog)).toHaveLength(before.length);
   });
 
@@ -109,6 +111,63 @@ describe('one row per authenticated call', () => {
       spy.mockRestore();
     }
     expect(await log(company)).toEqual(['POST /v1/verifications/new 500']);
+  });
+});
+
+describe('batched writes', () => {
+  const rawRows = (companyId: string) => db.select().from(apiAuditLog).where(eq(apiAuditLog.companyId, companyId));
+
+  it('a call is in the table within the flush delay, without anyone flushing', async () => {
+    const company = await createTestCompany(db, { name: 'Timely' });
+    const started = Date.now();
+    await getById(getRequest(`${API}/3f2b8c1e-9d4a-4b7e-8f00-123456789abc`, company.apiKey), idParams('3f2b8c1e-9d4a-4b7e-8f00-123456789abc'));
+    while ((await rawRows(company.companyId)).length === 0) {
+      // Generous against a busy machine, but bounded: the timer, not a reader, wrote the row.
+      expect(Date.now() - started).toBeLessThan(API_AUDIT_FLUSH_MS + 2_000);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await rawRows(company.companyId)).map((row) => row.status)).toEqual([404]);
+  });
+
+  it('many calls are written together, all of them, in one INSERT per batch', async () => {
+    const company = await createTestCompany(db, { name: 'Busy' });
+    const insert = vi.spyOn(db, 'insert');
+    try {
+      const calls = Array.from({ length: 120 }, (_, i) =>
+        recordApiCall(db, { companyId: company.companyId, method: 'get', url: `${API}/${i}`, status: 200, at: new Date() }),
+      );
+      await Promise.all(calls);
+      expect(insert).toHaveBeenCalledTimes(1);
+    } finally {
+      insert.mockRestore();
+    }
+    expect(await rawRows(company.companyId)).toHaveLength(120);
+  });
+
+  it('a row that cannot be written fails alone; the rest of its batch is written', async () => {
+    const company = await createTestCompany(db, { name: 'Mixed' });
+    const good = recordApiCall(db, { companyId: company.companyId, method: 'GET', url: `${API}/`, status: 400, at: new Date() });
+    // No such company: the foreign key refuses this row.
+    const bad = recordApiCall(db, { companyId: '00000000-0000-4000-8000-000000000000', method: 'GET', url: `${API}/`, status: 400, at: new Date() });
+    await expect(bad).rejects.toThrow();
+    await expect(good).resolves.toBeUndefined();
+    expect(await rawRows(company.companyId)).toHaveLength(1);
+  });
+
+  // Last in the file: it closes the database.
+  it('closing the database (what shutdown does) writes the rows still waiting first', async () => {
+    const company = await createTestCompany(db, { name: 'Shutting down' });
+    const waiting = recordApiCall(db, { companyId: company.companyId, method: 'GET', url: `${API}/`, status: 400, at: new Date() });
+    let rowsAtClose = -1;
+    const { onBeforeCloseDatabases } = await import('@/lib/db/connection');
+    // Registered after the writer's own hook, so it sees what the flush left behind.
+    onBeforeCloseDatabases(async () => {
+      await waiting;
+      rowsAtClose = (await rawRows(company.companyId)).length;
+    });
+    await closeDatabases();
+    await expect(waiting).resolves.toBeUndefined();
+    expect(rowsAtClose).toBe(1);
   });
 });
 

@@ -1,11 +1,11 @@
 // API keys (seed §5): how they are made and stored, and how every route refuses a request
 // without a valid one.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as getById } from '@/app/v1/verifications/[id]/route';
 import { POST } from '@/app/v1/verifications/new/route';
 import { closeDatabases } from '@/lib/db/connection';
-import { authenticateApiKey, issueApiKey, revokeApiKey } from './api-keys';
+import { API_KEY_CACHE_TTL_MS, authenticateApiKey, forgetAuthenticatedApiKeys, issueApiKey, revokeApiKey } from './api-keys';
 import { createCompany } from './companies';
 import type { SandboxDb } from './db';
 import { apiKeys } from './schema';
@@ -102,5 +102,55 @@ describe('authenticateApiKey', () => {
     const company = await createCompany(db, { name: 'Who am I' });
     const { apiKey, keyId } = await issueApiKey(db, { companyId: company.id, label: 'x' });
     expect(await authenticateApiKey(db, `Bearer ${apiKey}`)).toEqual({ ok: true, companyId: company.id, keyId });
+  });
+});
+
+describe('the cache of recently authenticated keys', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('authenticates a busy key from memory, and asks the database again after the TTL', async () => {
+    const company = await createCompany(db, { name: 'Busy key' });
+    const { apiKey, keyId } = await issueApiKey(db, { companyId: company.id, label: 'x' });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
+    const select = vi.spyOn(db, 'select');
+    for (let i = 0; i < 5; i++) expect(await authenticateApiKey(db, `Bearer ${apiKey}`)).toEqual({ ok: true, companyId: company.id, keyId });
+    expect(select).toHaveBeenCalledTimes(1);
+
+    // A change the process was not told about (none exists today: the data directory is locked to
+    // this process) still takes effect within the TTL.
+    await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, keyId));
+    vi.setSystemTime(new Date(Date.now() + API_KEY_CACHE_TTL_MS + 1));
+    expect(await authenticateApiKey(db, `Bearer ${apiKey}`)).toEqual({ ok: false, error: 'This API key has been revoked' });
+  });
+
+  it('never keeps a failure: a wrong or revoked key is looked up every time', async () => {
+    const select = vi.spyOn(db, 'select');
+    await authenticateApiKey(db, `Bearer vd_sk_${'a'.repeat(43)}`);
+    await authenticateApiKey(db, `Bearer vd_sk_${'a'.repeat(43)}`);
+    expect(select.mock.calls.length).toBe(2);
+  });
+
+  it('a lookup that was running when a key was revoked does not put the key back in the cache', async () => {
+    const company = await createCompany(db, { name: 'Racing' });
+    const { apiKey } = await issueApiKey(db, { companyId: company.id, label: 'x' });
+    const running = authenticateApiKey(db, `Bearer ${apiKey}`);
+    forgetAuthenticatedApiKeys(); // what revokeApiKey does once its UPDATE is through
+    expect((await running).ok).toBe(true); // it read the row before the revocation
+    const select = vi.spyOn(db, 'select');
+    await authenticateApiKey(db, `Bearer ${apiKey}`);
+    expect(select).toHaveBeenCalledTimes(1);
+  });
+
+  it('revoking a key (even one used a moment ago) refuses it on the very next request', async () => {
+    const company = await createCompany(db, { name: 'Revoked while cached' });
+    const { apiKey, keyId } = await issueApiKey(db, { companyId: company.id, label: 'x' });
+    expect((await authenticateApiKey(db, `Bearer ${apiKey}`)).ok).toBe(true);
+    expect((await authenticateApiKey(db, `Bearer ${apiKey}`)).ok).toBe(true);
+    await revokeApiKey(db, keyId);
+    expect(await authenticateApiKey(db, `Bearer ${apiKey}`)).toEqual({ ok: false, error: 'This API key has been revoked' });
   });
 });

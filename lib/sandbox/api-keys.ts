@@ -39,6 +39,35 @@ export async function revokeApiKey(db: Queryable, keyId: string): Promise<void> 
     .update(apiKeys)
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
+  forgetAuthenticatedApiKeys();
+}
+
+/**
+ * Keys that authenticated recently, by the hash of the presented key, so a busy integration does
+ * not cost a database lookup per request. Only successes are kept, for API_KEY_CACHE_TTL_MS at
+ * most. A revocation in this process (revokeApiKey, provisioning) empties the cache at once; the
+ * TTL bounds anything else (the data directory is locked to this process, so there is nothing
+ * else today). An authentication whose lookup started before a revocation is not cached, so a
+ * lookup racing the revocation cannot put the key back.
+ */
+export const API_KEY_CACHE_TTL_MS = 5_000;
+const API_KEY_CACHE_MAX_ENTRIES = 1_000;
+
+type KeyCache = { entries: Map<string, { companyId: string; keyId: string; until: number }>; generation: number };
+const KEY_CACHE = Symbol.for('verification-desk.sandbox-api-key-cache');
+
+// On globalThis: Next.js bundles each route separately; a revocation must reach all of them.
+function keyCache(): KeyCache {
+  const holder = globalThis as unknown as Record<symbol, KeyCache | undefined>;
+  holder[KEY_CACHE] ??= { entries: new Map(), generation: 0 };
+  return holder[KEY_CACHE];
+}
+
+/** Call after any change to api_keys that could revoke a key. */
+export function forgetAuthenticatedApiKeys(): void {
+  const cache = keyCache();
+  cache.entries.clear();
+  cache.generation += 1;
 }
 
 export type Authentication =
@@ -61,6 +90,13 @@ export async function authenticateApiKey(db: Queryable, authorization: string | 
   if (!API_KEY_PATTERN.test(presented)) return { ok: false, error: 'Invalid API key' };
 
   const presentedHash = hashSecret(presented);
+  const cache = keyCache();
+  const now = Date.now();
+  const cached = cache.entries.get(presentedHash);
+  if (cached && cached.until > now) return { ok: true, companyId: cached.companyId, keyId: cached.keyId };
+  if (cached) cache.entries.delete(presentedHash);
+
+  const generation = cache.generation;
   const [key] = await db
     .select({ id: apiKeys.id, companyId: apiKeys.companyId, keyHash: apiKeys.keyHash, revokedAt: apiKeys.revokedAt })
     .from(apiKeys)
@@ -70,5 +106,10 @@ export async function authenticateApiKey(db: Queryable, authorization: string | 
   // the decision itself free of early-exit string comparison.
   if (!key || !hashesEqual(key.keyHash, presentedHash)) return { ok: false, error: 'Invalid API key' };
   if (key.revokedAt) return { ok: false, error: 'This API key has been revoked' };
+  if (cache.generation === generation) {
+    // Bounded: past the limit, start over rather than track ages (a handful of keys is normal).
+    if (cache.entries.size >= API_KEY_CACHE_MAX_ENTRIES) cache.entries.clear();
+    cache.entries.set(presentedHash, { companyId: key.companyId, keyId: key.id, until: now + API_KEY_CACHE_TTL_MS });
+  }
   return { ok: true, companyId: key.companyId, keyId: key.id };
 }

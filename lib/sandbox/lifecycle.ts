@@ -4,6 +4,7 @@
 // Every function takes the time explicitly: tests (and the jobs) control the clock.
 import 'server-only';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { flushApiAuditLog } from './api-audit';
 import type { SandboxDb, SandboxTx } from './db';
 import { describeError } from './http';
 import { apiAuditLog, companies, verifications } from './schema';
@@ -260,6 +261,8 @@ async function purgeVerification(db: SandboxDb, verificationId: string, now: Dat
 
 /** Deletes audit-log entries at or past `at + the company's audit retention`; returns how many. */
 async function purgeApiAuditLog(db: SandboxDb, now: Date): Promise<number> {
+  // Rows still waiting in the write buffer are judged with the rest.
+  await flushApiAuditLog();
   // One statement for every company: the cut-off differs per company, so Postgres computes it.
   const deleted = await db
     .delete(apiAuditLog)

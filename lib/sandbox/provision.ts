@@ -4,7 +4,7 @@
 import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
 import { once } from '@/lib/db/connection';
-import { issueApiKey } from './api-keys';
+import { forgetAuthenticatedApiKeys, issueApiKey } from './api-keys';
 import { createCompany, getDefaultCompany } from './companies';
 import { getSandboxDb } from './db';
 import { apiKeys } from './schema';
@@ -45,6 +45,7 @@ export function provisionSandbox(options: ProvisionOptions = {}): Promise<Sandbo
         .update(apiKeys)
         .set({ revokedAt: new Date() })
         .where(and(eq(apiKeys.companyId, company.id), eq(apiKeys.label, STARTUP_KEY_LABEL), isNull(apiKeys.revokedAt)));
+      forgetAuthenticatedApiKeys();
       const issued = await issueApiKey(tx, { companyId: company.id, label: STARTUP_KEY_LABEL });
       if (options.webhookUrl === undefined) return { companyId: company.id, apiKey: issued.apiKey };
       const endpoint = await replaceDefaultWebhookEndpoint(tx, { companyId: company.id, url: options.webhookUrl });

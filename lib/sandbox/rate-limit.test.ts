@@ -5,6 +5,8 @@ import { GET } from '@/app/v1/verifications/[id]/route';
 import { POST } from '@/app/v1/verifications/new/route';
 import { closeDatabases } from '@/lib/db/connection';
 import type { SandboxDb } from './db';
+import { flushApiAuditLog } from './api-audit';
+import { takeSandboxRequest } from './rate-limit';
 import { apiAuditLog } from './schema';
 import { API, createRequest, createTestCompany, expectError, getRequest, idParams, type TestCompany, useInMemorySandbox, validBody } from './test-support';
 
@@ -53,6 +55,7 @@ describe('sandbox rate limit per API key', () => {
   });
 
   it('records refused calls in the API audit log like any other answer', async () => {
+    await flushApiAuditLog();
     const rows = await db.select({ status: apiAuditLog.status, companyId: apiAuditLog.companyId }).from(apiAuditLog);
     expect(rows.filter((row) => row.status === 429 && row.companyId === company.companyId)).toHaveLength(2);
   });
@@ -67,5 +70,35 @@ describe('sandbox rate limit per API key', () => {
       process.env.SANDBOX_RATE_LIMIT_PER_MINUTE = '3';
       log.mockRestore();
     }
+  });
+});
+
+describe('takeSandboxRequest under a generous limit', () => {
+  afterEach(() => {
+    process.env.SANDBOX_RATE_LIMIT_PER_MINUTE = '3';
+  });
+
+  it('counts exactly over a sliding minute, at a cost that does not grow with the load', () => {
+    process.env.SANDBOX_RATE_LIMIT_PER_MINUTE = '60000';
+    const start = Date.parse('2032-01-01T00:00:00Z');
+    // 1000 requests a second for two minutes: 60 000 in any minute, the limit exactly. (Copying
+    // the window on every request, as the first version did, made this take minutes.)
+    let allowed = 0;
+    for (let i = 0; i < 120_000; i++) if (takeSandboxRequest('busy-key', start + i).allowed) allowed += 1;
+    expect(allowed).toBe(120_000);
+    // The window is full: the next request in the same millisecond is refused…
+    expect(takeSandboxRequest('busy-key', start + 119_999)).toEqual({ allowed: false, limit: 60000, retryAfterSeconds: 1 });
+    // …and one millisecond later the oldest request has left the window.
+    expect(takeSandboxRequest('busy-key', start + 120_000).allowed).toBe(true);
+  });
+
+  it('stays exact when the clock goes back', () => {
+    process.env.SANDBOX_RATE_LIMIT_PER_MINUTE = '2';
+    const t = Date.parse('2033-01-01T00:00:00Z');
+    expect(takeSandboxRequest('skewed', t + 1000).allowed).toBe(true);
+    expect(takeSandboxRequest('skewed', t).allowed).toBe(true);
+    expect(takeSandboxRequest('skewed', t + 500).allowed).toBe(false);
+    expect(takeSandboxRequest('skewed', t + 60_001).allowed).toBe(true); // t has left the window
+    expect(takeSandboxRequest('skewed', t + 60_002).allowed).toBe(false); // t + 1000 has not
   });
 });

@@ -23,7 +23,13 @@ export function getSandboxRateLimitPerMinute(): number {
 
 export type SandboxRateDecision = { allowed: true } | { allowed: false; limit: number; retryAfterSeconds: number };
 
-type Store = { requests: Map<string, number[]>; lastSweep: number };
+/**
+ * One key's request times in the last window, oldest first. Expired times are skipped by moving
+ * `start` rather than by filtering the array: with a generous limit a busy key holds tens of
+ * thousands of times, and copying them on every request made the limiter cost grow with the load.
+ */
+type KeyWindow = { times: number[]; start: number };
+type Store = { requests: Map<string, KeyWindow>; lastSweep: number };
 
 const STORE = Symbol.for('verification-desk.sandbox-rate-limit');
 
@@ -34,6 +40,16 @@ function store(): Store {
   return holder[STORE];
 }
 
+/** Drops the times at or before `cutoff`; amortised O(1) per request while the clock moves forward. */
+function dropExpired(window: KeyWindow, cutoff: number): void {
+  const { times } = window;
+  while (window.start < times.length && times[window.start]! <= cutoff) window.start += 1;
+  if (window.start > 0 && window.start * 2 >= times.length) {
+    window.times = times.slice(window.start);
+    window.start = 0;
+  }
+}
+
 /**
  * Counts one request for an API key (sliding window: the times of its requests in the last
  * minute). A refused request is not counted, so hammering does not push the retry time further.
@@ -41,16 +57,24 @@ function store(): Store {
 export function takeSandboxRequest(keyId: string, now = Date.now()): SandboxRateDecision {
   const limit = getSandboxRateLimitPerMinute();
   const { requests } = sweep(store(), now);
+  let window = requests.get(keyId);
+  if (!window) {
+    window = { times: [], start: 0 };
+    requests.set(keyId, window);
+  }
   // A request at exactly now - WINDOW_MS has left the window, so retrying at the announced time works.
-  const times = (requests.get(keyId) ?? []).filter((at) => at > now - WINDOW_MS);
-  if (times.length < limit) {
-    times.push(now);
-    requests.set(keyId, times);
+  dropExpired(window, now - WINDOW_MS);
+  const count = window.times.length - window.start;
+  if (count < limit) {
+    // In order, so the oldest times stay at the front; only a clock that went back (or a test
+    // that moved it) makes this walk past the last element.
+    let at = window.times.length;
+    while (at > window.start && window.times[at - 1]! > now) at -= 1;
+    window.times.splice(at, 0, now);
     return { allowed: true };
   }
-  requests.set(keyId, times);
   // The request that frees the next slot; whole seconds rounded up, at least 1 (Retry-After).
-  const freesAt = times[times.length - limit]! + WINDOW_MS;
+  const freesAt = window.times[window.times.length - limit]! + WINDOW_MS;
   return { allowed: false, limit, retryAfterSeconds: Math.max(1, Math.ceil((freesAt - now) / 1000)) };
 }
 
@@ -58,8 +82,8 @@ export function takeSandboxRequest(keyId: string, now = Date.now()): SandboxRate
 function sweep(current: Store, now: number): Store {
   if (now - current.lastSweep < WINDOW_MS) return current;
   current.lastSweep = now;
-  for (const [key, times] of current.requests) {
-    const newest = times[times.length - 1];
+  for (const [key, window] of current.requests) {
+    const newest = window.times[window.times.length - 1];
     if (newest === undefined || newest <= now - WINDOW_MS) current.requests.delete(key);
   }
   return current;

@@ -19,16 +19,28 @@ const STATUS_BY_KIND: Record<VerificationServiceError['kind'], number> = {
 
 const noStore = { 'Cache-Control': 'no-store' };
 
+/**
+ * JSON with its Content-Length: Next.js gzips a body of unknown length for any client that
+ * accepts gzip, which for a record of a few hundred bytes costs more CPU than it saves bytes.
+ */
+function json(body: unknown, status = 200): Response {
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  return new Response(bytes, {
+    status,
+    headers: { ...noStore, 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength) },
+  });
+}
+
 export const GET = authorizedRoute<{ id: string }>('verification:read', async (_request, _staff, { params }) => {
   const { id } = await params;
   try {
     const record = await getVerification(id);
     await refreshRegisterEntry(id, record).catch(() => undefined);
-    return Response.json(record, { headers: noStore });
+    return json(record);
   } catch (error) {
     const { message, kind } = describeServiceError(error, 'read');
     const status = error instanceof VerificationServiceError ? STATUS_BY_KIND[error.kind] : 500;
     if (status === 500) console.error('[api/verifications] unexpected error', error);
-    return Response.json({ error: message, kind }, { status, headers: noStore });
+    return json({ error: message, kind }, status);
   }
 });
