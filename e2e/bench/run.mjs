@@ -4,16 +4,21 @@
 // it as Markdown and JSON to e2e/bench/results/, and exits 1 if a budget fails.
 //
 // Absolute times drift on a shared machine, so every budget compares against a baseline measured
-// in this same run, interleaved request by request. The whole run — build included — is bounded
-// by one deadline (BENCH_DEADLINE_S, default 280 s, cleanup after it bounded to a few seconds); on the deadline, an error or Ctrl-C it stops
-// everything it started (the server's process group, the build, the browsers) and exits 2
-// (130 on SIGINT). A figure that throws is reported as ERROR and the rest still run (exit 2). Options: --no-build (use the existing .next), BENCH_PORT (default 3550; the
-// Lighthouse Chromium uses BENCH_PORT + 1).
+// in this same run, interleaved request by request. The whole run, build included, is bounded by
+// one deadline (BENCH_DEADLINE_S, default 280 s; cleanup after it takes a few seconds): phases
+// get time boxes, and on the deadline, an error or Ctrl-C the bench stops everything it started
+// (the server's process group, the build, the browsers) and exits 2 (130 on SIGINT). A figure
+// that throws is reported as ERROR while the others still run (exit 2).
+//
+// Builds first when .next is missing or older than any source file (lib/build.mjs).
+// Options: --build (always build), --no-build (never), BENCH_PORT (default 3550; the Lighthouse
+// Chromium listens on BENCH_PORT + 1; both must stay in 3500-3599 on the shared machine).
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildNeeded } from './lib/build.mjs';
 import { captureCreateAction, launchBrowser, signIn } from './lib/browser.mjs';
 import { keepAliveAgent, timedRequest } from './lib/http.mjs';
 import { textTable, writeResults } from './lib/report.mjs';
@@ -31,6 +36,7 @@ const startedAt = performance.now();
 const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_S ?? 280) * 1000;
 const PORT = Number(process.env.BENCH_PORT ?? 3550);
 const BASE = `http://localhost:${PORT}`;
+const FORCE_BUILD = process.argv.includes('--build');
 const SKIP_BUILD = process.argv.includes('--no-build');
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 const loadAverageBefore = os.loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -41,10 +47,20 @@ const log = (message) => process.stderr.write(`[bench ${String(elapsedS()).padSt
 // ---- cleanup, deadline, signals -------------------------------------------------------------
 
 class DeadlineError extends Error {}
+class AbortedError extends Error {}
+
+let aborting = false;
+/** Stops of things that were registered while the bench was already stopping. */
+const lateStops = [];
 
 /** Undo actions of what is running, newest first; each entry removes itself once done. */
 const cleanups = new Set();
 function register(undo) {
+  // Something started after the bench began to stop (main was still running): stop it now.
+  if (aborting) {
+    lateStops.push(Promise.resolve().then(undo).catch(() => {}));
+    throw new AbortedError('stopping');
+  }
   const entry = { undo };
   cleanups.add(entry);
   return () => cleanups.delete(entry);
@@ -61,22 +77,28 @@ const deadline = {
   remaining: () => DEADLINE_MS - (performance.now() - startedAt),
   /** Throws unless at least `marginMs` is left, so a phase is not started that cannot finish. */
   check(marginMs = 0) {
+    if (aborting) throw new AbortedError('stopping');
     if (this.remaining() < marginMs) throw new DeadlineError(`global deadline of ${DEADLINE_MS / 1000} s reached (${elapsedS()} s elapsed)`);
   },
 };
 
-let aborting = false;
 async function abort(reason, code) {
   if (aborting) return;
   aborting = true;
   console.error(`\nbench: ${reason}`);
   await cleanUp();
+  // A launch already under way when the stop began registers (and is stopped) a moment later.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await Promise.race([Promise.allSettled(lateStops), new Promise((resolve) => setTimeout(resolve, 5_000))]);
   process.exit(code);
 }
 // The hard stop: whatever is awaited (a hung request, a browser), the run ends here.
 const hardStop = setTimeout(() => abort(`global deadline of ${DEADLINE_MS / 1000} s reached; stopped everything`, 2), DEADLINE_MS);
-process.once('SIGINT', () => abort('interrupted (SIGINT)', 130));
-process.once('SIGTERM', () => abort('terminated (SIGTERM)', 143));
+// `on`, not `once`: a second Ctrl-C while cleaning up must not kill the bench half-way (abort
+// runs once), and no other handler may see itself as the last SIGINT listener and exit early.
+process.on('SIGINT', () => abort('interrupted (SIGINT)', 130));
+process.on('SIGTERM', () => abort('terminated (SIGTERM)', 143));
+process.on('SIGHUP', () => abort('hung up (SIGHUP)', 129));
 
 // ---- phases ---------------------------------------------------------------------------------
 
@@ -108,20 +130,30 @@ const signedMs = (value) => `${value >= 0 ? '+' : ''}${round(value, 1)} ms`;
 /** " (n=230 of 500: time box)" when a figure stopped early, else "". */
 const sampled = (summary, planned) => (summary.n < planned ? `; n=${summary.n} of ${planned}: time box` : '');
 
-// Time boxes. Each measuring phase gets a share of what is left before the deadline (minus a
-// reserve for reporting and cleanup, and the fixed 2 × 10 s of autocannon), in proportion to its
-// weight ≈ its duration on an idle machine; a phase that finishes early leaves its time to the
-// later ones. On a loaded machine figures are then taken on fewer samples (reported as such)
-// instead of the run being killed with none.
-const RESERVE_MS = 15_000;
+// Time boxes (lib/time-box.mjs). Each measuring phase gets a share of what is left before the
+// deadline (minus a reserve for reporting and cleanup, and the fixed 2 × 10 s of autocannon), in
+// proportion to its weight ≈ its duration on an idle machine; a phase that finishes early leaves
+// its time to the later ones. Past its share a phase still takes its minimum of samples while
+// the deadline allows. On a loaded machine figures are then taken on fewer samples (reported as
+// such) instead of the run being killed with none.
+const RESERVE_MS = 12_000;
 const THROUGHPUT_MS = 24_000;
-const WEIGHTS = { read: 10, create: 15, ttfb: 4, js: 8, click: 12, live: 6, lighthouse: 50 };
+const PHASES = {
+  read: { weight: 10, min: 100 },
+  create: { weight: 15, min: 40 },
+  ttfb: { weight: 4, min: 20 },
+  js: { weight: 8, min: 5 },
+  click: { weight: 12, min: 5 },
+  live: { weight: 6, min: 10 },
+  lighthouse: { weight: 50, min: 4 },
+};
 
 function timeBox(phase) {
-  const names = Object.keys(WEIGHTS);
-  const later = names.slice(names.indexOf(phase)).reduce((sum, name) => sum + WEIGHTS[name], 0);
-  const available = deadline.remaining() - RESERVE_MS - THROUGHPUT_MS;
-  return performance.now() + Math.max(0, (available * WEIGHTS[phase]) / later);
+  const names = Object.keys(PHASES);
+  const later = names.slice(names.indexOf(phase)).reduce((sum, name) => sum + PHASES[name].weight, 0);
+  const hard = startedAt + DEADLINE_MS - RESERVE_MS - THROUGHPUT_MS;
+  const share = (Math.max(0, hard - performance.now()) * PHASES[phase].weight) / later;
+  return { soft: performance.now() + share, hard, min: PHASES[phase].min };
 }
 
 function runCliAsync(script, args, env) {
@@ -149,6 +181,8 @@ function runCliAsync(script, args, env) {
   });
 }
 
+let buildNote = '';
+
 /** The running server, so an error report can show what it printed. */
 let serverForReport;
 
@@ -170,13 +204,15 @@ async function main() {
     return company.apiKey;
   })();
   prepared.catch(() => {}); // awaited below; this only keeps an early rejection from being "unhandled"
-  if (SKIP_BUILD) log('using the existing build (--no-build)');
-  else {
-    log('next build (while the CLIs prepare a fresh data directory) …');
+  const reason = FORCE_BUILD ? '--build' : SKIP_BUILD ? null : buildNeeded();
+  if (SKIP_BUILD) buildNote = 'existing .next (--no-build)';
+  else if (!reason) buildNote = 'existing .next, newer than every source file (use --build to force a build)';
+  if (reason) {
+    log(`next build (${reason}), while the CLIs prepare a fresh data directory …`);
     await build();
-    figures.buildS = elapsedS();
+    buildNote = `built in this run (${reason}) in ${elapsedS()} s`;
     log('built');
-  }
+  } else log(`not building: ${buildNote}`);
   const apiKey = await prepared;
 
   deadline.check(60_000);
@@ -209,12 +245,13 @@ async function main() {
 
   // One figure failing to measure (an exception) is reported, and the others still run.
   const phase = async (name, label, measure) => {
+    deadline.check();
     const started = performance.now();
     log(`${label} …`);
     try {
       figures[name] = await measure();
     } catch (error) {
-      if (error instanceof DeadlineError) throw error;
+      if (error instanceof DeadlineError || aborting) throw error;
       errors[name] = error?.message ?? String(error);
       log(`${name} failed: ${errors[name].split('\n')[0]}`);
     }
@@ -223,28 +260,30 @@ async function main() {
 
   let createdIds = [];
   await phase('readOverhead', 'read overhead (500 + 500, interleaved)', () =>
-    measureReadOverhead({ base: BASE, cookieHeader, apiKey, id: subjectId, until: timeBox('read'), deadline }),
+    measureReadOverhead({ base: BASE, cookieHeader, apiKey, id: subjectId, box: timeBox('read'), deadline }),
   );
   await phase('createOverhead', 'create overhead (200 + 200, interleaved)', async () => {
-    const { createdIds: ids, ...result } = await measureCreateOverhead({ base: BASE, cookieHeader, apiKey, action, until: timeBox('create'), deadline });
+    const { createdIds: ids, ...result } = await measureCreateOverhead({ base: BASE, cookieHeader, apiKey, action, box: timeBox('create'), deadline });
     createdIds = ids;
     return result;
   });
   await phase('detailTtfb', 'detail page TTFB vs static page', () =>
-    measureDetailTtfb({ base: BASE, cookieHeader, id: subjectId, until: timeBox('ttfb'), deadline }),
+    measureDetailTtfb({ base: BASE, cookieHeader, id: subjectId, box: timeBox('ttfb'), deadline }),
   );
-  await phase('firstLoadJs', 'first-load JS', () => measureFirstLoadJs({ browser, base: BASE, cookies, detailId: subjectId, until: timeBox('js'), deadline }));
-  await phase('clickToResult', 'click to result (20)', () => measureClickToResult({ browser, base: BASE, cookies, until: timeBox('click'), deadline }));
+  await phase('firstLoadJs', 'first-load JS', () => measureFirstLoadJs({ browser, base: BASE, cookies, detailId: subjectId, box: timeBox('js'), deadline }));
+  await phase('clickToResult', 'click to result (20)', () => measureClickToResult({ browser, base: BASE, cookies, box: timeBox('click'), deadline }));
   await phase('liveLatency', 'live latency (50 webhooks)', () =>
-    measureLiveLatency({ browser, base: BASE, cookies, webhookSecret, verificationId: subjectId, until: timeBox('live'), deadline }),
+    measureLiveLatency({ browser, base: BASE, cookies, webhookSecret, verificationId: subjectId, box: timeBox('live'), deadline }),
   );
   unregisterBrowser();
   await browser.close();
 
   await phase('lighthouse', 'Lighthouse (4 pages)', () =>
-    measureLighthouse({ base: BASE, cookieHeader, detailId: subjectId, port: PORT + 1, register, until: timeBox('lighthouse'), deadline }),
+    measureLighthouse({ base: BASE, cookieHeader, detailId: subjectId, port: PORT + 1, register, box: timeBox('lighthouse'), deadline }),
   );
-  await phase('throughput', 'sandbox throughput (autocannon, 2 × 10 s)', async () => {
+  // Fixed-length: run only if it can end before the deadline, else report it as not measured.
+  if (deadline.remaining() < THROUGHPUT_MS + 5_000) log('no time left for the throughput figure');
+  else await phase('throughput', 'sandbox throughput (autocannon, 2 × 10 s)', async () => {
     // Reads need records: those the create figure made, else a few made now.
     const ids = createdIds.length > 0 ? createdIds : [subjectId];
     return measureThroughput({ base: BASE, apiKey, ids, deadline });
@@ -354,7 +393,7 @@ async function main() {
     machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${os.platform()}`,
     loadAverageBefore,
     loadAverageAfter: os.loadavg().map((x) => x.toFixed(2)).join(' '),
-    build: SKIP_BUILD ? 'existing .next (--no-build)' : `built in this run (${figures.buildS} s)`,
+    build: buildNote,
   };
   writeResults(RESULTS_DIR, { rows, meta, notes, figures, errors });
   const passed = rows.filter((x) => x.result === 'PASS').length;

@@ -4,6 +4,7 @@
 // Playwright's own round trips out of the figure. A fresh form (page load) per submission.
 import { fillCreateForm } from '../lib/browser.mjs';
 import { summarize } from '../lib/stats.mjs';
+import { more, warmingAllowed } from '../lib/time-box.mjs';
 
 function installProbe() {
   const probe = { clickAt: null, visibleAt: null, frameAt: null };
@@ -26,13 +27,13 @@ function installProbe() {
   new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true });
 }
 
-export async function measureClickToResult({ browser, base, cookies, count = 20, warmup = 2, until, deadline }) {
+export async function measureClickToResult({ browser, base, cookies, count = 20, warmup = 2, box, deadline }) {
   const context = await browser.newContext({ baseURL: base });
   await context.addCookies(cookies);
   const page = await context.newPage();
   const times = [];
   try {
-    for (let i = 0; i < warmup + count && performance.now() < until; i++) {
+    for (let i = 0; i < warmup + count && (i < warmup ? warmingAllowed(box) : more(box, i - warmup)); i++) {
       deadline.check();
       await page.goto('/verifications/new');
       await fillCreateForm(page);

@@ -11,6 +11,7 @@
 // even fetch its scripts; the baseline context therefore bypasses CSP (Playwright's bypassCSP)
 // to see what an empty page of this build loads. Routes are measured with CSP enforced.
 import http from 'node:http';
+import { more } from '../lib/time-box.mjs';
 import { STATIC_BASELINE_PATH } from './ttfb.mjs';
 
 export const JS_ROUTES = ['/sign-in', '/', '/verifications/new', '/verifications/[id]'];
@@ -54,7 +55,7 @@ async function scriptsOfFreshLoad(browser, url, { cookies, bypassCSP = false }) 
   }
 }
 
-export async function measureFirstLoadJs({ browser, base, cookies, detailId, until, deadline }) {
+export async function measureFirstLoadJs({ browser, base, cookies, detailId, box, deadline }) {
   const sizes = new Map();
   const sizeOf = async (url) => {
     if (!sizes.has(url)) sizes.set(url, await gzipBodyBytes(url));
@@ -72,7 +73,7 @@ export async function measureFirstLoadJs({ browser, base, cookies, detailId, unt
   for (const target of targets) {
     deadline.check();
     // Out of time: the routes not loaded are reported as not measured.
-    if (performance.now() > until) break;
+    if (!more(box, results.length)) break;
     const { finalUrl, scripts } = await scriptsOfFreshLoad(browser, `${base}${target.path}`, target);
     if (new URL(finalUrl).pathname !== target.path) throw new Error(`JS size: ${target.path} ended at ${finalUrl} (not signed in?)`);
     const failed = scripts.filter((s) => s.status !== 200);

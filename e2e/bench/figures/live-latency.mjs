@@ -12,8 +12,9 @@ import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { expectStatus, keepAliveAgent, timedRequest } from '../lib/http.mjs';
 import { summarize } from '../lib/stats.mjs';
+import { more, warmingAllowed } from '../lib/time-box.mjs';
 
-export async function measureLiveLatency({ browser, base, cookies, webhookSecret, verificationId, count = 50, warmup = 5, until, deadline }) {
+export async function measureLiveLatency({ browser, base, cookies, webhookSecret, verificationId, count = 50, warmup = 3, box, deadline }) {
   const context = await browser.newContext({ baseURL: base });
   await context.addCookies(cookies);
   const page = await context.newPage();
@@ -38,7 +39,7 @@ export async function measureLiveLatency({ browser, base, cookies, webhookSecret
         }),
       verificationId,
     );
-    for (let i = 0; i < warmup + count && performance.now() < until; i++) {
+    for (let i = 0; i < warmup + count && (i < warmup ? warmingAllowed(box) : more(box, i - warmup)); i++) {
       deadline.check();
       const body = JSON.stringify({
         type: 'verification.completed',

@@ -7,17 +7,18 @@ import { randomUUID } from 'node:crypto';
 import { expectStatus, keepAliveAgent, timedRequest } from '../lib/http.mjs';
 import { summarize } from '../lib/stats.mjs';
 import { PERSON } from '../lib/browser.mjs';
+import { more, warmingAllowed } from '../lib/time-box.mjs';
 
-// Stops early at `until` (a performance.now() time): on a loaded machine the run must still end
-// in time, with fewer samples, reported as such, rather than be killed with none.
-async function interleave({ count, warmup, a, b, until, deadline }) {
-  for (let i = 0; i < warmup && performance.now() < until; i++) {
+// Stops early when its time box says so (lib/time-box.mjs): on a loaded machine the run must
+// still end in time, with fewer samples, reported as such, rather than be killed with none.
+async function interleave({ count, warmup, a, b, box, deadline }) {
+  for (let i = 0; i < warmup && warmingAllowed(box); i++) {
     await a();
     await b();
   }
   const timesA = [];
   const timesB = [];
-  for (let i = 0; i < count && performance.now() < until; i++) {
+  for (let i = 0; i < count && more(box, i); i++) {
     deadline.check();
     // Alternate which side goes first, so neither always follows the other's GC or cache effects.
     if (i % 2 === 0) {
@@ -33,7 +34,7 @@ async function interleave({ count, warmup, a, b, until, deadline }) {
 }
 
 /** GET /api/verifications/[id] (signed in) vs GET /v1/verifications/[id] (Bearer key), same record. */
-export async function measureReadOverhead({ base, cookieHeader, apiKey, id, count = 500, warmup = 50, until, deadline }) {
+export async function measureReadOverhead({ base, cookieHeader, apiKey, id, count = 500, warmup = 20, box, deadline }) {
   const dashboardAgent = keepAliveAgent();
   const directAgent = keepAliveAgent();
   const dashboard = async () =>
@@ -42,7 +43,7 @@ export async function measureReadOverhead({ base, cookieHeader, apiKey, id, coun
   const direct = async () =>
     expectStatus(await timedRequest(`${base}/v1/verifications/${id}`, { headers: { authorization: `Bearer ${apiKey}` }, agent: directAgent }), 200, 'direct read')
       .total;
-  const { a, b, planned } = await interleave({ count, warmup, a: dashboard, b: direct, until, deadline });
+  const { a, b, planned } = await interleave({ count, warmup, a: dashboard, b: direct, box, deadline });
   dashboardAgent.destroy();
   directAgent.destroy();
   return { planned, dashboard: a, direct: b, addedP50: a.p50 - b.p50, addedP99: a.p99 - b.p99 };
@@ -82,7 +83,7 @@ export function actionReplayer({ base, cookieHeader, action, agent }) {
  * would answer every replay with the first one's result) vs POST /v1/verifications/new with the
  * body the action sends upstream for the same form.
  */
-export async function measureCreateOverhead({ base, cookieHeader, apiKey, action, count = 200, warmup = 20, until, deadline }) {
+export async function measureCreateOverhead({ base, cookieHeader, apiKey, action, count = 200, warmup = 10, box, deadline }) {
   const dashboardAgent = keepAliveAgent();
   const directAgent = keepAliveAgent();
   const directBody = JSON.stringify({
@@ -109,7 +110,7 @@ export async function measureCreateOverhead({ base, cookieHeader, apiKey, action
     createdIds.push(JSON.parse(response.body.toString('utf8')).verificationId);
     return response.total;
   };
-  const { a, b, planned } = await interleave({ count, warmup, a: dashboard, b: direct, until, deadline });
+  const { a, b, planned } = await interleave({ count, warmup, a: dashboard, b: direct, box, deadline });
   dashboardAgent.destroy();
   directAgent.destroy();
   return { planned, dashboard: a, direct: b, addedP50: a.p50 - b.p50, addedP99: a.p99 - b.p99, createdIds };

@@ -7,10 +7,11 @@
 // server, same proxy, no render and no data. No page had to be added for the bench.
 import { keepAliveAgent, timedRequest, expectStatus } from '../lib/http.mjs';
 import { summarize } from '../lib/stats.mjs';
+import { more, warmingAllowed } from '../lib/time-box.mjs';
 
 export const STATIC_BASELINE_PATH = '/bench-static-baseline-does-not-exist';
 
-export async function measureDetailTtfb({ base, cookieHeader, id, count = 60, warmup = 10, until, deadline }) {
+export async function measureDetailTtfb({ base, cookieHeader, id, count = 60, warmup = 5, box, deadline }) {
   const detailAgent = keepAliveAgent();
   const staticAgent = keepAliveAgent();
   const headers = { cookie: cookieHeader, accept: 'text/html', 'accept-encoding': 'gzip' };
@@ -24,13 +25,13 @@ export async function measureDetailTtfb({ base, cookieHeader, id, count = 60, wa
     staticCache = response.headers['x-nextjs-cache'];
     return { ttfb: response.ttfb, total: response.total };
   };
-  for (let i = 0; i < warmup && performance.now() < until; i++) {
+  for (let i = 0; i < warmup && warmingAllowed(box); i++) {
     await detail();
     await baseline();
   }
   const d = [];
   const s = [];
-  for (let i = 0; i < count && performance.now() < until; i++) {
+  for (let i = 0; i < count && more(box, i); i++) {
     deadline.check();
     if (i % 2 === 0) {
       d.push(await detail());

@@ -19,7 +19,9 @@ export function findChromium() {
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export function launchBrowser() {
-  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  // Playwright's own signal handlers would exit the process before the bench has stopped its
+  // server; the bench closes the browser itself on every way out.
+  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
 }
 
 /** Signs the operator in through the real form; returns the session cookies and a Cookie header. */
