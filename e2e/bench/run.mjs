@@ -132,20 +132,21 @@ const sampled = (summary, planned) => (summary.n < planned ? `; n=${summary.n} o
 
 // Time boxes (lib/time-box.mjs). Each measuring phase gets a share of what is left before the
 // deadline (minus a reserve for reporting and cleanup, and the fixed 2 × 10 s of autocannon), in
-// proportion to its weight ≈ its duration on an idle machine; a phase that finishes early leaves
+// proportion to its weight ≈ its full duration in seconds on a busy 2-core machine (on an idle
+// one every phase ends well inside its share); a phase that finishes early leaves
 // its time to the later ones. Past its share a phase still takes its minimum of samples while
 // the deadline allows. On a loaded machine figures are then taken on fewer samples (reported as
 // such) instead of the run being killed with none.
 const RESERVE_MS = 12_000;
 const THROUGHPUT_MS = 24_000;
 const PHASES = {
-  read: { weight: 10, min: 100 },
-  create: { weight: 15, min: 40 },
-  ttfb: { weight: 4, min: 20 },
-  js: { weight: 8, min: 5 },
-  click: { weight: 12, min: 5 },
-  live: { weight: 6, min: 10 },
-  lighthouse: { weight: 50, min: 4 },
+  read: { weight: 30, min: 100 },
+  create: { weight: 25, min: 40 },
+  ttfb: { weight: 5, min: 20 },
+  js: { weight: 9, min: 5 },
+  click: { weight: 18, min: 5 },
+  live: { weight: 8, min: 10 },
+  lighthouse: { weight: 55, min: 4 },
 };
 
 function timeBox(phase) {
@@ -375,7 +376,8 @@ async function main() {
     'Overheads: sequential requests, one in flight, alternating dashboard/direct (order swapped every pair) after a warm-up; each side on its own keep-alive connection; time to the whole response body. Every response is checked (200 and, for the action, a created record).',
     `Create overhead: the create form's server action was captured from a real Chromium submission and replayed over HTTP with a fresh submission key each time; the direct side POSTs the same request body to /v1/verifications/new. CREATE_RATE_LIMIT_PER_MINUTE and SANDBOX_RATE_LIMIT_PER_MINUTE are lifted for the bench.`,
     `TTFB baseline: the app's only static page is the prerendered not-found page (○ /_not-found in the build). A signed-in GET of ${STATIC_BASELINE_PATH} passes the same proxy and is answered from the prerender${t ? ` (x-nextjs-cache: ${t.staticServedFromPrerender ? 'HIT' : 'not HIT — check'})` : ''}. TTFB = request sent → status line and headers received${t ? `; whole-response p50: detail ${ms(t.detailTotal.p50)}, static ${ms(t.staticTotal.p50)}` : ''}.`,
-    'First-load JS: per route, a fresh Chromium context (empty cache) loads the page; every Script response is counted by its gzip body as the server sends it. The baseline is the not-found page; its prerendered HTML carries no CSP nonce, so with the CSP header enforced Chromium refuses its scripts (the live 404 page runs no JavaScript) — the baseline is therefore loaded with CSP bypassed. Inline RSC payload is not counted.',
+    'First-load JS: per route, a fresh Chromium context (empty cache) loads the page; every Script response is counted by its gzip body as the server sends it. The baseline is the not-found page; its prerendered HTML carries no CSP nonce, so with the CSP header enforced Chromium refuses its scripts (the live 404 page runs no JavaScript) — the baseline is therefore loaded with CSP bypassed. Inline RSC payload is not counted, nor are scripts fetched after the load event (<Link> prefetches of other routes, lazy chunks)' +
+      (figures.firstLoadJs ? `: ${figures.firstLoadJs.map((x) => `${x.route} ${x.afterLoad.files} file(s), ${round(x.afterLoad.wireKb, 1)} KB`).join('; ')}.` : '.'),
     'Lighthouse 12 Node API, desktop preset, Debian Chromium (--headless=new --no-sandbox --disable-gpu), signed-in pages with the session cookie as an extra header.' +
       (figures.lighthouse ? ` Audits that cost points: ${figures.lighthouse.map((p) => `${p.page}: ${p.lost.join(', ') || 'none'}`).join('; ')}.` : ''),
     'Click to result: in-page timing, from the submit button’s click event to the first animation frame after [data-testid=creation-result] is visible; a fresh form per submission; 2 warm-up submissions not counted.',

@@ -1,5 +1,8 @@
 // First-load JavaScript per route, as Chromium fetches it: a fresh browser context (empty cache)
-// loads the page and CDP lists every response of type Script. Two sizes are kept per route:
+// loads the page and CDP lists every response of type Script that finished by the `load` event
+// (the HTML's own <script async> chunks, which `load` waits for). Scripts fetched afterwards —
+// <Link> prefetches of other routes' chunks on idle, lazy components — are reported apart and not
+// counted: they depend on timing and on which links are on screen. Two sizes are kept per route:
 //   gzip — the compressed bodies as the server sends them (re-requested with Accept-Encoding:
 //          gzip, the bytes counted undecoded): what the budget uses, independent of headers;
 //   wire — CDP's encodedDataLength, everything that came over the socket, headers included.
@@ -42,14 +45,19 @@ async function scriptsOfFreshLoad(browser, url, { cookies, bypassCSP = false }) 
   });
   cdp.on('Network.loadingFinished', (event) => {
     const script = scripts.get(event.requestId);
-    if (script) script.wire = event.encodedDataLength;
+    if (script) {
+      script.wire = event.encodedDataLength;
+      script.done = true;
+    }
   });
   try {
     await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
-    // Chunks loaded after `load` (lazy components of the first render) count too; the pages
-    // hold an EventSource open, so "idle" is bounded rather than awaited forever.
+    const atLoad = [...scripts.values()].filter((script) => script.done);
+    // What comes later is only reported; the pages hold an EventSource open, so "idle" is
+    // bounded rather than awaited forever.
     await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => {});
-    return { finalUrl: page.url(), scripts: [...scripts.values()] };
+    const afterLoad = [...scripts.values()].filter((script) => !atLoad.includes(script));
+    return { finalUrl: page.url(), scripts: atLoad, afterLoad };
   } finally {
     await context.close();
   }
@@ -74,7 +82,7 @@ export async function measureFirstLoadJs({ browser, base, cookies, detailId, box
     deadline.check();
     // Out of time: the routes not loaded are reported as not measured.
     if (!more(box, results.length)) break;
-    const { finalUrl, scripts } = await scriptsOfFreshLoad(browser, `${base}${target.path}`, target);
+    const { finalUrl, scripts, afterLoad } = await scriptsOfFreshLoad(browser, `${base}${target.path}`, target);
     if (new URL(finalUrl).pathname !== target.path) throw new Error(`JS size: ${target.path} ended at ${finalUrl} (not signed in?)`);
     const failed = scripts.filter((s) => s.status !== 200);
     if (failed.length > 0) throw new Error(`JS size: ${target.path} got non-200 scripts: ${failed.map((s) => s.url).join(', ')}`);
@@ -91,6 +99,7 @@ export async function measureFirstLoadJs({ browser, base, cookies, detailId, box
       gzipKb: gzip / 1024,
       wireKb: scripts.reduce((sum, s) => sum + s.wire, 0) / 1024,
       encodings: [...encodings],
+      afterLoad: { files: afterLoad.length, wireKb: afterLoad.reduce((sum, s) => sum + s.wire, 0) / 1024 },
     });
   }
   return results;

@@ -42,7 +42,7 @@ export async function measureLiveLatency({ browser, base, cookies, webhookSecret
     for (let i = 0; i < warmup + count && (i < warmup ? warmingAllowed(box) : more(box, i - warmup)); i++) {
       deadline.check();
       const body = JSON.stringify({
-        type: 'verification.completed',
+        type: 'verification.created',
         timestamp: new Date().toISOString(),
         data: { verificationId, status: 'pending' },
       });
