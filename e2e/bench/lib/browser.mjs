@@ -1,0 +1,79 @@
+// Chromium for the bench (Playwright drives it): finding one, signing the operator in, and
+// capturing the exact server-action request the create form sends, so it can be replayed over
+// plain HTTP without a browser in the timed loop.
+import { existsSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { OPERATOR } from './server.mjs';
+
+/** CHROMIUM_PATH, then Playwright's own download, then Debian's package (as e2e/support/browser.ts). */
+export function findChromium() {
+  let bundled;
+  try {
+    bundled = chromium.executablePath();
+  } catch {}
+  const found = [process.env.CHROMIUM_PATH, bundled, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
+  if (!found) throw new Error('No Chromium found: set CHROMIUM_PATH, run `npx playwright install chromium`, or `apt-get install chromium`.');
+  return found;
+}
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export function launchBrowser() {
+  // Playwright's own signal handlers would exit the process before the bench has stopped its
+  // server; the bench closes the browser itself on every way out.
+  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+}
+
+/** Signs the operator in through the real form; returns the session cookies and a Cookie header. */
+export async function signIn(browser, base) {
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await page.getByLabel('E-mail address').fill(OPERATOR.email);
+  await page.getByLabel('Password').fill(OPERATOR.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${base}/`);
+  const cookies = await context.cookies();
+  await context.close();
+  return { cookies, cookieHeader: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+}
+
+export const PERSON = { name: 'Bench Person', email: 'bench.person@example.com', purposeLabel: 'Legal obligation', purpose: 'legal_obligations' };
+
+/** Fills the create form with a valid request for PERSON (e-mail notification, English). */
+export async function fillCreateForm(page) {
+  await page.getByLabel('Full name').fill(PERSON.name);
+  await page.getByLabel('E-mail address').fill(PERSON.email);
+  await page.getByRole('radio', { name: PERSON.purposeLabel }).check();
+}
+
+/**
+ * Submits the create form once in a real browser and records the server-action POST it sends,
+ * aborting it so it never reaches the server. Returns what a replay needs: path, headers, body,
+ * and the form's submission key (a UUID the server accepts once; replays swap in fresh ones).
+ */
+export async function captureCreateAction(browser, base, cookies) {
+  const context = await browser.newContext({ baseURL: base });
+  await context.addCookies(cookies);
+  const page = await context.newPage();
+  await page.goto('/verifications/new');
+  await fillCreateForm(page);
+  const submissionKey = await page.locator('input[name="submissionKey"]').inputValue();
+  let resolveCapture;
+  const captured = new Promise((resolve) => (resolveCapture = resolve));
+  await page.route('**/*', async (route, request) => {
+    const headers = await request.allHeaders();
+    if (request.method() !== 'POST' || !headers['next-action']) return route.fallback();
+    const url = new URL(request.url());
+    resolveCapture({ path: url.pathname + url.search, headers, body: request.postDataBuffer() ?? Buffer.alloc(0) });
+    await route.abort();
+  });
+  await page.getByRole('button', { name: 'Create verification request' }).click();
+  const action = await Promise.race([
+    captured,
+    new Promise((_, reject) => setTimeout(() => reject(new Error('the create form sent no server action within 15 s')), 15_000)),
+  ]);
+  await context.close();
+  if (!action.body.includes(submissionKey)) throw new Error('the captured create action does not carry the form’s submission key');
+  return { ...action, submissionKey };
+}
