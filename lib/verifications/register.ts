@@ -261,6 +261,26 @@ export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'fai
  */
 export async function refreshRegisterEntry(verificationId: string, record: VerificationRecord): Promise<string | null> {
   const db = await getDb();
+  // Most reads teach the register nothing new: answer those from one plain SELECT, without a
+  // transaction, a row lock or a write (this runs on every page view and live refetch).
+  const [known] = await db
+    .select({
+      status: verificationRequests.status,
+      identifiedName: verificationRequests.identifiedName,
+      accessExpiresAt: verificationRequests.accessExpiresAt,
+      keptUntil: verificationRequests.keptUntil,
+    })
+    .from(verificationRequests)
+    .where(eq(verificationRequests.verificationId, verificationId));
+  if (!known) return null;
+  if (
+    known.status === record.status &&
+    known.identifiedName === record.identified_name &&
+    known.accessExpiresAt?.getTime() === Date.parse(record.access_expires_at) &&
+    known.keptUntil?.getTime() === Date.parse(record.kept_until)
+  ) {
+    return known.status;
+  }
   return db.transaction(async (tx) => {
     // FOR UPDATE: two updates of one id at once (a webhook and a page read) are serialised here,
     // so the terminal check below cannot be raced.
@@ -279,6 +299,7 @@ export async function refreshRegisterEntry(verificationId: string, record: Verif
         identifiedName: record.identified_name,
         accessExpiresAt: new Date(record.access_expires_at),
         keptUntil: new Date(record.kept_until),
+        // When the register last learnt something from the service (unchanged reads don't write).
         refreshedAt: new Date(),
       })
       .where(eq(verificationRequests.verificationId, verificationId));
