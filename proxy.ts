@@ -3,11 +3,16 @@
 // 1. Headers: a Content-Security-Policy with a fresh nonce per request ('strict-dynamic': only
 //    scripts Next.js marks with the nonce, and what they load, may run), framing forbidden,
 //    nosniff, a strict referrer policy, and HSTS when served over HTTPS.
-// 2. An optimistic sign-in check: a page request without any session cookie goes straight to
+// 2. Server-action requests that Next's decoder would answer with a 500 (too large, malformed)
+//    are refused first with a 413/400 and a plain message (lib/server-action-gate.ts).
+// 3. A path with a malformed %-escape ("/v1/verifications/%ZZ") gets a 400: Next's router fails
+//    to decode such a dynamic segment and answers a bare 500 before any handler runs.
+// 4. An optimistic sign-in check: a page request without any session cookie goes straight to
 //    sign-in (a clean 307 that remembers the way back). The real check — is the session valid,
 //    may this role do this — is in each page, action and route handler, because a cookie's
 //    presence proves nothing.
 import { NextResponse, type NextRequest } from 'next/server';
+import { checkServerActionRequest, isServerActionRequest } from './lib/server-action-gate';
 
 const SESSION_COOKIES = ['vdesk.session_token', '__Secure-vdesk.session_token'];
 
@@ -34,8 +39,20 @@ function isHttps(request: NextRequest): boolean {
   return request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
 }
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  if (hasMalformedEscape(pathname)) return withSecurityHeaders(malformedPathResponse(pathname), request, null);
+  if (isServerActionRequest(request, pathname)) {
+    const refusal = await checkServerActionRequest(request);
+    if (refusal) {
+      // Exactly "text/plain": Next's client shows such a body as the error's message.
+      const response = new NextResponse(refusal.message, {
+        status: refusal.status,
+        headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' },
+      });
+      return withSecurityHeaders(response, request, null);
+    }
+  }
   const isPage = !PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix));
   // Page loads only: a POST is a server action, which refuses by itself and hands the form its
   // values back — a redirect here would throw them away.
@@ -52,6 +69,27 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('Content-Security-Policy', csp);
   return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), request, csp);
+}
+
+function hasMalformedEscape(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function malformedPathResponse(pathname: string): NextResponse {
+  const headers = { 'Cache-Control': 'no-store' };
+  // APIs answer in their error shape ({ "error": … }, seed §7); people get a sentence.
+  if (pathname.startsWith('/v1/') || pathname.startsWith('/api/')) {
+    return NextResponse.json({ error: 'The request path is invalid: it contains a malformed %-escape' }, { status: 400, headers });
+  }
+  return new NextResponse('This address is not valid: it contains a malformed %-escape. Check the link and try again.', {
+    status: 400,
+    headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
+  });
 }
 
 function withSecurityHeaders(response: NextResponse, request: NextRequest, csp: string | null): NextResponse {

@@ -186,6 +186,59 @@ test.describe('upstream faults reach staff as clear, safe messages', () => {
     });
   }
 
+  // Nothing listens at the service's address: the connection is refused before any request is
+  // sent, so staff are told the request was certainly not created and what to check.
+  test('connection refused: a create fails with "cannot reach the service", the form kept, nothing retried', async () => {
+    const name = uniqueName('Refused Person');
+    const email = `refused.${Math.random().toString(36).slice(2, 8)}@example.com`;
+    upstream.setMode('ok');
+    await openCreateForm(page);
+    await fillBasics(page, { name, email, purpose: PURPOSE });
+    await upstream.refuseConnections();
+    try {
+      await submitCreate(page);
+      const alert = page.locator('form').getByRole('alert');
+      await expect(alert).toBeVisible({ timeout: 5_000 });
+      await expect(alert).toContainText('Cannot reach the service');
+      await expect(alert).toContainText('The request was not created: the dashboard cannot reach the verification service');
+      await expect(alert).toContainText('VERIFICATION_API_URL');
+      await expect(alert).not.toContainText('may have been created');
+      await expectNothingLeaked(page);
+      expect(await page.content()).not.toContain('ECONNREFUSED');
+      await expect(page.getByLabel('Full name')).toHaveValue(name);
+      await expect(page.getByLabel('E-mail address')).toHaveValue(email);
+      await expect(page.getByRole('radio', { name: PURPOSE })).toBeChecked();
+    } finally {
+      upstream.resetCounts();
+      await upstream.acceptConnections();
+    }
+    // A refused POST cannot be counted, but a retry would come after a backoff: with the service
+    // back, none arrives. Then the kept form is sent as is, and creates exactly one request.
+    await page.waitForTimeout(1_200);
+    expect(upstream.count('POST'), 'POSTs arriving after the refused one').toBe(0);
+    await submitCreate(page);
+    await createdId(page);
+    expect(upstream.count('POST')).toBe(1);
+  });
+
+  test('connection refused: a verification page shows "cannot reach the service", not a crash', async () => {
+    const id = randomUUID();
+    await upstream.refuseConnections();
+    try {
+      await page.goto(`/verifications/${id}`);
+      const problem = page.locator('[data-problem]');
+      await expect(problem).toHaveAttribute('data-problem', 'unavailable', { timeout: 10_000 });
+      await expect(problem.getByRole('heading', { level: 1 })).toHaveText('Cannot reach the service');
+      await expect(problem).toContainText('cannot reach the verification service');
+      await expect(problem.getByRole('link', { name: 'Try again' })).toBeVisible();
+      await expect(problem).toContainText(id);
+      await expectNothingLeaked(page);
+      expect(await page.content()).not.toContain('ECONNREFUSED');
+    } finally {
+      await upstream.acceptConnections();
+    }
+  });
+
   test('with the service healthy again, the same server creates and shows a request', async () => {
     // Proves the failures above came from the faults, not from a broken setup.
     upstream.setMode('ok');

@@ -37,6 +37,13 @@ export interface FaultUpstream {
   /** Requests received per HTTP method since the last reset(). */
   count(method: 'GET' | 'POST'): number;
   resetCounts(): void;
+  /**
+   * Closes the listener (and every open connection), so connecting to its port is refused, as
+   * when the service is down or VERIFICATION_API_URL points at nothing. The port stays reserved
+   * for `acceptConnections`, which listens on it again.
+   */
+  refuseConnections(): Promise<void>;
+  acceptConnections(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -108,7 +115,23 @@ export async function startFaultUpstream(): Promise<FaultUpstream> {
     },
     count: (method) => counts.get(method) ?? 0,
     resetCounts: () => counts.clear(),
+    async refuseConnections() {
+      // Pooled keep-alive sockets would otherwise still reach the old listener's handler.
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+    async acceptConnections() {
+      if (server.listening) return;
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+    },
     async close() {
+      if (!server.listening) return;
       // Hanging requests would otherwise keep close() waiting forever.
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

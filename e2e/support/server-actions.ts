@@ -115,3 +115,36 @@ export async function replayAction(api: APIRequestContext, baseUrl: string, acti
   if (origin) headers.origin = origin;
   return api.post(new URL(action.path, baseUrl).toString(), { headers, data: action.body, maxRedirects: 0, failOnStatusCode: false });
 }
+
+export interface FormPart {
+  name: string;
+  value: string | Buffer;
+  /** Sent as a file upload when set, e.g. where the action expects a text field. */
+  filename?: string;
+}
+
+/**
+ * A handcrafted call whose arguments include one FormData, as React's reply encoder sends it:
+ * `args` is the root array (reference the FormData as '$K1'), and each part goes under the
+ * prefix "_1_" (React's decoder reads `_<id>_<key>`). Parts may repeat a name or be files, which
+ * a browser never sends for our forms but anybody can.
+ */
+export function multipartActionCall(actionId: string, pagePath: string, args: unknown[], parts: FormPart[]): CapturedAction {
+  const boundary = `----bad-input-${Math.random().toString(36).slice(2)}`;
+  const chunks: Buffer[] = [];
+  const all: FormPart[] = [...parts.map((part) => ({ ...part, name: `_1_${part.name}` })), { name: '0', value: JSON.stringify(args) }];
+  for (const part of all) {
+    const file = part.filename === undefined ? '' : `; filename="${part.filename}"\r\nContent-Type: application/octet-stream`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}\r\n\r\n`));
+    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value, 'utf8'));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    actionId,
+    kind: 'fetch',
+    path: pagePath,
+    headers: { 'next-action': actionId, 'content-type': `multipart/form-data; boundary=${boundary}`, accept: 'text/x-component' },
+    body: Buffer.concat(chunks),
+  };
+}

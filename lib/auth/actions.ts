@@ -5,6 +5,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
+import { formDataArg, textField } from '@/lib/action-input';
 import { recordAudit } from '@/lib/audit/audit';
 import { getAuth } from './auth';
 import { clientAddress, safeReturnPath } from './request-info';
@@ -19,9 +20,10 @@ export type SignInState = { status: 'idle' | 'failed'; email: string; message?: 
 
 const WRONG_CREDENTIALS = 'Incorrect e-mail address or password.';
 
-export async function signInAction(_previous: SignInState, formData: FormData): Promise<SignInState> {
-  const typedEmail = String(formData.get('email') ?? '').slice(0, 254);
-  const parsed = signInSchema.safeParse({ email: formData.get('email'), password: formData.get('password') });
+export async function signInAction(_previous: SignInState, formDataArgument: FormData): Promise<SignInState> {
+  const formData = formDataArg(formDataArgument);
+  const typedEmail = textField(formData, 'email').slice(0, 254);
+  const parsed = signInSchema.safeParse({ email: textField(formData, 'email'), password: textField(formData, 'password') });
   if (!parsed.success) {
     return { status: 'failed', email: typedEmail, fieldErrors: z.flattenError(parsed.error).fieldErrors };
   }
@@ -68,14 +70,15 @@ export type SetupState = {
   fieldErrors?: Record<string, string[] | undefined>;
 };
 
-export async function setupAction(_previous: SetupState, formData: FormData): Promise<SetupState> {
-  const values = { name: String(formData.get('name') ?? '').slice(0, 200), email: String(formData.get('email') ?? '').slice(0, 254) };
-  const token = String(formData.get('token') ?? '');
+export async function setupAction(_previous: SetupState, formDataArgument: FormData): Promise<SetupState> {
+  const formData = formDataArg(formDataArgument);
+  const values = { name: textField(formData, 'name').slice(0, 200), email: textField(formData, 'email').slice(0, 254) };
+  const token = textField(formData, 'token');
   const parsed = setupSchema.safeParse({
-    name: formData.get('name'),
-    email: formData.get('email'),
-    password: formData.get('password'),
-    confirmPassword: formData.get('confirmPassword'),
+    name: textField(formData, 'name'),
+    email: textField(formData, 'email'),
+    password: textField(formData, 'password'),
+    confirmPassword: textField(formData, 'confirmPassword'),
   });
   if (!parsed.success) return { status: 'failed', values, fieldErrors: z.flattenError(parsed.error).fieldErrors };
 

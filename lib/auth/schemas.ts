@@ -17,7 +17,19 @@ const newPassword = z
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
   .max(256, 'Use at most 256 characters.');
 
-const name = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
+// PostgreSQL cannot store NUL in text (an insert failed with a 500), and no control character
+// belongs in a name shown in lists and the audit trail.
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+
+const name = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name.')
+  .max(100, 'Use at most 100 characters.')
+  .regex(NO_CONTROL_CHARACTERS, 'The name contains invisible control characters; type it again.');
+
+// Account ids are opaque text; a NUL in one would fail the lookup query itself.
+const userId = z.string().min(1).max(100).regex(NO_CONTROL_CHARACTERS);
 
 export const signInSchema = z.object({
   email,
@@ -35,8 +47,8 @@ export const createStaffSchema = z.object({
 });
 
 export const changeRoleSchema = z.object({
-  userId: z.string().min(1).max(100),
+  userId,
   role: z.enum(STAFF_ROLES, { error: 'Choose a role.' }),
 });
 
-export const userIdSchema = z.object({ userId: z.string().min(1).max(100) });
+export const userIdSchema = z.object({ userId });

@@ -2,6 +2,7 @@
 // Staff management actions (administrators only).
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
+import { formDataArg, textField } from '@/lib/action-input';
 import { authorizedAction, DENIAL_MESSAGES } from './guards';
 import { changeRoleSchema, createStaffSchema, userIdSchema } from './schemas';
 import { changeStaffRole, createStaff, disableStaff, generatePassword, StaffError } from './staff';
@@ -17,17 +18,23 @@ export type CreateStaffState = {
 
 export type StaffChangeState = { status: 'idle' | 'failed' | 'done'; message?: string };
 
-const valuesOf = (formData: FormData) => ({
-  name: String(formData.get('name') ?? '').slice(0, 200),
-  email: String(formData.get('email') ?? '').slice(0, 254),
-  role: String(formData.get('role') ?? ''),
-});
+// Text only: String() of a file made "[object File]", which passed as a name.
+const typedValuesOf = (formData: unknown) => {
+  const form = formDataArg(formData);
+  return { name: textField(form, 'name'), email: textField(form, 'email'), role: textField(form, 'role') };
+};
+
+/** What the form gets back to show again: cut to the fields' sizes (validation sees it all). */
+const valuesOf = (formData: unknown) => {
+  const typed = typedValuesOf(formData);
+  return { name: typed.name.slice(0, 200), email: typed.email.slice(0, 254), role: typed.role.slice(0, 20) };
+};
 
 export const createStaffAction = authorizedAction(
   'staff:manage',
   async (staff, _previous: CreateStaffState, formData: FormData): Promise<CreateStaffState> => {
     const values = valuesOf(formData);
-    const parsed = createStaffSchema.safeParse(values);
+    const parsed = createStaffSchema.safeParse(typedValuesOf(formData));
     if (!parsed.success) return { status: 'failed', values, fieldErrors: z.flattenError(parsed.error).fieldErrors };
     const password = generatePassword();
     try {
@@ -56,8 +63,12 @@ export const createStaffAction = authorizedAction(
 export const changeRoleAction = authorizedAction(
   'staff:manage',
   async (staff, _previous: StaffChangeState, formData: FormData): Promise<StaffChangeState> => {
-    const parsed = changeRoleSchema.safeParse({ userId: formData.get('userId'), role: formData.get('role') });
-    if (!parsed.success) return { status: 'failed', message: 'Choose one of the roles.' };
+    const form = formDataArg(formData);
+    const parsed = changeRoleSchema.safeParse({ userId: textField(form, 'userId'), role: textField(form, 'role') });
+    if (!parsed.success) {
+      const unknownAccount = parsed.error.issues.some((issue) => issue.path[0] === 'userId');
+      return { status: 'failed', message: unknownAccount ? 'That account does not exist.' : 'Choose one of the roles.' };
+    }
     try {
       await changeStaffRole(staff.id, parsed.data.userId, parsed.data.role);
     } catch (error) {
@@ -73,7 +84,7 @@ export const changeRoleAction = authorizedAction(
 export const disableStaffAction = authorizedAction(
   'staff:manage',
   async (staff, _previous: StaffChangeState, formData: FormData): Promise<StaffChangeState> => {
-    const parsed = userIdSchema.safeParse({ userId: formData.get('userId') });
+    const parsed = userIdSchema.safeParse({ userId: textField(formDataArg(formData), 'userId') });
     if (!parsed.success) return { status: 'failed', message: 'That account does not exist.' };
     try {
       await disableStaff(staff.id, parsed.data.userId);

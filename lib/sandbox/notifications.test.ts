@@ -113,6 +113,16 @@ describe('the e-mail', () => {
     expect(content.html).not.toContain('<b>Jane');
     expect(content.html).toContain('A&lt;B');
   });
+
+  it('shows markup in a name or purpose as text in the HTML e-mail, never as elements', () => {
+    for (const payload of ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>']) {
+      const content = verificationEmail(email({ name: payload, purpose: payload }));
+      expect(content.text).toContain(payload);
+      expect(content.html).not.toContain('<script>alert');
+      expect(content.html).not.toContain('<img');
+      expect(content.html).toContain(payload.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;'));
+    }
+  });
 });
 
 describe('SMTP delivery', () => {

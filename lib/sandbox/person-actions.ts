@@ -19,8 +19,14 @@ const token = z.string().regex(SECRET_PATTERN);
 const completeSchema = z.object({
   token,
   method: z.enum(VERIFICATION_METHODS),
-  // Same limits as the requested name (create-verification-input.ts).
-  identifiedName: z.string().trim().min(1).max(200),
+  // Same limits as the requested name (create-verification-input.ts); PostgreSQL cannot store
+  // NUL, so control characters are refused here rather than failing the update with a 500.
+  identifiedName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[^\u0000-\u001f\u007f]*$/),
 });
 
 const failSchema = z.object({
@@ -49,8 +55,11 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; path: string };
  * Common start of both actions. A missing or malformed token has no page to go back to: 404,
  * as for the page itself. Any other invalid field goes back to the page with its error code.
  */
-function parse<T extends { token: string }>(schema: z.ZodType<T>, formData: FormData, names: string[]): Parsed<T> {
+function parse<T extends { token: string }>(schema: z.ZodType<T>, formDataArgument: unknown, names: string[]): Parsed<T> {
   if (!isSandboxEnabled()) notFound();
+  // A hand-written call may pass anything, or nothing, instead of the form: without a form
+  // there is no token, so it is answered like a missing token (404) instead of a TypeError (500).
+  const formData = formDataArgument instanceof FormData ? formDataArgument : new FormData();
   const rawToken = formData.get('token');
   if (!token.safeParse(rawToken).success) notFound();
   const result = schema.safeParse(fields(formData, ['token', ...names]));

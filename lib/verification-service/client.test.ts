@@ -407,6 +407,7 @@ describe('getVerification', () => {
     expect(error.kind).toBe('unavailable');
     expect(error.status).toBeUndefined();
     expect(error.message).toContain('ECONNREFUSED');
+    expect(error.unreachable).toBe(true);
   });
 
   it('reports a reset connection as unavailable', async () => {

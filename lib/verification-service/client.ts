@@ -356,8 +356,14 @@ function transportError(error: unknown, signal: AbortSignal, label: string, time
     return new VerificationServiceError('timeout', `${label}: no complete answer within ${timeoutMs} ms`);
   }
   const code = systemErrorCode(error);
-  return new VerificationServiceError('unavailable', `${label}: could not reach the service${code ? ` (${code})` : ''}`);
+  return new VerificationServiceError('unavailable', `${label}: could not reach the service${code ? ` (${code})` : ''}`, {
+    unreachable: code !== undefined && UNREACHABLE_CODES.has(code),
+  });
 }
+
+// Failures before any byte of the request left: nobody listens at the address, or it does not
+// resolve. (A reset or a closed socket may come after the request was sent, so they are not here.)
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /** ECONNREFUSED, ECONNRESET, ENOTFOUND, UND_ERR_SOCKET…: on the error or its cause chain. */
 function systemErrorCode(error: unknown): string | undefined {

@@ -27,6 +27,11 @@ export interface VerificationServiceErrorOptions {
   retryAfterSeconds?: number;
   /** The upstream `{"error": "..."}` message; dropped unless kind is 'invalid'. */
   detail?: string;
+  /**
+   * Nothing answered at the service's address (connection refused, unknown host): no request
+   * was sent at all, so a create certainly did not happen. Only with kind 'unavailable'.
+   */
+  unreachable?: boolean;
 }
 
 export class VerificationServiceError extends Error {
@@ -34,6 +39,7 @@ export class VerificationServiceError extends Error {
   readonly status?: number;
   readonly retryAfterSeconds?: number;
   readonly detail?: string;
+  readonly unreachable?: boolean;
 
   constructor(kind: VerificationServiceErrorKind, message: string, options: VerificationServiceErrorOptions = {}) {
     super(message);
@@ -41,6 +47,7 @@ export class VerificationServiceError extends Error {
     this.kind = kind;
     if (options.status !== undefined) this.status = options.status;
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
+    if (kind === 'unavailable' && options.unreachable) this.unreachable = true;
     // Enforced here rather than at each throw site, so no code path can carry an upstream body
     // into another kind by accident.
     if (kind === 'invalid' && options.detail !== undefined) {

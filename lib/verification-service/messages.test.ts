@@ -79,13 +79,29 @@ describe('describeServiceError', () => {
     });
   }
 
-  it('describes a refused connection as unavailable', async () => {
+  it('describes a refused connection as unavailable: the service cannot be reached, and what to check', async () => {
     const error = await errorFrom('read', hang, await closedPortUrl());
     const description = describeServiceError(error, 'read');
     expect(description.kind).toBe('unavailable');
-    expect(description.message).toContain('The verification service is unavailable right now');
+    expect(description.title).toBe('Cannot reach the service');
+    expect(description.message).toContain('The dashboard cannot reach the verification service');
     expect(description.message).toContain('in a minute');
+    expect(description.message).toContain('VERIFICATION_API_URL');
     expectSafe(description, ['ECONNREFUSED']);
+  });
+
+  it('tells staff a create over a refused connection was certainly not created', async () => {
+    const error = await errorFrom('create', hang, await closedPortUrl());
+    const description = describeServiceError(error, 'create');
+    expect(description.title).toBe('Cannot reach the service');
+    expect(description.message).toMatch(/^The request was not created: the dashboard cannot reach the verification service/);
+    expect(description.message).not.toContain('may have been created');
+    expectSafe(description, ['ECONNREFUSED']);
+  });
+
+  it('keeps "unavailable right now" for a reset connection, which may come after the request was sent', () => {
+    const reset = new VerificationServiceError('unavailable', 'create: could not reach the service (ECONNRESET)');
+    expect(describeServiceError(reset, 'create').title).toBe('Service unavailable');
   });
 
   it('quotes the service on an invalid create, so staff know which field to fix', async () => {

@@ -87,6 +87,17 @@ export function describeServiceError(error: unknown, operation: ServiceOperation
       };
 
     case 'unavailable':
+      if (error.unreachable) {
+        // Not "unavailable right now": nothing answers at the address at all, which a wrong
+        // VERIFICATION_API_URL or a stopped service causes as often as a passing outage.
+        return {
+          kind: error.kind,
+          title: 'Cannot reach the service',
+          message:
+            `${creating ? 'The request was not created: the' : 'The'} dashboard cannot reach the verification service (its address does not answer). ` +
+            'Try again in a minute; if it keeps happening, an administrator needs to check that the service is running and that VERIFICATION_API_URL points to it.',
+        };
+      }
       if (error.status === 429) {
         return {
           kind: error.kind,

@@ -3,6 +3,7 @@
 // each one validates its input itself (the browser's validation is a convenience, not a guard).
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { formDataArg, stringProperty } from '@/lib/action-input';
 import { recordAudit } from '@/lib/audit/audit';
 import { authorizedAction, DENIAL_MESSAGES } from '@/lib/auth/guards';
 import { checkCreateRateLimit } from '@/lib/rate-limit';
@@ -17,12 +18,12 @@ const submissionKeySchema = z.uuid();
 export const createVerificationAction = authorizedAction(
   'verification:create',
   async (staff, _previous: CreateVerificationFormState, formData: FormData): Promise<CreateVerificationFormState> =>
-    createVerificationFromForm(staff.id, formData),
+    createVerificationFromForm(staff.id, formDataArg(formData)),
   // Refused before anything else happens, but the form gets its values back.
   (denial, previous, formData): CreateVerificationFormState => ({
     status: 'failed',
-    submissionKey: previous.submissionKey,
-    values: formValuesFromFormData(formData),
+    submissionKey: stringProperty(previous, 'submissionKey') ?? randomUUID(),
+    values: formValuesFromFormData(formDataArg(formData)),
     fieldErrors: {},
     ...DENIAL_MESSAGES[denial],
   }),
@@ -31,6 +32,21 @@ export const createVerificationAction = authorizedAction(
 async function createVerificationFromForm(staffId: string, formData: FormData): Promise<CreateVerificationFormState> {
   const values = formValuesFromFormData(formData);
   const keyResult = submissionKeySchema.safeParse(formData.get('submissionKey'));
+
+  // The fields first: a form with mistakes (an empty one included) is answered field by field,
+  // whatever its key, so the caller learns what is wrong rather than only that the key is.
+  const parsed = createVerificationSchema.safeParse(values);
+  if (!parsed.success) {
+    return {
+      status: 'invalid',
+      submissionKey: keyResult.success ? keyResult.data : randomUUID(),
+      values,
+      fieldErrors: z.flattenError(parsed.error).fieldErrors as CreateVerificationFieldErrors,
+      title: 'Some details need your attention',
+      message: 'Nothing was created. Correct the highlighted fields and submit again.',
+    };
+  }
+
   // A missing or forged key must not bypass the once-only guarantee: give the form a fresh
   // key and ask for one more click rather than guessing.
   if (!keyResult.success) {
@@ -44,18 +60,6 @@ async function createVerificationFromForm(staffId: string, formData: FormData): 
     };
   }
   const submissionKey = keyResult.data;
-
-  const parsed = createVerificationSchema.safeParse(values);
-  if (!parsed.success) {
-    return {
-      status: 'invalid',
-      submissionKey,
-      values,
-      fieldErrors: z.flattenError(parsed.error).fieldErrors as CreateVerificationFieldErrors,
-      title: 'Some details need your attention',
-      message: 'Nothing was created. Correct the highlighted fields and submit again.',
-    };
-  }
 
   // After validation (a form with mistakes costs no slot), before the service is called.
   const rateLimit = checkCreateRateLimit(staffId, submissionKey);
@@ -83,16 +87,24 @@ async function createVerificationFromForm(staffId: string, formData: FormData): 
   }
 }
 
-const verificationIdSchema = z.string().trim().min(1).max(200);
+// Ids are opaque, but PostgreSQL cannot store NUL in text (the audit row would fail: a 500).
+const verificationIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[^\u0000-\u001f\u007f]*$/);
+
+const INVALID_VERIFICATION_ID = 'verificationId must be the text of a verification id (1 to 200 characters, no control characters).';
 
 /** Called when staff copy a shareable link: the copy itself happens in the browser; this leaves the trace. */
 export const recordLinkCopiedAction = authorizedAction(
   'link:copy',
-  async (staff, verificationId: string): Promise<{ ok: boolean }> => {
+  async (staff, verificationId: string): Promise<{ ok: boolean; error?: string }> => {
     const parsed = verificationIdSchema.safeParse(verificationId);
-    if (!parsed.success) return { ok: false };
+    if (!parsed.success) return { ok: false, error: INVALID_VERIFICATION_ID };
     await recordAudit({ actorId: staff.id, action: 'link.copied', target: { type: 'verification', id: parsed.data } });
     return { ok: true };
   },
-  (_denial, _verificationId: string) => ({ ok: false }),
+  (_denial, _verificationId: string): { ok: boolean; error?: string } => ({ ok: false }),
 );

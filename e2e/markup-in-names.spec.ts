@@ -1,0 +1,147 @@
+// "A name like <script>alert(1)</script> renders as text everywhere" (QUALITY.md): requests whose
+// name and free-text purpose are markup are created through the form, and a staff member gets a
+// markup display name; then every page that shows them is visited. No dialog may open, the text
+// must be shown literally, and no element may have been injected. The CSP would block an injected
+// inline script anyway, so "no dialog" alone proves little: the DOM checks are the real test.
+import { expect, test, type Page } from '@playwright/test';
+import { createdId, openCreateForm, submitCreate } from './support/fixtures';
+import { storageStateOf } from './support/staff';
+
+const SUFFIX = Math.random().toString(36).slice(2, 8);
+const SCRIPT = '<script>alert(1)</script>';
+const IMG = '"><img src=x onerror=alert(1)>';
+
+/** Collects dialogs instead of letting one pass unnoticed; the test asserts there were none. */
+function watchDialogs(page: Page): string[] {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()} on ${page.url()}`);
+    void dialog.dismiss();
+  });
+  return dialogs;
+}
+
+async function expectNothingInjected(page: Page, where: string) {
+  expect(await page.locator('img[src="x"]').count(), `${where}: injected <img>`).toBe(0);
+  expect(await page.locator('[onerror]').count(), `${where}: element with onerror`).toBe(0);
+  // Next's inline RSC scripts carry the names as JSON data; a script whose whole code is the
+  // payload is an injected one.
+  const scripts = await page.locator('script').evaluateAll((nodes) => nodes.map((node) => node.textContent?.trim() ?? ''));
+  expect(scripts.filter((code) => code === 'alert(1)'), `${where}: injected <script>`).toEqual([]);
+}
+
+/** The literal text is on the page as text (not only inside attributes or scripts). */
+async function expectLiteral(page: Page, text: string, where: string) {
+  await expect(page.getByText(text, { exact: false }).first(), `${where}: "${text}" shown as text`).toBeVisible();
+}
+
+interface Created {
+  id: string;
+  name: string;
+  purpose: string;
+  link: string;
+  language: 'en' | 'fr' | 'nl';
+}
+
+async function createThroughForm(page: Page, request: Omit<Created, 'id' | 'link'>): Promise<Created> {
+  await openCreateForm(page);
+  await page.getByLabel('Full name').fill(request.name);
+  await page.getByRole('radio', { name: 'Other…' }).check();
+  await page.getByRole('textbox', { name: 'Describe the purpose' }).fill(request.purpose);
+  await page.getByLabel('Language').selectOption(request.language);
+  await page.getByRole('switch', { name: 'Shareable link' }).check();
+  await submitCreate(page);
+  const id = await createdId(page);
+  const link = await page.locator('#shareable-link').inputValue();
+  await expectNothingInjected(page, 'result panel');
+  return { ...request, id, link };
+}
+
+test('markup in names, purposes and a staff name renders as text on every page', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const dialogs = watchDialogs(page);
+  const requests: Created[] = [];
+  for (const [name, purpose, language] of [
+    [`${SCRIPT} ${SUFFIX}`, `${IMG} ${SUFFIX}`, 'en'],
+    [`${IMG} ${SUFFIX}`, `${SCRIPT} ${SUFFIX}`, 'fr'],
+    [`${SCRIPT}${IMG} ${SUFFIX}`, `${SCRIPT}${IMG} ${SUFFIX}`, 'nl'],
+  ] as const) {
+    requests.push(await createThroughForm(page, { name, purpose, language }));
+  }
+
+  await test.step('the register and its search', async () => {
+    await page.goto('/');
+    for (const request of requests) await expectLiteral(page, request.name, 'register');
+    await expectNothingInjected(page, 'register');
+    // The search box echoes the query; the query itself is markup here.
+    await page.goto(`/?q=${encodeURIComponent(`${SCRIPT} ${SUFFIX}`)}`);
+    await expect(page.getByRole('searchbox')).toHaveValue(`${SCRIPT} ${SUFFIX}`);
+    await expectLiteral(page, requests[0]!.name, 'register search');
+    await expectNothingInjected(page, 'register search');
+  });
+
+  await test.step('the detail pages', async () => {
+    for (const request of requests) {
+      await page.goto(`/verifications/${request.id}`);
+      const heading = page.getByRole('heading', { level: 1 });
+      expect(await heading.evaluate((node) => node.textContent)).toBe(request.name);
+      await expectLiteral(page, request.purpose, 'detail purpose');
+      await expectNothingInjected(page, `detail ${request.language}`);
+    }
+  });
+
+  await test.step("the person's page, in each language", async () => {
+    for (const request of requests) {
+      await page.goto(request.link);
+      // The page is in the request's language (set on its main content).
+      await expect(page.locator(`[lang="${request.language}"]`).first()).toBeVisible();
+      await expectLiteral(page, request.name, `person page ${request.language}`);
+      await expectLiteral(page, request.purpose, `person page purpose ${request.language}`);
+      // The identified-name box is pre-filled with the requested name: as a value, not markup.
+      await expect(page.locator('#identified-name')).toHaveValue(request.name);
+      await expectNothingInjected(page, `person page ${request.language}`);
+    }
+  });
+
+  await test.step('the outbox', async () => {
+    await page.goto('/outbox');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sandbox outbox' })).toBeVisible();
+    await expectNothingInjected(page, 'outbox');
+  });
+
+  await test.step('staff, audit trail and the signed-in name (an administrator creates a staff member)', async () => {
+    const adminContext = await browser.newContext({ storageState: storageStateOf('admin') });
+    const admin = await adminContext.newPage();
+    const adminDialogs = watchDialogs(admin);
+    const staffName = `${IMG}${SCRIPT} ${SUFFIX}`;
+    const email = `markup.${SUFFIX}@example.com`;
+    await admin.goto('/staff');
+    await admin.getByLabel('Name', { exact: true }).fill(staffName);
+    await admin.getByLabel('E-mail address').fill(email);
+    await admin.getByRole('button', { name: 'Create account' }).click();
+    const password = (await admin.getByTestId('generated-password').textContent())?.trim() ?? '';
+    await admin.reload();
+    await expectLiteral(admin, staffName, 'staff list');
+    await expectNothingInjected(admin, 'staff list');
+    await admin.goto('/audit');
+    // In the entries (the "staff.created" target) and as an option of the actor filter.
+    await expect(admin.getByTestId('audit-entries').getByText(staffName).first()).toBeVisible();
+    await expect(admin.locator('option', { hasText: staffName })).toHaveCount(1);
+    await expectNothingInjected(admin, 'audit trail');
+    await adminContext.close();
+
+    const ownContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const own = await ownContext.newPage();
+    const ownDialogs = watchDialogs(own);
+    await own.goto('/sign-in');
+    await own.getByLabel('E-mail address').fill(email);
+    await own.getByLabel('Password').fill(password);
+    await own.getByRole('button', { name: 'Sign in' }).click();
+    await expect(own.getByTestId('signed-in-as')).toHaveText(staffName);
+    await expectNothingInjected(own, 'signed-in name');
+    await ownContext.close();
+    expect([...adminDialogs, ...ownDialogs]).toEqual([]);
+  });
+
+  expect(dialogs).toEqual([]);
+});

@@ -1,0 +1,84 @@
+// A gate in front of Next.js's server-action decoder, run by the proxy for every POST that Next
+// would treat as a server action. Next 16 answers some malformed action requests with a 500 and
+// an opaque digest instead of a 4xx: a body over `serverActions.bodySizeLimit` (its own code has
+// a TODO to send 413 instead; a no-JavaScript form post even gets the error page), a body that
+// is not the JSON its decoder expects (an empty one included), or arguments that are not an
+// array. None of these can come from our own pages; they are hand-written calls. The gate refuses
+// them first, with a plain-text message: Next's client shows a text/plain error body as the
+// error's message, and a browser shows it as a readable page.
+
+/**
+ * The most a server action accepts. Our largest form is a few kilobytes even with every field
+ * at its maximum; 1 MB (Next's own default, set explicitly in next.config.mjs so the two agree)
+ * leaves room for 10 000-character values of any script while keeping a refused body cheap.
+ */
+export const SERVER_ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
+export const SERVER_ACTION_BODY_LIMIT = '1mb';
+
+export const TOO_LARGE_MESSAGE =
+  'The form is too large to send: at most 1 MB is accepted. Shorten what you entered and submit again.';
+export const MALFORMED_MESSAGE =
+  'This request is not a valid call of a server action: its arguments must be a JSON array ' +
+  '(sent as text, or as the field "0" of a multipart form). Reload the page and submit the form again.';
+export const UNREADABLE_FORM_MESSAGE = 'The form data could not be read. Reload the page and submit the form again.';
+
+/** Would Next's action handler take this request? (A Next-Action header, or a multipart POST to a page.) */
+export function isServerActionRequest(request: Request, pathname: string): boolean {
+  if (request.method !== 'POST') return false;
+  if (request.headers.has('next-action')) return true;
+  // Route handlers (the API, the sandbox API, sign-out) read their own bodies and set their own limits.
+  if (/^\/(api|v1|sign-out)(\/|$)/.test(pathname)) return false;
+  return isMultipart(request.headers.get('content-type'));
+}
+
+export type ServerActionRefusal = { status: 400 | 413; message: string };
+
+/** A refusal for a request the action decoder would fail on, or undefined to let it through. */
+export async function checkServerActionRequest(request: Request): Promise<ServerActionRefusal | undefined> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > SERVER_ACTION_BODY_LIMIT_BYTES) return refuse(413, TOO_LARGE_MESSAGE);
+
+  // Read in full (a chunked body declares no length). Next buffers the proxy's copy of the body,
+  // so the action still receives it afterwards.
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await request.arrayBuffer();
+  } catch {
+    return refuse(400, UNREADABLE_FORM_MESSAGE);
+  }
+  if (bytes.byteLength > SERVER_ACTION_BODY_LIMIT_BYTES) return refuse(413, TOO_LARGE_MESSAGE);
+
+  const contentType = request.headers.get('content-type') ?? '';
+  const isFetchCall = request.headers.has('next-action');
+  if (isMultipart(contentType)) {
+    let form: FormData;
+    try {
+      form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
+    } catch {
+      return refuse(400, UNREADABLE_FORM_MESSAGE);
+    }
+    // A fetch call's arguments are the JSON array in field "0"; a no-JavaScript form post has no
+    // such field (Next finds its action in the $ACTION_ fields instead).
+    if (isFetchCall && !isJsonArray(form.get('0'))) return refuse(400, MALFORMED_MESSAGE);
+    return undefined;
+  }
+  if (isFetchCall && !isJsonArray(new TextDecoder().decode(bytes))) return refuse(400, MALFORMED_MESSAGE);
+  return undefined;
+}
+
+function isMultipart(contentType: string | null): boolean {
+  return (contentType ?? '').toLowerCase().startsWith('multipart/form-data');
+}
+
+function isJsonArray(text: unknown): boolean {
+  if (typeof text !== 'string') return false;
+  try {
+    return Array.isArray(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+
+function refuse(status: 400 | 413, message: string): ServerActionRefusal {
+  return { status, message };
+}
