@@ -5,8 +5,6 @@ import './globals.css';
 export const metadata: Metadata = {
   title: { default: 'Verification Desk', template: '%s · Verification Desk' },
   description: 'Create identity verification requests and follow them up.',
-  // An internal tool: keep it out of search engines.
-  robots: { index: false, follow: false },
 };
 
 export const viewport: Viewport = { themeColor: '#4f46e5' };
