@@ -3,6 +3,7 @@
 // dashboard as configuration (environment variables), exactly as an operator would for the
 // real service. The dashboard itself never imports the sandbox.
 import { purgeExpiredAudit } from './lib/audit/audit';
+import { purgeOldSubmissionKeys } from './lib/verifications/create-verification';
 import { purgeExpiredRegisterEntries } from './lib/verifications/retention';
 import { issueSetupTokenIfNeeded } from './lib/auth/setup';
 import { closeDatabases, DataDirInUseError } from './lib/db/connection';
@@ -107,6 +108,7 @@ function startRetentionJobs(): void {
       if (purged > 0) console.log(`[audit] purged ${purged} entries older than ${getEnv().AUDIT_RETENTION_DAYS} days`);
       const removed = await purgeExpiredRegisterEntries();
       if (removed > 0) console.log(`[register] removed ${removed} requests past their retention`);
+      await purgeOldSubmissionKeys();
     } catch (error) {
       console.error('[retention] purge failed', error);
     }

@@ -9,7 +9,7 @@ import { createSubmissions, verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { startFakeUpstream, type Behaviour, type FakeUpstream } from '@/lib/verification-service/fake-upstream';
 import { VerificationServiceError } from '@/lib/verification-service';
-import { createVerificationOnce } from './create-verification';
+import { createVerificationOnce, purgeOldSubmissionKeys } from './create-verification';
 
 let upstream: FakeUpstream;
 
@@ -118,5 +118,20 @@ describe('createVerificationOnce', () => {
         return row?.accessExpiresAt?.toISOString();
       })
       .toBe('2030-01-08T00:00:00.000Z');
+  });
+});
+
+describe('purgeOldSubmissionKeys', () => {
+  it('forgets keys older than a day and keeps the rest', async () => {
+    const db = await getDb();
+    const now = new Date('2030-01-02T12:00:00.000Z');
+    const [old, recent] = [randomUUID(), randomUUID()];
+    await db.insert(createSubmissions).values([
+      { key: old, createdAt: new Date('2030-01-01T00:00:00.000Z') },
+      { key: recent, createdAt: new Date('2030-01-02T11:00:00.000Z') },
+    ]);
+    expect(await purgeOldSubmissionKeys(now)).toBeGreaterThanOrEqual(1);
+    expect(await db.select().from(createSubmissions).where(eq(createSubmissions.key, recent))).toHaveLength(1);
+    expect(await db.select().from(createSubmissions).where(eq(createSubmissions.key, old))).toHaveLength(0);
   });
 });

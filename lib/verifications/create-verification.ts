@@ -51,7 +51,6 @@ export async function createVerificationOnce(
       .onConflictDoNothing();
     await recordAudit({ actorId: createdBy, action: 'verification.created', target: { type: 'verification', id: created.verificationId } }, tx);
     await tx.update(createSubmissions).set({ verificationId: created.verificationId }).where(eq(createSubmissions.key, submissionKey));
-    await tx.delete(createSubmissions).where(lt(createSubmissions.createdAt, new Date(Date.now() - SUBMISSION_KEYS_KEPT_MS)));
   });
 
   // The creation result has no expiry dates: read the record in the background rather than
@@ -61,6 +60,19 @@ export async function createVerificationOnce(
     .catch(() => undefined);
 
   return { message: created.message, verificationId: created.verificationId, link };
+}
+
+/**
+ * Forgets submission keys older than a day (a form left open that long gets a fresh key anyway).
+ * Run by the hourly retention job, not on every create: it is housekeeping, not part of a create.
+ */
+export async function purgeOldSubmissionKeys(now: Date = new Date()): Promise<number> {
+  const db = await getDb();
+  const removed = await db
+    .delete(createSubmissions)
+    .where(lt(createSubmissions.createdAt, new Date(now.getTime() - SUBMISSION_KEYS_KEPT_MS)))
+    .returning({ key: createSubmissions.key });
+  return removed.length;
 }
 
 async function waitForEarlierSubmission(submissionKey: string): Promise<CreatedVerification> {

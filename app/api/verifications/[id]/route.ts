@@ -1,5 +1,6 @@
 // BFF read of one verification for the browser's live query: the dashboard calls the service
 // with its key and returns the record; errors come back as a safe message with a fitting status.
+import { after } from 'next/server';
 import { authorizedRoute } from '@/lib/auth/guards';
 import { getVerification, VerificationServiceError } from '@/lib/verification-service';
 import { describeServiceError } from '@/lib/verification-service/messages';
@@ -35,7 +36,8 @@ export const GET = authorizedRoute<{ id: string }>('verification:read', async (_
   const { id } = await params;
   try {
     const record = await getVerification(id);
-    await refreshRegisterEntry(id, record).catch(() => undefined);
+    // The register learns from the answer after it has gone out: the browser never waits for it.
+    after(() => refreshRegisterEntry(id, record).catch(() => undefined));
     return json(record);
   } catch (error) {
     const { message, kind } = describeServiceError(error, 'read');
