@@ -40,6 +40,14 @@ function isUsableWebhookSecret(secret: string): boolean {
   }
 }
 
+/** How much the server logs (lib/log.ts); `silent` turns logging off. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const logLevelSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? emptyAsUndefined(value.trim().toLowerCase()) : value),
+  z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+);
+
 const envSchema = z.object({
   VERIFICATION_API_URL: z.preprocess(
     emptyAsUndefined,
@@ -96,6 +104,7 @@ const envSchema = z.object({
       .max(10_000, 'must be at most 10000')
       .default(30),
   ),
+  LOG_LEVEL: logLevelSchema,
 });
 
 export type Env = z.infer<typeof envSchema>;
