@@ -4,6 +4,7 @@
 import 'server-only';
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
+import { logLevelSchema } from './log';
 
 const emptyAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -39,14 +40,6 @@ function isUsableWebhookSecret(secret: string): boolean {
     return false;
   }
 }
-
-/** How much the server logs (lib/log.ts); `silent` turns logging off. */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-export const logLevelSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? emptyAsUndefined(value.trim().toLowerCase()) : value),
-  z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-);
 
 const envSchema = z.object({
   VERIFICATION_API_URL: z.preprocess(

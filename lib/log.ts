@@ -15,10 +15,18 @@
 // lines in order with the start-up banner and loses none when the process exits.
 import 'server-only';
 import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
-import { logLevelSchema } from './env';
+import { z } from 'zod';
 
 export type { Logger } from 'pino';
-export type LogLevel = (typeof import('./env').LOG_LEVELS)[number];
+
+/** How much the server logs; `silent` turns logging off. Part of lib/env's schema as LOG_LEVEL. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const logLevelSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),
+  z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+);
 
 const CENSORED = '[redacted]';
 
@@ -162,6 +170,23 @@ function levelFromEnvironment(): LogLevel {
   return parsed.success ? parsed.data : 'info';
 }
 
+// The server's lines go through this indirection: stdout (opened on the first line, not at import),
+// or a test's capture (lib/testing/logs.ts), since modules keep the child loggers they made at import.
+let redirectedTo: DestinationStream | undefined;
+let stdout: DestinationStream | undefined;
+const serverDestination: DestinationStream = {
+  write(line: string) {
+    if (redirectedTo) return redirectedTo.write(line);
+    stdout ??= pino.destination({ dest: 1, sync: true });
+    return stdout.write(line);
+  },
+};
+
+/** Sends the server logger's lines somewhere else (a test's capture); `undefined` restores stdout. */
+export function redirectServerLogs(destination: DestinationStream | undefined): void {
+  redirectedTo = destination;
+}
+
 export function createLogger({ level = levelFromEnvironment(), destination }: CreateLoggerOptions = {}): Logger {
   const options: LoggerOptions = {
     level,
@@ -192,7 +217,7 @@ export function createLogger({ level = levelFromEnvironment(), destination }: Cr
       },
     },
   };
-  const root = pino(options, destination ?? pino.destination({ dest: 1, sync: true }));
+  const root = pino(options, destination ?? serverDestination);
   // pino serializes a child's bindings once, without formatters.log (and it resets
   // formatters.bindings for children), so they are made safe on the way in. Children are created
   // with Object.create(parent), so grandchildren inherit this wrapper too.

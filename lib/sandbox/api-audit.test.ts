@@ -11,6 +11,7 @@ import { auditPath, listApiAuditLog } from './api-audit';
 import type { SandboxDb } from './db';
 import { apiAuditLog } from './schema';
 import { API, createRequest, createTestCompany, getRequest, idParams, type TestCompany, useInMemorySandbox, validBody } from './test-support';
+import { captureLogs } from '@/lib/testing/logs';
 
 let db: SandboxDb;
 
@@ -93,7 +94,7 @@ describe('one row per authenticated call', () => {
 
   it('records a 500 too', async () => {
     const company = await createTestCompany(db, { name: 'Crashing' });
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logs = captureLogs();
     // A database that refuses new verifications makes the creation crash after authentication.
     await db.execute(
       `create or replace function sandbox.refuse_test_verification() returns trigger language plpgsql as $$
@@ -106,7 +107,7 @@ describe('one row per authenticated call', () => {
       expect((await POST(createRequest(validBody(), { apiKey: company.apiKey }), undefined)).status).toBe(500);
     } finally {
       await db.execute('drop trigger refuse_test_verification on sandbox.verifications');
-      spy.mockRestore();
+      logs.restore();
     }
     expect(await log(company)).toEqual(['POST /v1/verifications/new 500']);
   });
