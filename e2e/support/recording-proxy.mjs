@@ -10,7 +10,7 @@
 //
 // Requests addressed to the proxy itself (not in absolute form) are its control endpoints:
 //   GET /__recorder/ready   for Playwright's webServer check
-//   GET /__recorder/status  {recorded, open}: the leak check waits for open streams to finish
+//   GET /__recorder/status  {recorded, open: [exchanges still flowing, with what is known so far]}
 //
 // Environment: RECORDING_PROXY_PORT, RECORDING_DIR.
 import { createHash } from 'node:crypto';
@@ -38,7 +38,8 @@ const HOP_BY_HOP = new Set(['connection', 'proxy-connection', 'keep-alive', 'pro
 const upstreamAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 let sequence = 0;
 let recorded = 0;
-const open = new Set();
+// Exchanges still flowing (event streams of pages that are still open), as far as known so far.
+const open = new Map();
 
 /** A body on its way to disk: hashed as it flows, decompressed when the sender compressed it. */
 function bodyRecorder(name, encoding) {
@@ -116,7 +117,7 @@ function forwardHeaders(headers) {
 }
 
 function control(request, response) {
-  const body = request.url === '/__recorder/status' ? { recorded, open: open.size } : request.url === '/__recorder/ready' ? { ready: true } : undefined;
+  const body = request.url === '/__recorder/status' ? { recorded, open: [...open.values()] } : request.url === '/__recorder/ready' ? { ready: true } : undefined;
   response.writeHead(body ? 200 : 404, { 'content-type': 'application/json', 'cache-control': 'no-store' });
   response.end(JSON.stringify(body ?? { error: 'not a recorder endpoint' }));
 }
@@ -125,7 +126,7 @@ function proxy(request, response) {
   const id = ++sequence;
   const started = Date.now();
   const entry = { id, startedAt: new Date(started).toISOString(), method: request.method, url: request.url, requestHeaders: request.headers };
-  open.add(id);
+  open.set(id, entry);
 
   let target;
   try {
@@ -150,6 +151,7 @@ function proxy(request, response) {
     void finish({ ...entry, ...extra }, [requestBody, responseBody]);
   };
 
+  let current;
   const send = (retried) => {
     const upstreamRequest = http.request({
       host: target.hostname === '[::1]' ? '::1' : target.hostname,
@@ -159,7 +161,12 @@ function proxy(request, response) {
       headers: forwardHeaders(request.headers),
       agent: upstreamAgent,
     });
+    current = upstreamRequest;
     upstreamRequest.on('response', (upstreamResponse) => relay(upstreamResponse));
+    // Ended without an answer and without an error (the browser gave up and it was destroyed).
+    upstreamRequest.on('close', () => {
+      if (current === upstreamRequest && !responseBody) settle({ error: 'closed before an answer', complete: false });
+    });
     upstreamRequest.on('error', (error) => {
       // A kept-alive connection the server closed just as it was reused: the request never
       // arrived, so a request without a body is simply sent again (Node's documented remedy).
@@ -185,6 +192,7 @@ function proxy(request, response) {
   const relay = (upstreamResponse) => {
     const encoding = upstreamResponse.headers['content-encoding'];
     responseBody = bodyRecorder(`${id}.response`, encoding);
+    Object.assign(entry, { status: upstreamResponse.statusCode, responseHeaders: upstreamResponse.headers, partialBodies: [`.${id}.request.partial`, `.${id}.response.partial`] });
     const done = (complete) =>
       settle({ status: upstreamResponse.statusCode, responseHeaders: upstreamResponse.headers, responseEncoding: encoding ?? null, complete });
     response.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.statusMessage, forwardHeaders(upstreamResponse.headers));
@@ -222,7 +230,7 @@ function proxy(request, response) {
   request.on('end', () => upstreamRequest.end());
 }
 
-async function finish(entry, bodies) {
+async function finish({ partialBodies: _, ...entry }, bodies) {
   const [requestBody, responseBody] = await Promise.all(bodies.map((body) => body?.finish()));
   const record = {
     ...entry,
@@ -254,7 +262,7 @@ server.on('connect', (request, client, head) => {
     client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
     return void finish({ ...entry, refused: true, status: 403 }, []);
   }
-  open.add(id);
+  open.set(id, { ...entry, partialBodies: [`.${id}.tunnel-out.partial`, `.${id}.tunnel-in.partial`] });
   const sent = bodyRecorder(`${id}.tunnel-out`);
   const received = bodyRecorder(`${id}.tunnel-in`);
   const upstream = net.connect({ host: target[1] === '[::1]' ? '::1' : target[1], port: Number(target[2]) });
