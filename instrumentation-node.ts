@@ -9,6 +9,9 @@ import { issueSetupTokenIfNeeded } from './lib/auth/setup';
 import { closeDatabases, DataDirInUseError } from './lib/db/connection';
 import { getDb } from './lib/db';
 import { getEnv, getServiceConfig, InvalidEnvironmentError, resetEnv } from './lib/env';
+import { logger } from './lib/log';
+
+const log = logger.child({ area: 'retention' });
 
 const startedKey = Symbol.for('verification-desk.started');
 
@@ -59,6 +62,8 @@ export async function startVerificationDesk(): Promise<void> {
     const appUrl = getEnv().APP_URL ?? `http://localhost:${getEnv().PORT}`;
     const setupToken = await issueSetupTokenIfNeeded();
     startRetentionJobs();
+    // For the operator's terminal, not a log collector: plain text, on purpose (and the first-run
+    // test reads the setup link from it). Everything after start-up goes through lib/log.
     console.log(
       [
         '',
@@ -105,12 +110,12 @@ function startRetentionJobs(): void {
   const purge = async () => {
     try {
       const purged = await purgeExpiredAudit(getEnv().AUDIT_RETENTION_DAYS);
-      if (purged > 0) console.log(`[audit] purged ${purged} entries older than ${getEnv().AUDIT_RETENTION_DAYS} days`);
+      if (purged > 0) log.info({ purged, retentionDays: getEnv().AUDIT_RETENTION_DAYS }, 'audit entries past their retention purged');
       const removed = await purgeExpiredRegisterEntries();
-      if (removed > 0) console.log(`[register] removed ${removed} requests past their retention`);
+      if (removed > 0) log.info({ removed }, 'register entries past their retention removed');
       await purgeOldSubmissionKeys();
     } catch (error) {
-      console.error('[retention] purge failed', error);
+      log.error({ err: error }, 'retention purge failed');
     }
   };
   void purge();

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './e2e/support/browser';
+import canaries from './e2e/support/canaries.json' with { type: 'json' };
+import { RECORDING_PROXY_PORT, serverLogsDir, trafficDir } from './e2e/support/captures';
 import { createCompany, createStaffUser } from './e2e/support/cli';
 import { STAFF, storageStateOf } from './e2e/support/staff';
 
@@ -28,9 +30,15 @@ for (const [key, value] of Object.entries(process.env)) {
   if (value !== undefined && !key.startsWith('VERIFICATION_API_') && key !== 'SANDBOX') serverEnv[key] = value;
 }
 
+const dataDir = process.env.E2E_DATA_DIR ?? '';
+
 const launchOptions = {
   executablePath: findChromium(),
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  // Every page of every context goes through the recording proxy (e2e/leak-check.spec.ts reads
+  // what it saw). A browser-level setting, so contexts the specs create themselves are covered.
+  // `<-loopback>`: Chromium never proxies localhost unless told so, and all our servers are local.
+  proxy: { server: `http://127.0.0.1:${RECORDING_PROXY_PORT}`, bypass: '<-loopback>' },
 };
 
 export default defineConfig({
@@ -51,6 +59,7 @@ export default defineConfig({
     {
       name: 'chromium',
       dependencies: ['sign-in'],
+      testIgnore: /leak-check\.spec\.ts/,
       use: {
         ...devices['Desktop Chrome'],
         // Tests act as an operator unless they say otherwise.
@@ -58,16 +67,37 @@ export default defineConfig({
         launchOptions,
       },
     },
+    // Last, once every other test has run: nothing secret in the servers' output or the browser's traffic.
+    { name: 'leak-check', dependencies: ['chromium'], testMatch: /leak-check\.spec\.ts/ },
   ],
-  webServer: {
-    command: 'node node_modules/next/dist/bin/next start',
-    url: BASE_URL,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { ...serverEnv, PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR ?? '', APP_URL: BASE_URL },
-  },
+  webServer: [
+    {
+      // next start, with a copy of all it prints in the run's logs directory.
+      command: `node e2e/support/serve-with-log.mjs ${JSON.stringify(path.join(serverLogsDir(dataDir), 'server.log'))}`,
+      url: BASE_URL,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        APP_URL: BASE_URL,
+        // A recognisable auth secret, so the leak check can look for it; the sandbox generates the
+        // API key and webhook secret at start (their shapes are checked instead).
+        BETTER_AUTH_SECRET: canaries.BETTER_AUTH_SECRET,
+      },
+    },
+    {
+      name: 'proxy',
+      command: 'node e2e/support/recording-proxy.mjs',
+      url: `http://127.0.0.1:${RECORDING_PROXY_PORT}/__recorder/ready`,
+      reuseExistingServer: false,
+      timeout: 10_000,
+      env: { RECORDING_PROXY_PORT: String(RECORDING_PROXY_PORT), RECORDING_DIR: trafficDir(dataDir) },
+    },
+  ],
 });
 
 /** Data directories of earlier runs (older than an hour, so never a running one's). */

@@ -20,6 +20,7 @@ describe('parseEnv', () => {
       SESSION_IDLE_HOURS: 12,
       AUDIT_RETENTION_DAYS: 365,
       CREATE_RATE_LIMIT_PER_MINUTE: 30,
+      LOG_LEVEL: 'info',
     });
   });
 
@@ -62,6 +63,15 @@ describe('parseEnv', () => {
     for (const bad of ['0', '2.5', 'many']) {
       expect(problemsOf({ CREATE_RATE_LIMIT_PER_MINUTE: bad })).toEqual([expect.stringMatching(/^CREATE_RATE_LIMIT_PER_MINUTE must be/)]);
     }
+  });
+});
+
+describe('LOG_LEVEL', () => {
+  it("reads pino's levels and silent, in any case, and refuses anything else", () => {
+    expect(parseEnv({ LOG_LEVEL: 'debug' }).LOG_LEVEL).toBe('debug');
+    expect(parseEnv({ LOG_LEVEL: ' Silent ' }).LOG_LEVEL).toBe('silent');
+    expect(parseEnv({ LOG_LEVEL: '' }).LOG_LEVEL).toBe('info');
+    expect(problemsOf({ LOG_LEVEL: 'verbose' })).toEqual([expect.stringMatching(/^LOG_LEVEL must be one of fatal, error/)]);
   });
 });
 

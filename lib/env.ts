@@ -4,6 +4,7 @@
 import 'server-only';
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
+import { logLevelSchema } from './log';
 
 const emptyAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -96,6 +97,7 @@ const envSchema = z.object({
       .max(10_000, 'must be at most 10000')
       .default(30),
   ),
+  LOG_LEVEL: logLevelSchema,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -2,7 +2,9 @@
 // data directory and environment, for tests that need a configuration the shared server does
 // not have, e.g. the sandbox off and the service replaced by a counting stand-in.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 
 export interface NextServer {
   url: string;
@@ -29,8 +31,14 @@ export async function startNextServer({ port, env, timeoutMs = 60_000 }: { port:
     detached: true,
   });
   let log = '';
-  child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  // Kept beside the shared server's log, so e2e/leak-check.spec.ts scans what every server printed.
+  const logFile = serverLogFile(port);
+  const keep = (chunk: Buffer) => {
+    log += chunk.toString();
+    if (logFile) appendFileSync(logFile, chunk);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const url = `http://localhost:${port}`;
@@ -49,6 +57,15 @@ export async function startNextServer({ port, env, timeoutMs = 60_000 }: { port:
   }
   await server.stop();
   throw new Error(`next start on port ${port} did not answer within ${timeoutMs} ms:\n${log}`);
+}
+
+/** `<run's data dir>/logs/next-<port>.log`, appended to by every server on that port in this run. */
+function serverLogFile(port: number): string | undefined {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) return undefined;
+  const dir = path.join(dataDir, 'logs');
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, `next-${port}.log`);
 }
 
 async function stopProcess(child: ChildProcess, exited: Promise<void>): Promise<void> {

@@ -9,6 +9,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import lockfile from 'proper-lockfile';
+import { logger } from '@/lib/log';
+
+const log = logger.child({ area: 'db' });
 
 export const DATA_DIR_IN_USE_MESSAGE = 'the data directory is in use by a running server';
 
@@ -81,7 +84,7 @@ async function open(dataDir: string, options: OpenOptions): Promise<OpenDatabase
         ? { retries: Math.ceil(options.waitForLockMs / 250), minTimeout: 250, maxTimeout: 250 }
         : 0,
       onCompromised: (error) => {
-        console.error(`[db] lost the lock on ${dir}: ${error.message}`);
+        log.error({ err: error, dir }, 'lost the lock on the data directory');
       },
     });
   } catch (error) {

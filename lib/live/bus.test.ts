@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLiveBus, currentEventId, eventsSince, getLiveBus, publishVerificationChange, REPLAY_CAPACITY, subscribe } from './bus';
+import { captureLogs, stopCapturingLogs } from '@/lib/testing/logs';
 
 afterEach(() => {
   vi.restoreAllMocks();
+  stopCapturingLogs();
 });
 
 describe('createLiveBus', () => {
@@ -49,7 +51,7 @@ describe('createLiveBus', () => {
   });
 
   it('keeps delivering to the others when one listener throws', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    captureLogs();
     const bus = createLiveBus({ firstId: 1 });
     const heard: number[] = [];
     bus.subscribe(() => {

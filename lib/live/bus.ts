@@ -12,6 +12,9 @@
 // ids would then have to come from the database (a sequence) to stay comparable across instances.
 import 'server-only';
 import type { VerificationChange } from './protocol';
+import { logger } from '@/lib/log';
+
+const log = logger.child({ area: 'live' });
 
 export type LiveEvent = VerificationChange & { id: number };
 export type LiveListener = (event: LiveEvent) => void;
@@ -56,7 +59,7 @@ export function createLiveBus({ capacity = REPLAY_CAPACITY, firstId = Date.now()
           listener(event);
         } catch (error) {
           // One broken stream must not keep the others from hearing about the change.
-          console.error('[live] a listener failed', error instanceof Error ? error.name : typeof error);
+          log.error({ err: error }, 'a live listener failed');
         }
       }
       return event;

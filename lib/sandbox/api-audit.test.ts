@@ -11,6 +11,7 @@ import { API_AUDIT_FLUSH_MS, auditPath, flushApiAuditLog, listApiAuditLog, recor
 import type { SandboxDb } from './db';
 import { apiAuditLog } from './schema';
 import { API, createRequest, createTestCompany, getRequest, idParams, type TestCompany, useInMemorySandbox, validBody } from './test-support';
+import { captureLogs } from '@/lib/testing/logs';
 
 let db: SandboxDb;
 
@@ -95,7 +96,7 @@ describe('one row per authenticated call', () => {
 
   it('records a 500 too', async () => {
     const company = await createTestCompany(db, { name: 'Crashing' });
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logs = captureLogs();
     // A database that refuses new verifications makes the creation crash after authentication.
     await db.execute(
       `create or replace function sandbox.refuse_test_verification() returns trigger language plpgsql as $$
@@ -108,7 +109,7 @@ describe('one row per authenticated call', () => {
       expect((await POST(createRequest(validBody(), { apiKey: company.apiKey }), undefined)).status).toBe(500);
     } finally {
       await db.execute('drop trigger refuse_test_verification on sandbox.verifications');
-      spy.mockRestore();
+      logs.restore();
     }
     expect(await log(company)).toEqual(['POST /v1/verifications/new 500']);
   });

@@ -1,7 +1,7 @@
 // POST /v1/verifications/new against the real route handler and an in-memory database:
 // every row of seed §2.1, §2.2 and §4.1, and how bad input is answered (§7, §8).
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '@/app/v1/verifications/new/route';
 import { closeDatabases } from '@/lib/db/connection';
 import type { SandboxDb } from './db';
@@ -17,6 +17,7 @@ import {
   validBody,
   without,
 } from './test-support';
+import { captureLogs } from '@/lib/testing/logs';
 
 let db: SandboxDb;
 let company: TestCompany;
@@ -547,7 +548,7 @@ describe('authentication comes first (seed §5)', () => {
 describe('server errors → 500 without details', () => {
   it('answers 500 Internal server error, logs no personal data, and leaves no half-created request', async () => {
     const other = await createTestCompany(db, { name: 'Failing company' });
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logs = captureLogs();
     let logged = '';
     // Break the second insert of the transaction: the verification row must not survive alone.
     await db.execute('ALTER TABLE sandbox.outbox RENAME TO outbox_broken');
@@ -557,13 +558,13 @@ describe('server errors → 500 without details', () => {
         undefined,
       );
       await expectError(response, 500, 'Internal server error');
-      expect(errors).toHaveBeenCalledTimes(1);
-      logged = errors.mock.calls.flat().map(String).join(' ');
+      expect(logs.records().filter((record) => record.level === 'error')).toHaveLength(1);
+      logged = logs.text();
     } finally {
       await db.execute('ALTER TABLE sandbox.outbox_broken RENAME TO outbox');
-      errors.mockRestore();
+      logs.restore();
     }
-    expect(logged).toContain('POST /v1/verifications/new');
+    expect(logs.records()[0]).toMatchObject({ level: 'error', method: 'POST', path: '/v1/verifications/new' });
     expect(logged).not.toContain('Very Private Person');
     expect(logged).not.toContain('private.person@example.com');
     expect(logged).toContain('outbox'); // the database's own message is kept

@@ -8,6 +8,9 @@ import { authenticateApiKey } from './api-keys';
 import { isSandboxEnabled, MAX_BODY_BYTES } from './config';
 import { getSandboxDb, type SandboxDb } from './db';
 import { rateLimitMessage, takeSandboxRequest } from './rate-limit';
+import { logger } from '@/lib/log';
+
+const log = logger.child({ area: 'sandbox' });
 
 const HEADERS = {
   // API answers carry records and one-time links: no cache may keep them.
@@ -142,7 +145,7 @@ export function sandboxApiRoute<Context>(handler: ApiHandler<Context>) {
         ? await handler(request, caller, context)
         : jsonError(429, rateLimitMessage(rate), { 'Retry-After': String(rate.retryAfterSeconds) });
     } catch (error) {
-      console.error(`[sandbox] ${request.method} ${new URL(request.url).pathname} failed: ${describeError(error)}`);
+      log.error({ err: error, method: request.method, path: auditPath(request.url) }, 'sandbox API request failed');
       response = jsonError(500, 'Internal server error');
     }
     if (caller) {
@@ -157,24 +160,9 @@ export function sandboxApiRoute<Context>(handler: ApiHandler<Context>) {
         status: response.status,
         at: new Date(),
       }).catch((error: unknown) => {
-        console.error(`[sandbox] API audit row for ${request.method} ${path} not written: ${describeError(error)}`);
+        log.error({ err: error, method: request.method, path }, 'sandbox API audit row not written');
       });
     }
     return response;
   };
-}
-
-/**
- * A log line for an unexpected error without personal data: drizzle puts a failed query's
- * parameters (names, e-mail addresses) into its message, so for those only the database's own
- * message is kept, plus the stack frames.
- */
-export function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return `non-Error value thrown (${typeof error})`;
-  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '));
-  const fromQuery = error.message.startsWith('Failed query:');
-  const summary = fromQuery
-    ? `${error.name} (query parameters withheld): ${error.cause instanceof Error ? error.cause.message : 'no cause'}`
-    : `${error.name}: ${error.message}`;
-  return [summary, ...frames].join('\n');
 }

@@ -4,9 +4,11 @@
 import 'server-only';
 import { isSandboxEnabled } from './config';
 import { getSandboxDb, type SandboxDb } from './db';
-import { describeError } from './http';
 import { expireDuePendingVerifications, purgeExpiredData, type PurgeResult } from './lifecycle';
 import { purgeWebhookLog } from './webhooks/retention';
+import { logger } from '@/lib/log';
+
+const log = logger.child({ area: 'sandbox' });
 
 export type SandboxMaintenanceResult = { expired: number; purged: PurgeResult; webhookMessages: number };
 
@@ -63,7 +65,7 @@ export function startSandboxJobs({ intervalMs = 5_000, purgeIntervalMs = 60 * 60
         try {
           if (isSandboxEnabled()) await work(await getSandboxDb(), new Date());
         } catch (error) {
-          console.error(`[sandbox] ${name} failed: ${describeError(error)}`);
+          log.error({ err: error, job: name }, 'sandbox job failed');
         }
       })();
       inFlight.add(run);

@@ -6,10 +6,12 @@ import 'server-only';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { flushApiAuditLog } from './api-audit';
 import type { SandboxDb, SandboxTx } from './db';
-import { describeError } from './http';
 import { apiAuditLog, companies, verifications } from './schema';
 import { kickWebhookDelivery } from './webhooks/deliver';
 import { enqueueVerificationEvent, type VerificationEventType } from './webhooks/enqueue';
+import { logger } from '@/lib/log';
+
+const log = logger.child({ area: 'sandbox' });
 
 /**
  * The methods a person can complete with. `itsme` (a mobile identity app) and `bank_id` (a bank
@@ -193,7 +195,7 @@ export async function expireDuePendingVerifications(db: SandboxDb, now: Date): P
         }
       } catch (error) {
         skipped.add(id);
-        console.error(`[sandbox] expiring verification ${id} failed: ${describeError(error)}`);
+        log.error({ err: error, verificationId: id }, 'expiring a verification failed');
       }
     }
     if (batch.length < BATCH || !progressed) return expired;
@@ -230,7 +232,7 @@ export async function purgeExpiredData(db: SandboxDb, now: Date): Promise<PurgeR
         }
       } catch (error) {
         skipped.add(id);
-        console.error(`[sandbox] purging verification ${id} failed: ${describeError(error)}`);
+        log.error({ err: error, verificationId: id }, 'purging a verification failed');
       }
     }
     if (batch.length < BATCH || !progressed) break;

@@ -13,6 +13,7 @@ import { DEFAULT_SMTP_FROM, deliverEmails, verificationEmail } from './notificat
 import { outbox, verifications } from './schema';
 import { createRequest, createTestCompany, type TestCompany, useInMemorySandbox, validBody } from './test-support';
 import { createVerification, getRequestByToken, type PendingEmail } from './verifications';
+import { captureLogs, stopCapturingLogs } from '@/lib/testing/logs';
 
 let db: SandboxDb;
 let company: TestCompany;
@@ -56,6 +57,7 @@ afterEach(() => {
   delete process.env.SMTP_FROM;
   received.length = 0;
   vi.restoreAllMocks();
+  stopCapturingLogs();
 });
 
 const post = (body: Record<string, unknown>) => POST(createRequest(validBody(body), { apiKey: company.apiKey }), undefined);
@@ -170,7 +172,7 @@ describe('SMTP delivery', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logs = captureLogs();
 
     const response = await post({ email: 'unlucky@example.com', language: 'fr' });
     expect(response.status).toBe(200);
@@ -183,7 +185,7 @@ describe('SMTP delivery', () => {
       { channel: 'email', recipient: 'unlucky@example.com', language: 'fr', link: expect.stringMatching(/\/sandbox\/verify\/[A-Za-z0-9_-]{43}$/) },
     ]);
     // Logged with the id and the error code, never the address.
-    const logged = errors.mock.calls.map((call) => call.join(' ')).join('\n');
+    const logged = logs.text();
     expect(logged).toContain(body.verificationId);
     expect(logged).toContain('ECONNREFUSED');
     expect(logged).not.toContain('unlucky@example.com');
@@ -195,7 +197,7 @@ describe('SMTP delivery', () => {
     const silent = createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     process.env.SMTP_URL = `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`;
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    captureLogs();
     try {
       const parsed = parseCreateVerificationInput(validBody({ email: 'slow@example.com' }));
       if (!parsed.ok) throw new Error(parsed.error);

@@ -15,6 +15,9 @@ import type { SandboxDb } from './db';
 import { addToOutbox } from './outbox';
 import { purposeLabel } from './person-page-text';
 import type { PendingEmail } from './verifications';
+import { logger } from '@/lib/log';
+
+const log = logger.child({ area: 'sandbox' });
 
 export const DEFAULT_SMTP_FROM = 'Verification Desk Sandbox <no-reply@sandbox.invalid>';
 
@@ -184,7 +187,7 @@ export async function deliverEmails(
   await Promise.race([Promise.all(attempts), budget]);
   clearTimeout(timer);
   if (result.stillSending > 0) {
-    console.error(`[sandbox] ${result.stillSending} e-mail(s) still being sent after ${waitMs} ms; answering without waiting`);
+    log.warn({ stillSending: result.stillSending, waitMs }, 'e-mails still being sent; answering without waiting');
   }
   return { ...result };
 }
@@ -196,9 +199,7 @@ async function sendOrKeep(db: SandboxDb, email: PendingEmail, now: Date): Promis
     return 'sent';
   } catch (error) {
     // The codes only: SMTP replies often quote the recipient's address.
-    console.error(
-      `[sandbox] e-mail for verification ${email.verificationId} not sent by SMTP (${smtpErrorSummary(error)}); kept in the outbox`,
-    );
+    log.warn({ verificationId: email.verificationId, smtp: smtpErrorSummary(error) }, 'e-mail not sent by SMTP; kept in the outbox');
   }
   try {
     await addToOutbox(db, [
@@ -214,9 +215,7 @@ async function sendOrKeep(db: SandboxDb, email: PendingEmail, now: Date): Promis
     ]);
     return 'outbox';
   } catch (error) {
-    console.error(
-      `[sandbox] e-mail for verification ${email.verificationId} could not be kept in the outbox either (${smtpErrorSummary(error)})`,
-    );
+    log.error({ verificationId: email.verificationId, smtp: smtpErrorSummary(error) }, 'e-mail could not be kept in the outbox either');
     return 'lost';
   }
 }

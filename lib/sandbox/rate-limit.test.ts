@@ -9,6 +9,7 @@ import { flushApiAuditLog } from './api-audit';
 import { takeSandboxRequest } from './rate-limit';
 import { apiAuditLog } from './schema';
 import { API, createRequest, createTestCompany, expectError, getRequest, idParams, type TestCompany, useInMemorySandbox, validBody } from './test-support';
+import { captureLogs } from '@/lib/testing/logs';
 
 let db: SandboxDb;
 let company: TestCompany;
@@ -61,14 +62,14 @@ describe('sandbox rate limit per API key', () => {
   });
 
   it('answers 500 (and logs why) when SANDBOX_RATE_LIMIT_PER_MINUTE is not a usable number', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logs = captureLogs();
     process.env.SANDBOX_RATE_LIMIT_PER_MINUTE = 'lots';
     try {
       await expectError(await post(other.apiKey), 500, 'Internal server error');
-      expect(String(log.mock.calls[0]?.[0])).toContain('SANDBOX_RATE_LIMIT_PER_MINUTE must be a whole number');
+      expect(logs.records()[0]).toMatchObject({ level: 'error', err: { message: expect.stringContaining('SANDBOX_RATE_LIMIT_PER_MINUTE must be a whole number') } });
     } finally {
       process.env.SANDBOX_RATE_LIMIT_PER_MINUTE = '3';
-      log.mockRestore();
+      logs.restore();
     }
   });
 });

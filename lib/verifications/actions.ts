@@ -12,6 +12,9 @@ import { describeServiceError } from '@/lib/verification-service/messages';
 import { createVerificationOnce, SubmissionInProgressError } from './create-verification';
 import type { CreateVerificationFormState } from './form-state';
 import { createVerificationSchema, formValuesFromFormData, type CreateVerificationFieldErrors } from './schema';
+import { logger } from '@/lib/log';
+
+const log = logger.child({ area: 'verifications' });
 
 const submissionKeySchema = z.uuid();
 
@@ -69,6 +72,7 @@ async function createVerificationFromForm(staffId: string, formData: FormData): 
 
   try {
     const created = await createVerificationOnce(submissionKey, parsed.data, staffId);
+    log.info({ verificationId: created.verificationId, staffId }, 'verification created');
     return { status: 'created', submissionKey: randomUUID(), created };
   } catch (error) {
     if (error instanceof SubmissionInProgressError) {
@@ -81,7 +85,7 @@ async function createVerificationFromForm(staffId: string, formData: FormData): 
         message: 'An earlier submission of this form has not finished. Check Recent requests before you submit it again.',
       };
     }
-    if (!(error instanceof VerificationServiceError)) console.error('[create-verification] unexpected error', error);
+    if (!(error instanceof VerificationServiceError)) log.error({ err: error }, 'creating a verification failed unexpectedly');
     const { title, message } = describeServiceError(error, 'create');
     return { status: 'failed', submissionKey, values, fieldErrors: {}, title, message };
   }

@@ -21,6 +21,9 @@ import {
   type VerificationRecord,
   type VerificationServiceErrorKind,
 } from '@/lib/verification-service';
+import { logger } from '@/lib/log';
+
+const log = logger.child({ area: 'webhooks' });
 
 export const WEBHOOK_EVENT_TYPES = [
   'verification.created',
@@ -152,10 +155,10 @@ async function processOnce(webhookId: string, body: string): Promise<WebhookOutc
     await db
       .delete(webhookReceipts)
       .where(eq(webhookReceipts.webhookId, webhookId))
-      .catch(() => console.error('[webhooks] could not release a receipt after a failure'));
+      .catch((releaseError: unknown) => log.error({ err: releaseError, webhookId }, 'could not release a receipt after a failure'));
     if (error instanceof WebhookProcessingError) throw error;
-    // Only the error's class goes to the log: a database error's message may quote values.
-    console.error(`[webhooks] processing failed (${error instanceof Error ? error.name : typeof error})`);
+    // lib/log keeps a database error's message but withholds a failed query's parameters.
+    log.error({ err: error, webhookId, verificationId: event.verificationId }, 'processing a webhook failed');
     throw new WebhookProcessingError('the change could not be stored');
   }
 }

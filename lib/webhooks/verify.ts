@@ -5,6 +5,9 @@
 // trace in the database.
 import 'server-only';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { logger } from '@/lib/log';
+
+const log = logger.child({ area: 'webhooks' });
 
 /** Events are a few hundred bytes; anything near this is not a delivery from the service. */
 export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
@@ -100,7 +103,8 @@ export async function verifyWebhookRequest(request: Request, secrets: readonly s
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) {
         // A secret the package cannot use; lib/env refuses those at start-up, so this is a bug.
-        console.error('[webhooks] a configured secret could not be used');
+        // The error's class only: the package's message might quote the key it was given.
+        log.error({ type: error instanceof Error ? error.name : typeof error }, 'a configured secret could not be used');
       }
     }
   }

@@ -11,8 +11,10 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { getSandboxDb, type SandboxDb } from '../db';
-import { describeError } from '../http';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookMessages } from '../schema';
+import { logger } from '@/lib/log';
+
+const log = logger.child({ area: 'sandbox-webhooks' });
 
 /**
  * Waits before the 2nd … 6th attempt: 6 attempts in total, the last one about 65 minutes after
@@ -342,7 +344,7 @@ export function startWebhookDelivery({ intervalMs = 1_000, concurrency = 16, fet
             random: Math.random,
             timeoutMs: WEBHOOK_TIMEOUT_MS,
           })
-            .catch((error: unknown) => console.error(`[sandbox] recording a webhook attempt failed: ${describeError(error)}`))
+            .catch((error: unknown) => log.error({ err: error, deliveryId: delivery.deliveryId }, 'recording a webhook attempt failed'))
             .finally(() => {
               inFlight -= 1;
               // The queue may hold more than the slots took; a freed slot goes straight to it.
@@ -351,7 +353,7 @@ export function startWebhookDelivery({ intervalMs = 1_000, concurrency = 16, fet
         }
       }
     } catch (error) {
-      if (!stopped) console.error(`[sandbox] webhook delivery pass failed: ${describeError(error)}`);
+      if (!stopped) log.error({ err: error }, 'webhook delivery pass failed');
     } finally {
       ticking = false;
       if (tickAgain) {

@@ -14,6 +14,9 @@ import { getVerification, VerificationServiceError, type VerificationRecord } fr
 import { describeServiceError } from '@/lib/verification-service/messages';
 import { languageLabel } from '@/lib/verifications/labels';
 import { getRegisterEntry, refreshRegisterEntry } from '@/lib/verifications/register';
+import { logger } from '@/lib/log';
+
+const log = logger.child({ area: 'verifications' });
 
 export const metadata: Metadata = { title: 'Verification' };
 
@@ -28,7 +31,7 @@ export default async function VerificationPage({ params }: Props) {
     record = await getVerification(id);
   } catch (error) {
     if (error instanceof VerificationServiceError && error.kind === 'not_found') notFound();
-    if (!(error instanceof VerificationServiceError)) console.error('[verifications/[id]] unexpected error', error);
+    if (!(error instanceof VerificationServiceError)) log.error({ err: error, verificationId: id }, 'reading a verification failed unexpectedly');
     const { title, message } = describeServiceError(error, 'read');
     const kind = error instanceof VerificationServiceError ? error.kind : 'unexpected';
     const transient = kind === 'unavailable' || kind === 'timeout' || kind === 'protocol' || kind === 'unexpected';

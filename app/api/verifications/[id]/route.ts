@@ -5,6 +5,9 @@ import { authorizedRoute } from '@/lib/auth/guards';
 import { getVerification, VerificationServiceError } from '@/lib/verification-service';
 import { describeServiceError } from '@/lib/verification-service/messages';
 import { refreshRegisterEntry } from '@/lib/verifications/register';
+import { logger } from '@/lib/log';
+
+const log = logger.child({ area: 'verifications' });
 
 export const dynamic = 'force-dynamic';
 
@@ -42,7 +45,7 @@ export const GET = authorizedRoute<{ id: string }>('verification:read', async (_
   } catch (error) {
     const { message, kind } = describeServiceError(error, 'read');
     const status = error instanceof VerificationServiceError ? STATUS_BY_KIND[error.kind] : 500;
-    if (status === 500) console.error('[api/verifications] unexpected error', error);
+    if (status === 500) log.error({ err: error, verificationId: id }, 'reading a verification failed unexpectedly');
     return json({ error: message, kind }, status);
   }
 });

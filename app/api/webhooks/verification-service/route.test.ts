@@ -8,6 +8,7 @@ import { getDb } from '@/lib/db';
 import { closeDatabases } from '@/lib/db/connection';
 import { auditEntries, verificationRequests, webhookReceipts } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
+import { captureLogs, type CapturedLogs } from '@/lib/testing/logs';
 import { subscribe, type LiveEvent } from '@/lib/live';
 import { hang, startFakeUpstream, type FakeUpstream } from '@/lib/verification-service/fake-upstream';
 import { MAX_WEBHOOK_BODY_BYTES } from '@/lib/webhooks/verify';
@@ -91,7 +92,7 @@ async function audits(verificationId: string) {
 
 let published: LiveEvent[] = [];
 let unsubscribe: () => void;
-let logged: string[] = [];
+let logs: CapturedLogs;
 
 async function send(d: { headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer> }) {
   const response = await POST(toRequest(d));
@@ -120,20 +121,17 @@ beforeEach(() => {
   answers.clear();
   delayMs = 0;
   published = [];
-  logged = [];
-  for (const level of ['log', 'info', 'warn', 'error'] as const) {
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-      logged.push(args.map(String).join(' '));
-    });
-  }
+  logs = captureLogs();
 });
 
 afterEach(() => {
   vi.restoreAllMocks();
-  // Nothing secret or personal is ever logged, whatever happened in the test.
-  for (const line of logged) {
+  logs.restore();
+  // Nothing secret or personal is ever logged, whatever happened in the test; nor is a payload
+  // (as a string its keys would appear quoted, as an object under `data`).
+  for (const line of logs.lines) {
     for (const secret of [SECRET_A, SECRET_B, SECRET_A.slice(6), SECRET_B.slice(6)]) expect(line).not.toContain(secret);
-    expect(line).not.toMatch(/Alice|ALICE|verificationId/);
+    expect(line).not.toMatch(/Alice|ALICE|\\"verificationId\\"|"data":/);
   }
 });
 

@@ -6,6 +6,9 @@
 import { getWebhookSecrets } from '@/lib/env';
 import { processWebhook, WebhookProcessingError } from '@/lib/webhooks/process';
 import { verifyWebhookRequest, type WebhookRejection } from '@/lib/webhooks/verify';
+import { logger } from '@/lib/log';
+
+const log = logger.child({ area: 'webhooks' });
 
 export const dynamic = 'force-dynamic';
 
@@ -30,14 +33,15 @@ export async function POST(request: Request): Promise<Response> {
     secrets = getWebhookSecrets();
   } catch {
     // A bad WEBHOOK_SECRET stops the server at start-up; this only guards a late change.
-    console.error('[webhooks] WEBHOOK_SECRET is invalid');
+    log.error('WEBHOOK_SECRET is invalid');
     return Response.json({ error: 'Webhooks are not configured.' }, { status: 503, headers: noStore });
   }
 
   const verified = await verifyWebhookRequest(request, secrets);
   if (!verified.ok) {
-    if (verified.reason === 'not_configured') console.error('[webhooks] delivery refused: WEBHOOK_SECRET is not set');
-    else console.warn(`[webhooks] delivery refused: ${verified.reason}`);
+    // The reason only: the headers and body of a delivery that failed verification are not trusted.
+    if (verified.reason === 'not_configured') log.error('delivery refused: WEBHOOK_SECRET is not set');
+    else log.warn({ reason: verified.reason }, 'delivery refused');
     return Response.json({ error: REFUSAL_MESSAGES[verified.reason] }, { status: verified.status, headers: noStore });
   }
 
@@ -45,18 +49,20 @@ export async function POST(request: Request): Promise<Response> {
     const outcome = await processWebhook(verified.webhookId, verified.body);
     switch (outcome.result) {
       case 'processed':
+        log.info({ webhookId: verified.webhookId, verificationId: outcome.verificationId, status: outcome.status }, 'webhook applied');
         return Response.json({ status: 'processed' }, { headers: noStore });
       case 'duplicate':
+        log.debug({ webhookId: verified.webhookId }, 'webhook already processed');
         return Response.json({ status: 'duplicate' }, { headers: noStore });
       case 'ignored':
+        log.debug({ webhookId: verified.webhookId }, 'webhook of an unknown type ignored');
         return Response.json({ status: 'ignored' }, { headers: noStore });
       case 'invalid_payload':
-        console.warn('[webhooks] signed delivery with an unreadable payload');
+        log.warn({ webhookId: verified.webhookId }, 'signed delivery with an unreadable payload');
         return Response.json({ error: 'Invalid webhook payload.' }, { status: 400, headers: noStore });
     }
   } catch (error) {
-    const message = error instanceof WebhookProcessingError ? error.message : 'unexpected error';
-    console.error(`[webhooks] delivery not applied, the sender will retry: ${message}`);
+    log.error({ err: error, webhookId: verified.webhookId }, 'delivery not applied, the sender will retry');
     // 503 for an upstream we could not reach; 500 for our own failure. Both make the sender retry.
     const status = error instanceof WebhookProcessingError && error.kind !== undefined ? 503 : 500;
     return Response.json({ error: 'The event could not be processed now; retry later.' }, { status, headers: noStore });
