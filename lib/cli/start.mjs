@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeOptions } from './server-node-options.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const nextBin = path.join(root, 'node_modules/next/dist/bin/next');
@@ -33,9 +34,9 @@ function buildIsCurrent() {
   return SOURCES.every((source) => newestMtime(path.join(root, source)) <= built);
 }
 
-function run(args) {
+function run(args, env = process.env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [nextBin, ...args], { cwd: root, stdio: 'inherit', env: process.env });
+    const child = spawn(process.execPath, [nextBin, ...args], { cwd: root, stdio: 'inherit', env });
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
@@ -52,4 +53,4 @@ if (!buildIsCurrent()) {
   const code = await run(['build']);
   if (code !== 0) process.exit(code);
 }
-process.exit(await run(['start', ...process.argv.slice(2)]));
+process.exit(await run(['start', ...process.argv.slice(2)], { ...process.env, NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS) }));

@@ -4,6 +4,7 @@
 // with the CLI's key — so the bench knows the API key and the webhook secret and can play both
 // the service's client and the service's webhook sender.
 import { spawn } from 'node:child_process';
+import { serverNodeOptions } from '../../../lib/cli/server-node-options.mjs';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -51,6 +52,8 @@ export async function startServer({ port, dataDir, apiKey, webhookSecret, regist
     // limits (their own tests cover them); what is measured is the work, not the refusal.
     CREATE_RATE_LIMIT_PER_MINUTE: '10000',
     SANDBOX_RATE_LIMIT_PER_MINUTE: '10000000',
+    // The heap settings `npm start` uses: the bench measures the server as it ships.
+    NODE_OPTIONS: serverNodeOptions(),
   };
   const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start'], {
     env,
