@@ -22,7 +22,11 @@ const summary = (result) => ({
 });
 
 export async function measureThroughput({ base, apiKey, ids, deadline }) {
-  deadline.check(25_000);
+  deadline.check(31_000);
+  // The ceiling on this machine: the same load on a route handler that returns a constant
+  // (GET /api/health, through the same proxy). No API can be served faster than this; it shows
+  // how much of each figure is the framework's and the machine's, and how much the sandbox's.
+  const ceiling = await run({ url: `${base}/api/health`, duration: 5 });
   const authorization = `Bearer ${apiKey}`;
   let next = 0;
   const path = () => `/v1/verifications/${ids[next++ % ids.length]}`;
@@ -38,5 +42,5 @@ export async function measureThroughput({ base, apiKey, ids, deadline }) {
     headers: { authorization, 'content-type': 'application/json' },
     body: JSON.stringify({ name: PERSON.name, email: PERSON.email, chosenPurpose: PERSON.purpose, language: 'en', shareableLink: false, emailNotification: true, smsNotification: false }),
   });
-  return { reads: summary(reads), creates: summary(creates) };
+  return { ceiling: summary(ceiling), reads: summary(reads), creates: summary(creates) };
 }
