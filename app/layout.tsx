@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { connection } from 'next/server';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -9,7 +10,11 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { themeColor: '#4f46e5' };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request, so Next puts that request's CSP nonce (proxy.ts) on its
+  // scripts. Without this the 404 page was prerendered at build time: its scripts carried no
+  // nonce, so the policy blocked them all.
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-dvh">

@@ -1,4 +1,5 @@
 // axe-core on every page in its main states: no serious or critical violation.
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
@@ -46,6 +47,56 @@ test.describe('accessibility (admin)', () => {
     await page.goto('/verifications/not-a-valid-id');
     await expectNoSeriousViolations(page, 'invalid id page');
   });
+
+  test("the person's page after the outcome, the detail page's problem state, and the viewer's views", async ({ page, browser }) => {
+    test.setTimeout(60_000);
+    await openCreateForm(page);
+    await page.getByRole('switch', { name: 'Shareable link' }).check();
+    await fillBasics(page, { name: uniqueName('Axe Outcome'), purpose: 'Ensuring compliance' });
+    await submitCreate(page);
+    const id = await createdId(page);
+    const link = await page.getByRole('textbox', { name: 'Shareable link' }).inputValue();
+
+    await test.step("person's page: thank you, then closed", async () => {
+      // axe needs a page of an explicit context.
+      const personContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+      const person = await personContext.newPage();
+      await person.goto(link);
+      await person.getByRole('button', { name: 'Complete with a passport' }).click();
+      await expect(person.getByRole('heading', { level: 1 })).toHaveText('Thank you — your identity has been verified');
+      await expectNoSeriousViolations(person, "person's page, completed");
+      await person.goto(link);
+      await expect(person.getByRole('heading', { level: 1 })).toHaveText('This verification is closed');
+      await expectNoSeriousViolations(person, "person's page, closed");
+      await personContext.close();
+    });
+
+    await test.step('detail page of an unknown id', async () => {
+      await page.goto(`/verifications/${randomUUID()}`);
+      await expect(page.locator('[data-problem="not_found"]').getByRole('heading', { level: 1 })).toHaveText('Verification not found');
+      await expectNoSeriousViolations(page, 'detail page, unknown id');
+    });
+
+    await test.step('as a viewer: the register, a detail page, the 403 and the 404 pages', async () => {
+      const context = await browser.newContext({ storageState: storageStateOf('viewer') });
+      const viewer = await context.newPage();
+      await viewer.goto('/');
+      await expect(viewer.getByRole('heading', { level: 1, name: 'Verification requests' })).toBeVisible();
+      await expectNoSeriousViolations(viewer, 'viewer: register');
+      await viewer.goto(`/verifications/${id}`);
+      await expect(viewer.getByTestId('status')).toContainText('Completed');
+      await expectNoSeriousViolations(viewer, 'viewer: detail page');
+      const forbidden = await viewer.goto('/staff');
+      expect(forbidden?.status()).toBe(403);
+      await expect(viewer.getByRole('heading', { level: 1 })).toHaveText('Not available for your role');
+      await expectNoSeriousViolations(viewer, 'viewer: 403 page');
+      const missing = await viewer.goto('/no-such-page');
+      expect(missing?.status()).toBe(404);
+      await expect(viewer.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+      await expectNoSeriousViolations(viewer, '404 page');
+      await context.close();
+    });
+  });
 });
 
 test.describe('accessibility (signed out)', () => {
@@ -56,5 +107,13 @@ test.describe('accessibility (signed out)', () => {
     await expectNoSeriousViolations(page, 'sign-in');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expectNoSeriousViolations(page, 'sign-in with errors');
+    // Accounts exist, so setup answers with the 404 page.
+    const setup = await page.goto('/setup');
+    expect(setup?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expectNoSeriousViolations(page, 'setup (404 once accounts exist)');
+    await page.goto('/sandbox/verify/not-a-real-token-but-long-enough-0000000000');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link is not valid');
+    await expectNoSeriousViolations(page, "person's page, invalid link");
   });
 });

@@ -145,3 +145,46 @@ test('markup in names, purposes and a staff name renders as text on every page',
 
   expect(dialogs).toEqual([]);
 });
+
+test('markup as the requested and the identified name: the open detail page updates live and shows both as text', async ({ page, browser }) => {
+  const dialogs = watchDialogs(page);
+  const name = SCRIPT;
+  // What the person "reads from the document": markup again, different from the request's.
+  const identified = `${IMG}<script>alert(2)</script> ${SUFFIX}`;
+  await openCreateForm(page);
+  await page.getByLabel('Full name').fill(name);
+  await page.getByRole('radio', { name: 'Ensuring compliance' }).check();
+  await page.getByRole('switch', { name: 'Shareable link' }).check();
+  await submitCreate(page);
+  const id = await createdId(page);
+  const link = await page.locator('#shareable-link').inputValue();
+
+  await page.goto(`/verifications/${id}`);
+  await expect(page.getByTestId('status')).toContainText('Pending');
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  // Marks the document: a reload would drop the mark, so the update below is a live one.
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+  expect(await page.getByRole('heading', { level: 1 }).evaluate((node) => node.textContent)).toBe(name);
+
+  const personContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const person = await personContext.newPage();
+  const personDialogs = watchDialogs(person);
+  await person.goto(link);
+  await person.getByLabel('Name read from the identity document').fill(identified);
+  await person.getByRole('button', { name: 'Complete with a passport' }).click();
+  await expect(person.getByRole('heading', { level: 1 })).toHaveText('Thank you — your identity has been verified');
+  await expectNothingInjected(person, "person's page, completed");
+  await personContext.close();
+
+  await expect(page.getByTestId('status')).toContainText('Completed', { timeout: 2_000 });
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  const identifiedRow = page.locator('dl').first().locator('div').filter({ has: page.locator('dt', { hasText: 'Identified name' }) });
+  await expect(identifiedRow.locator('dd')).toHaveText(identified);
+  expect(await identifiedRow.locator('dd').evaluate((node) => node.children.length), 'elements inside the identified name').toBe(0);
+  expect(await page.getByRole('heading', { level: 1 }).evaluate((node) => node.textContent)).toBe(name);
+  await expectNothingInjected(page, 'detail page after the live update');
+  // Neither name added an element anywhere: the only <script>s are Next's own, none of them ours.
+  const scripts = await page.locator('script').evaluateAll((nodes) => nodes.map((node) => node.textContent?.trim() ?? ''));
+  expect(scripts.filter((code) => code === 'alert(2)'), 'injected <script> from the identified name').toEqual([]);
+  expect([...dialogs, ...personDialogs]).toEqual([]);
+});

@@ -1,6 +1,29 @@
 // Security headers from proxy.ts on every HTML response, and no script blocked by them.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIResponse } from '@playwright/test';
+import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { storageStateOf } from './support/staff';
+
+interface Probe {
+  path: string;
+  as: 'anonymous' | 'admin' | 'viewer';
+  status: number;
+  /** Shows personal data (a person's or a staff member's name, a record): must not be cached. */
+  personal: boolean;
+  /** Text the page must contain, where the status alone does not tell which view answered. */
+  shows?: string;
+}
+
+/** The page routes (not route handlers) of the current build, from Next's own manifest. */
+function pageRoutesOfBuild(): string[] {
+  const manifest = JSON.parse(readFileSync(path.resolve('.next/app-path-routes-manifest.json'), 'utf8')) as Record<string, string>;
+  return Object.entries(manifest)
+    .filter(([file]) => file.endsWith('/page'))
+    .map(([, route]) => route)
+    .sort();
+}
 
 function expectStrictCsp(response: APIResponse, where: string) {
   const csp = response.headers()['content-security-policy'] ?? '';
@@ -38,15 +61,80 @@ test.describe('security headers', () => {
     await anonymous.dispose();
   });
 
-  test('dashboard pages with personal data are not cached, and carry the same policy', async ({ playwright }) => {
-    const staff = await playwright.request.newContext({ storageState: storageStateOf('admin') });
-    for (const path of ['/', '/verifications/new', '/staff', '/audit', '/outbox']) {
-      const response = await staff.get(path);
-      expect(response.status(), path).toBe(200);
-      expectStrictCsp(response, path);
-      expect(response.headers()['cache-control'], path).toContain('no-store');
+  test('every page route of the build, in each of its states, carries the policy; personal data is not cached', async ({ page, playwright }) => {
+    // A request with a shareable link, so the person's page has a real token.
+    await openCreateForm(page);
+    await page.getByRole('switch', { name: 'Shareable link' }).check();
+    await fillBasics(page, { name: uniqueName('Header Person'), purpose: 'Ensuring compliance' });
+    await submitCreate(page);
+    const id = await createdId(page);
+    const personPath = new URL(await page.getByRole('textbox', { name: 'Shareable link' }).inputValue()).pathname;
+
+    // One entry per page route of the build: a page added without a case here fails the test.
+    const cases: Record<string, Probe[]> = {
+      '/': [{ path: '/', as: 'admin', status: 200, personal: true }],
+      '/sign-in': [{ path: '/sign-in', as: 'anonymous', status: 200, personal: false }],
+      // Accounts exist, so setup is gone: its 404.
+      '/setup': [{ path: '/setup', as: 'anonymous', status: 404, personal: false }],
+      '/audit': [{ path: '/audit', as: 'admin', status: 200, personal: true }],
+      '/outbox': [{ path: '/outbox', as: 'admin', status: 200, personal: true }],
+      '/webhooks': [{ path: '/webhooks', as: 'admin', status: 200, personal: true }],
+      '/staff': [
+        { path: '/staff', as: 'admin', status: 200, personal: true },
+        // The 403 page: it still names the signed-in staff member in the header.
+        { path: '/staff', as: 'viewer', status: 403, personal: true },
+      ],
+      '/verifications/new': [
+        { path: '/verifications/new', as: 'admin', status: 200, personal: true },
+        { path: '/verifications/new', as: 'viewer', status: 403, personal: true },
+      ],
+      '/verifications': [
+        { path: '/verifications', as: 'admin', status: 200, personal: true },
+        // The lookup without JavaScript answers with a redirect to the detail page.
+        { path: `/verifications?id=${id}`, as: 'admin', status: 307, personal: true },
+      ],
+      '/verifications/[id]': [
+        { path: `/verifications/${id}`, as: 'admin', status: 200, personal: true },
+        { path: `/verifications/${id}`, as: 'viewer', status: 200, personal: true },
+        // Unknown id: the not-found view, streamed after loading.tsx's skeleton, so the status is already 200.
+        { path: `/verifications/${randomUUID()}`, as: 'admin', status: 200, personal: true, shows: 'Verification not found' },
+      ],
+      // The person's page shows their name and who asks.
+      '/sandbox/verify/[token]': [{ path: personPath, as: 'anonymous', status: 200, personal: true }],
+      '/_not-found': [
+        { path: '/no-such-page', as: 'admin', status: 404, personal: false },
+        { path: '/sandbox/no-such-page', as: 'anonymous', status: 404, personal: false },
+      ],
+      // Rendered only when the root layout itself throws: no address leads to it.
+      '/_global-error': [],
+    };
+    expect(Object.keys(cases).sort(), 'page routes of .next/app-path-routes-manifest.json').toEqual(pageRoutesOfBuild());
+
+    const contexts = {
+      anonymous: await playwright.request.newContext({ storageState: { cookies: [], origins: [] } }),
+      admin: await playwright.request.newContext({ storageState: storageStateOf('admin') }),
+      viewer: await playwright.request.newContext({ storageState: storageStateOf('viewer') }),
+    };
+    try {
+      for (const probe of Object.values(cases).flat()) {
+        const where = `${probe.path} as ${probe.as}`;
+        const response = await contexts[probe.as].get(probe.path, { maxRedirects: 0 });
+        expect(response.status(), where).toBe(probe.status);
+        const nonce = expectStrictCsp(response, where)!.slice("'nonce-".length, -1);
+        if (probe.status === 307) {
+          expect(response.headers()['location'], where).toBe(`/verifications/${id}`);
+        } else {
+          expect(response.headers()['content-type'], where).toContain('text/html');
+          // The header's nonce is the one Next put on the page's scripts.
+          const html = await response.text();
+          expect.soft(html, `${where}: nonce on the scripts`).toContain(`nonce="${nonce}"`);
+          if (probe.shows) expect(html, where).toContain(probe.shows);
+        }
+        if (probe.personal) expect.soft(response.headers()['cache-control'], `${where}: Cache-Control`).toContain('no-store');
+      }
+    } finally {
+      await Promise.all(Object.values(contexts).map((context) => context.dispose()));
     }
-    await staff.dispose();
   });
 
   test('no script or style is blocked by the policy while staff work', async ({ page }) => {

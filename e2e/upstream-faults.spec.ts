@@ -84,6 +84,14 @@ async function expectNothingLeaked(page: Page) {
   }
 }
 
+async function signIn(page: Page, staff: { email: string; password: string; name: string }) {
+  await page.goto('/sign-in');
+  await page.getByLabel('E-mail address').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('signed-in-as')).toHaveText(staff.name);
+}
+
 test.describe('upstream faults reach staff as clear, safe messages', () => {
   test.describe.configure({ mode: 'serial' });
 
@@ -99,6 +107,7 @@ test.describe('upstream faults reach staff as clear, safe messages', () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-faults-'));
     // The CLI refuses while a server holds the directory: the account first, then the server.
     createStaffUser(dataDir, STAFF.operator.email, 'operator', STAFF.operator.password, STAFF.operator.name);
+    createStaffUser(dataDir, STAFF.admin.email, 'admin', STAFF.admin.password, STAFF.admin.name);
     server = await startNextServer({
       port: PORT,
       env: {
@@ -107,18 +116,17 @@ test.describe('upstream faults reach staff as clear, safe messages', () => {
         VERIFICATION_API_URL: upstream.baseUrl,
         VERIFICATION_API_KEY: 'test-key',
         VERIFICATION_API_TIMEOUT_MS: String(TIMEOUT_MS),
-        SANDBOX: 'off',
+        // The sandbox's pages (/outbox, /webhooks) are on, and they too read from the stand-in
+        // over HTTP, as from a sandbox served elsewhere; the dashboard never talks to the
+        // embedded one, since VERIFICATION_API_URL points at the stand-in.
+        SANDBOX: 'on',
       },
     });
     // Not the project's stored operator session: its cookies belong to the shared server
     // (cookies ignore ports), whose database this server does not share.
     context = await browser.newContext({ baseURL: server.url, storageState: SIGNED_OUT });
     page = await context.newPage();
-    await page.goto('/sign-in');
-    await page.getByLabel('E-mail address').fill(STAFF.operator.email);
-    await page.getByLabel('Password').fill(STAFF.operator.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByTestId('signed-in-as')).toHaveText(STAFF.operator.name);
+    await signIn(page, STAFF.operator);
   });
 
   test.afterAll(async () => {
@@ -236,6 +244,119 @@ test.describe('upstream faults reach staff as clear, safe messages', () => {
       expect(await page.content()).not.toContain('ECONNREFUSED');
     } finally {
       await upstream.acceptConnections();
+    }
+  });
+
+  test('500-json: the form keeps every value — custom purpose, language, each switch and the phone', async () => {
+    const name = uniqueName('Kept Person');
+    const email = `kept.${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const customPurpose = `Supplier onboarding, batch ${Math.random().toString(36).slice(2, 6)}`;
+    const phone = '+32 470 12 34 56';
+    const alert = page.locator('form').getByRole('alert');
+    const submitButton = page.getByRole('button', { name: 'Create verification request' });
+    const switchOf = (label: string) => page.getByRole('switch', { name: label });
+    /** Submits into the 500 and waits until the action's answer is on the page. */
+    const submitIntoFailure = async (postsBefore: number) => {
+      await submitCreate(page);
+      await expect.poll(() => upstream.count('POST')).toBe(postsBefore + 1);
+      await expect(submitButton).toBeEnabled();
+      await expect(alert).toContainText('Service unavailable');
+    };
+    const expectKept = async (switches: { link: boolean; email: boolean; sms: boolean }) => {
+      await expect(page.getByLabel('Full name')).toHaveValue(name);
+      await expect(page.getByLabel('E-mail address')).toHaveValue(email);
+      await expect(page.getByRole('radio', { name: 'Other…' })).toBeChecked();
+      await expect(page.getByRole('textbox', { name: 'Describe the purpose' })).toHaveValue(customPurpose);
+      await expect(page.getByLabel('Language')).toHaveValue('nl');
+      for (const [label, on] of [
+        ['Shareable link', switches.link],
+        ['E-mail notification', switches.email],
+        ['SMS notification', switches.sms],
+      ] as const) {
+        if (on) await expect(switchOf(label), label).toBeChecked();
+        else await expect(switchOf(label), label).not.toBeChecked();
+      }
+      await expect(page.getByLabel('Mobile number')).toHaveValue(phone);
+    };
+
+    upstream.setMode('ok');
+    await openCreateForm(page);
+    await fillBasics(page, { name, email, purpose: 'Other…' });
+    await page.getByRole('textbox', { name: 'Describe the purpose' }).fill(customPurpose);
+    await page.getByLabel('Language').selectOption('nl');
+    // Every switch away from its default: e-mail off, SMS on with a number.
+    await switchOf('E-mail notification').uncheck();
+    await switchOf('SMS notification').check();
+    await page.getByLabel('Mobile number').fill(phone);
+    upstream.setMode('500-json');
+    upstream.resetCounts();
+
+    await submitIntoFailure(0);
+    await expectKept({ link: false, email: false, sms: true });
+
+    // Again with the shareable link on (which switches the e-mail notification off with it).
+    await switchOf('Shareable link').check();
+    await submitIntoFailure(1);
+    await expectKept({ link: true, email: false, sms: true });
+    await expectNothingLeaked(page);
+  });
+
+  test('service down: the lookup shows the problem; register, outbox and webhooks render, not a crash', async ({ browser }) => {
+    const adminContext = await browser.newContext({ baseURL: server!.url, storageState: SIGNED_OUT });
+    const admin = await adminContext.newPage();
+    await signIn(admin, STAFF.admin);
+    upstream.setMode('ok');
+    await upstream.refuseConnections();
+    try {
+      // The lookup (no JavaScript needed) goes to the detail page, which reads the service.
+      const id = randomUUID();
+      const lookup = await page.goto(`/verifications?id=${id}`);
+      expect(lookup?.status()).toBeLessThan(500);
+      await expect(page).toHaveURL(new RegExp(`/verifications/${id}$`));
+      const problem = page.locator('[data-problem]');
+      await expect(problem).toHaveAttribute('data-problem', 'unavailable', { timeout: 10_000 });
+      await expect(problem.getByRole('heading', { level: 1 })).toHaveText('Cannot reach the service');
+      await expectNothingLeaked(page);
+
+      // The register is the dashboard's own database: it does not need the service at all.
+      const register = await page.goto('/');
+      expect(register?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: 'Verification requests' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Recent requests' })).toBeVisible();
+      // (Next's route announcer is an alert too; only the page's own content counts.)
+      await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+      await expectNothingLeaked(page);
+
+      // The sandbox pages read the service: their frame renders, with the problem in place of the list.
+      for (const [who, path, heading] of [
+        [page, '/outbox', 'Sandbox outbox'],
+        [admin, '/webhooks', 'Sandbox webhooks'],
+      ] as const) {
+        const response = await who.goto(path);
+        expect(response?.status(), path).toBe(200);
+        await expect(who.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(who.getByRole('main').getByRole('alert')).toContainText('Cannot reach the service');
+        await expectNothingLeaked(who);
+      }
+    } finally {
+      await upstream.acceptConnections();
+    }
+
+    // An error answer instead of silence: the same pages say the service is unavailable.
+    upstream.setMode('500-json');
+    try {
+      for (const [who, path] of [
+        [page, '/outbox'],
+        [admin, '/webhooks'],
+      ] as const) {
+        const response = await who.goto(path);
+        expect(response?.status(), path).toBe(200);
+        await expect(who.getByRole('main').getByRole('alert')).toContainText('Service unavailable');
+        await expectNothingLeaked(who);
+      }
+    } finally {
+      upstream.setMode('ok');
+      await adminContext.close();
     }
   });
 
