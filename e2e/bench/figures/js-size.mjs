@@ -9,10 +9,7 @@
 // Inline scripts (the RSC payload in the HTML) are not JS files and are not counted.
 //
 // Baseline: the not-found page, the emptiest page of this build (root layout + a heading and a
-// link; see ttfb.mjs for why it is the app's one static page). Its HTML is prerendered at build
-// time without CSP nonces, so Chromium, obeying the CSP header the proxy sends, refuses to run or
-// even fetch its scripts; the baseline context therefore bypasses CSP (Playwright's bypassCSP)
-// to see what an empty page of this build loads. Routes are measured with CSP enforced.
+// link; see ttfb.mjs). Every page, the baseline included, is measured with the CSP enforced.
 import http from 'node:http';
 import { more } from '../lib/time-box.mjs';
 import { STATIC_BASELINE_PATH } from './ttfb.mjs';
@@ -70,7 +67,7 @@ export async function measureFirstLoadJs({ browser, base, cookies, detailId, box
     return sizes.get(url);
   };
   const targets = [
-    { route: 'baseline (empty page: not-found)', path: STATIC_BASELINE_PATH, cookies, bypassCSP: true },
+    { route: 'baseline (empty page: not-found)', path: STATIC_BASELINE_PATH, cookies },
     ...JS_ROUTES.map((route) => ({
       route,
       path: route.replace('[id]', detailId),

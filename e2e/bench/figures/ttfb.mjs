@@ -1,10 +1,10 @@
 // Server render of the detail page against a static page of the same app, interleaved.
 //
-// The baseline: every page here is dynamic (proxy.ts puts a fresh CSP nonce on each), except the
-// one Next.js prerenders at build time — the not-found page (`○ /_not-found` in the build
-// output). A signed-in GET of a path that does not exist passes the same proxy and is answered
-// from that prerendered HTML (x-nextjs-cache: HIT), so it is the app's real static page: same
-// server, same proxy, no render and no data. No page had to be added for the bench.
+// The baseline: every page is rendered per request, because each carries the nonce of its own
+// Content-Security-Policy (a page prerendered at build time has scripts without a nonce, which
+// the policy blocks). The page with static content is the not-found page: root layout, a heading
+// and a link; no session lookup, no data. A signed-in GET of a path that does not exist passes
+// the same proxy and gets it, so: same server, same proxy, no data. No page was added for this.
 import { keepAliveAgent, timedRequest, expectStatus } from '../lib/http.mjs';
 import { summarize } from '../lib/stats.mjs';
 import { more, warmingAllowed } from '../lib/time-box.mjs';
