@@ -19,6 +19,15 @@ const SESSION_COOKIES = ['vdesk.session_token', '__Secure-vdesk.session_token'];
 // Paths that answer without a staff session: their own checks (or none) apply.
 const PUBLIC_PREFIXES = ['/sign-in', '/setup', '/sign-out', '/api/', '/v1/', '/sandbox/'];
 
+/**
+ * JSON and event-stream answers never run script or load anything: one fixed, strictest policy,
+ * no nonce. Skipping the per-request nonce (and the request rewrite that hands it to Next.js)
+ * keeps the proxy's cost off every API call, the sandbox's and the dashboard's read route.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+const API_PREFIXES = ['/api/', '/v1/'];
+
 export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }): string {
   return [
     `default-src 'self'`,
@@ -52,6 +61,9 @@ export async function proxy(request: NextRequest) {
       });
       return withSecurityHeaders(response, request, null);
     }
+  }
+  if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
+    return withSecurityHeaders(NextResponse.next(), request, API_CONTENT_SECURITY_POLICY);
   }
   const isPage = !PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix));
   // Page loads only: a POST is a server action, which refuses by itself and hands the form its

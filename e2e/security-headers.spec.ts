@@ -157,6 +157,9 @@ test.describe('security headers', () => {
     const anonymous = await playwright.request.newContext({ storageState: { cookies: [], origins: [] } });
     const health = await anonymous.get('/api/health');
     expect(health.status()).toBe(200);
+    // API answers get the fixed, strictest policy (no script, no framing) and nosniff.
+    expect(health.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(health.headers()['x-content-type-options']).toBe('nosniff');
     expect(await health.json()).toEqual({ status: 'ok' });
     const ready = await anonymous.get('/api/ready');
     expect(ready.status()).toBe(200);
