@@ -26,6 +26,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
+import { serverNodeOptions } from '../../lib/cli/server-node-options.mjs';
 
 const PORT = Number(process.env.LOAD_PORT ?? 3190);
 const BASE = `http://localhost:${PORT}`;
@@ -66,6 +67,8 @@ Object.assign(env, {
   VERIFICATION_API_URL: `http://127.0.0.1:${PORT}`,
   VERIFICATION_API_KEY: dashboardKey,
   WEBHOOK_SECRET: webhookSecret,
+  // The heap settings `npm start` uses: the load measures the server as it ships.
+  NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS),
 });
 const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 let serverLog = '';
