@@ -6,6 +6,14 @@ import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from 
 import { storageStateOf } from './support/staff';
 
 async function expectNoSeriousViolations(page: Page, state: string) {
+  // Colours are judged at rest: a button fading back from its pending colour (transition-colors)
+  // would otherwise be measured half-way. Endless animations (spinners) are not waited for.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const iterations = animation.effect?.getComputedTiming().iterations;
+      return animation.playState !== 'running' || iterations === Infinity;
+    }),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -106,6 +114,9 @@ test.describe('accessibility (signed out)', () => {
     await page.goto('/sign-in');
     await expectNoSeriousViolations(page, 'sign-in');
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // The state under test is the answer: wait for it, not for the moment the form is pending.
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    await expect(page.locator('[aria-invalid="true"], [role="alert"]').first()).toBeVisible();
     await expectNoSeriousViolations(page, 'sign-in with errors');
     // Accounts exist, so setup answers with the 404 page.
     const setup = await page.goto('/setup');
