@@ -14,6 +14,7 @@ import {
   type SandboxWebhooks,
 } from './schemas';
 import type { CreateVerificationRequest, CreateVerificationResult, VerificationRecord } from './types';
+import { systemErrorCode } from '@/lib/system-error-code';
 
 /** Larger answers are a protocol error: a record is a few hundred bytes, so 1 MB is a broken upstream. */
 export const MAX_RESPONSE_BYTES = 1024 * 1024;
@@ -364,18 +365,6 @@ function transportError(error: unknown, signal: AbortSignal, label: string, time
 // Failures before any byte of the request left: nobody listens at the address, or it does not
 // resolve. (A reset or a closed socket may come after the request was sent, so they are not here.)
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-/** ECONNREFUSED, ECONNRESET, ENOTFOUND, UND_ERR_SOCKET…: on the error or its cause chain. */
-function systemErrorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    // Only a code-shaped token goes into the message, never free text from below.
-    if (typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 /** Frees the socket of an answer whose body we do not need. */
 async function discardBody(response: Response): Promise<void> {

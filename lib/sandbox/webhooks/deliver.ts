@@ -13,6 +13,7 @@ import { Webhook } from 'standardwebhooks';
 import { getSandboxDb, type SandboxDb } from '../db';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookMessages } from '../schema';
 import { logger } from '@/lib/log';
+import { systemErrorCode } from '@/lib/system-error-code';
 
 const log = logger.child({ area: 'sandbox-webhooks' });
 
@@ -193,17 +194,6 @@ function describeSendError(error: unknown, signal: AbortSignal): string {
   else if (error instanceof Error && error.name === 'TimeoutError') text = 'timeout';
   else text = 'network error';
   return text.slice(0, MAX_ERROR_LENGTH);
-}
-
-/** ECONNREFUSED, UND_ERR_SOCKET…: fetch wraps the system error, sometimes twice. */
-function systemErrorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 export type DeliveryOutcome = 'succeeded' | 'retrying' | 'failed';
