@@ -1,8 +1,10 @@
-// Runs before every page and route request; the one place for the security headers.
+// Runs before every page request (and before an API request only when its path has a %-escape);
+// the one place for what differs per request. The headers every response carries — nosniff,
+// framing forbidden, referrer policy, HSTS behind HTTPS and the strictest Content-Security-Policy —
+// are static, in next.config.mjs.
 //
-// 1. Headers: a Content-Security-Policy with a fresh nonce per request ('strict-dynamic': only
-//    scripts Next.js marks with the nonce, and what they load, may run), framing forbidden,
-//    nosniff, a strict referrer policy, and HSTS when served over HTTPS.
+// 1. Pages get a Content-Security-Policy with a fresh nonce per request ('strict-dynamic': only
+//    scripts Next.js marks with the nonce, and what they load, may run).
 // 2. Server-action requests that Next's decoder would answer with a 500 (too large, malformed)
 //    are refused first with a 413/400 and a plain message (lib/server-action-gate.ts).
 // 3. A path with a malformed %-escape ("/v1/verifications/%ZZ") gets a 400: Next's router fails
@@ -16,17 +18,10 @@ import { checkServerActionRequest, isServerActionRequest } from './lib/server-ac
 
 const SESSION_COOKIES = ['vdesk.session_token', '__Secure-vdesk.session_token'];
 
+const API_PREFIXES = ['/api/', '/v1/'];
+
 // Paths that answer without a staff session: their own checks (or none) apply.
 const PUBLIC_PREFIXES = ['/sign-in', '/setup', '/sign-out', '/api/', '/v1/', '/sandbox/'];
-
-/**
- * JSON and event-stream answers never run script or load anything: one fixed, strictest policy,
- * no nonce. Skipping the per-request nonce (and the request rewrite that hands it to Next.js)
- * keeps the proxy's cost off every API call, the sandbox's and the dashboard's read route.
- */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
-
-const API_PREFIXES = ['/api/', '/v1/'];
 
 export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }): string {
   return [
@@ -44,27 +39,21 @@ export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }):
   ].join('; ');
 }
 
-function isHttps(request: NextRequest): boolean {
-  return request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
-}
-
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  if (hasMalformedEscape(pathname)) return withSecurityHeaders(malformedPathResponse(pathname), request, null);
+  if (hasMalformedEscape(pathname)) return malformedPathResponse(pathname);
   if (isServerActionRequest(request, pathname)) {
     const refusal = await checkServerActionRequest(request);
     if (refusal) {
       // Exactly "text/plain": Next's client shows such a body as the error's message.
-      const response = new NextResponse(refusal.message, {
+      return new NextResponse(refusal.message, {
         status: refusal.status,
         headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' },
       });
-      return withSecurityHeaders(response, request, null);
     }
   }
-  if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
-    return withSecurityHeaders(NextResponse.next(), request, API_CONTENT_SECURITY_POLICY);
-  }
+  // An API path that reached the proxy only for its %-escapes, which were well formed.
+  if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return NextResponse.next();
   const isPage = !PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix));
   // Page loads only: a POST is a server action, which refuses by itself and hands the form its
   // values back — a redirect here would throw them away.
@@ -72,7 +61,7 @@ export async function proxy(request: NextRequest) {
   if (isPageLoad && !SESSION_COOKIES.some((name) => request.cookies.has(name))) {
     const signIn = new URL('/sign-in', request.url);
     if (pathname !== '/') signIn.searchParams.set('next', `${pathname}${search}`);
-    return withSecurityHeaders(NextResponse.redirect(signIn, 307), request, null);
+    return NextResponse.redirect(signIn, 307);
   }
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
@@ -80,7 +69,10 @@ export async function proxy(request: NextRequest) {
   // Next.js reads the nonce from the request's CSP header and puts it on the scripts it renders.
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('Content-Security-Policy', csp);
-  return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), request, csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  // Replaces next.config.mjs's strictest policy, which would block the page's own scripts.
+  response.headers.set('Content-Security-Policy', csp);
+  return response;
 }
 
 function hasMalformedEscape(pathname: string): boolean {
@@ -104,16 +96,10 @@ function malformedPathResponse(pathname: string): NextResponse {
   });
 }
 
-function withSecurityHeaders(response: NextResponse, request: NextRequest, csp: string | null): NextResponse {
-  if (csp) response.headers.set('Content-Security-Policy', csp);
-  response.headers.set('X-Content-Type-Options', 'nosniff');
-  response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  response.headers.set('X-Frame-Options', 'DENY');
-  if (isHttps(request)) response.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  return response;
-}
-
 export const config = {
-  // Everything but Next's static files, the icon and robots.txt (an internal tool: no crawling).
-  matcher: ['/((?!_next/static|_next/image|icon\\.svg|favicon\\.ico|robots\\.txt).*)'],
+  // Not Next's static files, the icon and robots.txt. Not API calls (/api/…, /v1/…) either,
+  // unless their path holds a '%': they need no nonce and no sign-in redirect, and skipping the
+  // proxy there measured as the largest single saving per call (a constant route handler served
+  // 630-780 requests/s through it, 1,090-1,180 without); only their malformed escapes (3.) need it.
+  matcher: ['/((?!(?:api|v1)/[^%]*$|_next/static|_next/image|icon\\.svg|favicon\\.ico|robots\\.txt).*)'],
 };

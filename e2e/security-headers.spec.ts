@@ -16,13 +16,24 @@ interface Probe {
   shows?: string;
 }
 
-/** The page routes (not route handlers) of the current build, from Next's own manifest. */
-function pageRoutesOfBuild(): string[] {
+function routesOfBuild(kind: 'page' | 'route'): string[] {
   const manifest = JSON.parse(readFileSync(path.resolve('.next/app-path-routes-manifest.json'), 'utf8')) as Record<string, string>;
   return Object.entries(manifest)
-    .filter(([file]) => file.endsWith('/page'))
+    .filter(([file]) => file.endsWith(`/${kind}`))
     .map(([, route]) => route)
     .sort();
+}
+
+/** The page routes (not route handlers) of the current build, from Next's own manifest. */
+const pageRoutesOfBuild = () => routesOfBuild('page');
+
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** What every response carries besides its Content-Security-Policy (next.config.mjs). */
+function expectStaticHeaders(response: APIResponse, where: string) {
+  expect(response.headers()['x-content-type-options'], where).toBe('nosniff');
+  expect(response.headers()['x-frame-options'], where).toBe('DENY');
+  expect(response.headers()['referrer-policy'], where).toBe('strict-origin-when-cross-origin');
 }
 
 function expectStrictCsp(response: APIResponse, where: string) {
@@ -151,6 +162,65 @@ test.describe('security headers', () => {
     await page.getByRole('button', { name: 'Create verification request' }).click();
     await expect(page.locator('#name-error')).toHaveText("Enter the person's full name.");
     expect(violations).toEqual([]);
+  });
+
+  test('every route handler of the build, in each of its answers, carries the strictest policy', async ({ playwright }) => {
+    const id = randomUUID();
+    // Each route handler with the answers it gives an anonymous caller and a signed-in one.
+    // `page`: it passes the proxy like a page and gets a page's nonce policy.
+    const cases: Record<string, { path: string; method?: 'GET' | 'POST'; as: 'anonymous' | 'admin'; status: number; page?: true }[]> = {
+      '/sign-out': [{ path: '/sign-out', method: 'POST', as: 'anonymous', status: 303, page: true }],
+      '/api/events': [{ path: '/api/events', as: 'anonymous', status: 401 }],
+      '/api/health': [{ path: '/api/health', as: 'anonymous', status: 200 }],
+      '/api/ready': [{ path: '/api/ready', as: 'anonymous', status: 200 }],
+      '/api/verifications/[id]': [
+        { path: `/api/verifications/${id}`, as: 'anonymous', status: 401 },
+        { path: `/api/verifications/${id}`, as: 'admin', status: 404 },
+      ],
+      '/api/webhooks/verification-service': [{ path: '/api/webhooks/verification-service', method: 'POST', as: 'anonymous', status: 400 }],
+      '/icon.svg': [{ path: '/icon.svg', as: 'anonymous', status: 200 }],
+      '/v1/sandbox/outbox': [{ path: '/v1/sandbox/outbox', as: 'anonymous', status: 403 }],
+      '/v1/sandbox/webhooks': [{ path: '/v1/sandbox/webhooks', as: 'anonymous', status: 403 }],
+      '/v1/verifications/[id]': [
+        { path: `/v1/verifications/${id}`, as: 'anonymous', status: 403 },
+        // Reaches the proxy for its escape, which it refuses.
+        { path: '/v1/verifications/%ZZ', as: 'anonymous', status: 400 },
+      ],
+      '/v1/verifications/new': [{ path: '/v1/verifications/new', method: 'POST', as: 'anonymous', status: 403 }],
+      '/v1/verifications': [{ path: '/v1/verifications', as: 'anonymous', status: 403 }],
+    };
+    expect(Object.keys(cases).sort(), 'route handlers of .next/app-path-routes-manifest.json').toEqual(routesOfBuild('route'));
+    const contexts = {
+      anonymous: await playwright.request.newContext({ storageState: { cookies: [], origins: [] } }),
+      admin: await playwright.request.newContext({ storageState: storageStateOf('admin') }),
+    };
+    try {
+      for (const probe of Object.values(cases).flat()) {
+        const where = `${probe.method ?? 'GET'} ${probe.path} as ${probe.as}`;
+        const response = await contexts[probe.as].fetch(probe.path, { method: probe.method ?? 'GET', maxRedirects: 0 });
+        expect.soft(response.status(), where).toBe(probe.status);
+        if (probe.page) expectStrictCsp(response, where);
+        else expect(response.headers()['content-security-policy'], where).toBe(API_POLICY);
+        expectStaticHeaders(response, where);
+      }
+    } finally {
+      await Promise.all(Object.values(contexts).map((context) => context.dispose()));
+    }
+  });
+
+  test('behind HTTPS every answer asks browsers to keep to HTTPS; over plain HTTP none does', async ({ playwright }) => {
+    const anonymous = await playwright.request.newContext({ storageState: { cookies: [], origins: [] } });
+    try {
+      for (const path of ['/sign-in', '/', '/api/health', '/v1/verifications/new', '/no-such-page']) {
+        const plain = await anonymous.get(path, { maxRedirects: 0 });
+        expect(plain.headers()['strict-transport-security'], `${path} over http`).toBeUndefined();
+        const tls = await anonymous.get(path, { maxRedirects: 0, headers: { 'x-forwarded-proto': 'https' } });
+        expect(tls.headers()['strict-transport-security'], `${path} behind https`).toBe('max-age=31536000; includeSubDomains');
+        expectStaticHeaders(tls, path);
+      }
+    } finally {
+      await anonymous.dispose();
+    }
   });
 
   test('health answers without a session; readiness reports its checks', async ({ playwright }) => {
