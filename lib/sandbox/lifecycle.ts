@@ -6,6 +6,7 @@ import 'server-only';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { flushApiAuditLog } from './api-audit';
 import type { SandboxDb, SandboxTx } from './db';
+import { recordCacheOf } from './record-cache';
 import { apiAuditLog, companies, verifications } from './schema';
 import { kickWebhookDelivery } from './webhooks/deliver';
 import { enqueueVerificationEvent, type VerificationEventType } from './webhooks/enqueue';
@@ -112,8 +113,12 @@ async function transition(db: SandboxDb, verificationId: string, change: Change,
     });
     return true;
   });
-  // Committed: the delivery worker (if one runs) sends the event now rather than at its next tick.
-  if (changed) kickWebhookDelivery();
+  if (changed) {
+    // Committed: readers must see the change before anyone can learn of it from the event.
+    recordCacheOf(db).invalidate(verificationId);
+    // The delivery worker (if one runs) sends the event now rather than at its next tick.
+    kickWebhookDelivery();
+  }
   return changed;
 }
 
@@ -257,7 +262,10 @@ async function purgeVerification(db: SandboxDb, verificationId: string, now: Dat
     });
     return true;
   });
-  if (purged) kickWebhookDelivery();
+  if (purged) {
+    recordCacheOf(db).invalidate(verificationId);
+    kickWebhookDelivery();
+  }
   return purged;
 }
 

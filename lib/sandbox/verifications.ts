@@ -1,11 +1,12 @@
 // Verification requests: creating one with its notifications and its event (seed §4.1),
 // reading it back as the record of seed §2.3, and finding it from the person's link.
 import 'server-only';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CreateVerificationInput, Language } from './create-verification-input';
 import type { SandboxDb } from './db';
 import { expireVerificationIfDue, isExpiryDue } from './lifecycle';
 import { addToOutbox } from './outbox';
+import { recordCacheOf } from './record-cache';
 import { companies, verifications } from './schema';
 import { generateSecret, hashSecret, SECRET_PATTERN } from './secrets';
 import { kickWebhookDelivery } from './webhooks/deliver';
@@ -193,20 +194,29 @@ function isPurged(row: Pick<VerificationRow, 'keptUntil'>, now: Date): boolean {
  * would do it), so what a reader sees never depends on when the sweeper last ran and every
  * reported state exists in the database. The expiry moves kept_until, hence it comes first.
  */
-async function readSettled(db: SandboxDb, where: SQL, now: Date) {
-  const select = () =>
-    db
-      .select({ verification: verifications, companyName: companies.name })
-      .from(verifications)
-      .innerJoin(companies, eq(companies.id, verifications.companyId))
-      .where(where)
-      .limit(1);
-  let [row] = await select();
+async function readSettled<Row extends { verification: VerificationRow }>(
+  db: SandboxDb,
+  read: () => Promise<Row | undefined>,
+  now: Date,
+): Promise<Row | undefined> {
+  let row = await read();
   if (row && isExpiryDue(row.verification, now)) {
     await expireVerificationIfDue(db, { verificationId: row.verification.id, now });
-    [row] = await select();
+    row = await read();
   }
   return row && !isPurged(row.verification, now) ? row : undefined;
+}
+
+/** One verification by id, from the record cache when it holds it (see record-cache.ts). */
+async function readById(db: SandboxDb, id: string): Promise<{ verification: VerificationRow } | undefined> {
+  const cache = recordCacheOf(db);
+  const cached = cache.get(id);
+  if (cached) return { verification: cached };
+  const readAt = cache.generation();
+  const [verification] = await db.select().from(verifications).where(eq(verifications.id, id)).limit(1);
+  if (!verification) return undefined;
+  cache.store(id, verification, readAt);
+  return { verification };
 }
 
 export type VerificationLookup =
@@ -219,7 +229,7 @@ export async function getVerificationForCompany(
   db: SandboxDb,
   { companyId, id, now = new Date() }: { companyId: string; id: string; now?: Date },
 ): Promise<VerificationLookup> {
-  const row = await readSettled(db, eq(verifications.id, id), now);
+  const row = await readSettled(db, () => readById(db, id), now);
   if (!row) return { kind: 'not_found' };
   if (row.verification.companyId !== companyId) return { kind: 'forbidden' };
   return { kind: 'found', record: toVerificationRecord(row.verification) };
@@ -245,7 +255,20 @@ export async function getRequestByToken(
 ): Promise<PersonRequest | undefined> {
   // A token of the wrong shape cannot exist: no need to ask the database.
   if (!SECRET_PATTERN.test(token)) return undefined;
-  const row = await readSettled(db, eq(verifications.accessTokenHash, hashSecret(token)), now);
+  const tokenHash = hashSecret(token);
+  const row = await readSettled(
+    db,
+    async () => {
+      const [found] = await db
+        .select({ verification: verifications, companyName: companies.name })
+        .from(verifications)
+        .innerJoin(companies, eq(companies.id, verifications.companyId))
+        .where(eq(verifications.accessTokenHash, tokenHash))
+        .limit(1);
+      return found;
+    },
+    now,
+  );
   if (!row) return undefined;
   const { verification } = row;
   return {
