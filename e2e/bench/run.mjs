@@ -13,6 +13,9 @@
 // Builds first when .next is missing or older than any source file (lib/build.mjs).
 // Options: --build (always build), --no-build (never), BENCH_PORT (default 3550; the Lighthouse
 // Chromium listens on BENCH_PORT + 1; both must stay in 3500-3599 on the shared machine).
+// For investigating one figure: BENCH_ONLY=readOverhead,createOverhead (names of the figures in
+// results/latest.json; the others are reported as not measured) and BENCH_CPU_PROF=<dir> (a CPU
+// profile of the server, written when the bench stops it).
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -245,7 +248,9 @@ async function main() {
   log(`idle RSS ${figures.memory.idleMb} MB`);
 
   // One figure failing to measure (an exception) is reported, and the others still run.
+  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
   const phase = async (name, label, measure) => {
+    if (only && !only.includes(name)) return;
     deadline.check();
     const started = performance.now();
     log(`${label} …`);

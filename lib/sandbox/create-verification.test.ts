@@ -1,11 +1,14 @@
 // POST /v1/verifications/new against the real route handler and an in-memory database:
 // every row of seed §2.1, §2.2 and §4.1, and how bad input is answered (§7, §8).
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '@/app/v1/verifications/new/route';
 import { closeDatabases } from '@/lib/db/connection';
 import type { SandboxDb } from './db';
-import { outbox, verifications } from './schema';
+import { parseCreateVerificationInput } from './create-verification-input';
+import { outbox, verifications, webhookDeliveries, webhookMessages } from './schema';
+import { createVerification } from './verifications';
+import { addWebhookEndpoint } from './webhooks/endpoints';
 import { hashSecret } from './secrets';
 import {
   createRequest,
@@ -57,7 +60,7 @@ describe('success (seed §2.2)', () => {
   it('answers 200 with exactly the message and the id, and no link by default', async () => {
     const response = await post(validBody());
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('no-store, no-transform');
     const body = await response.json();
     expect(Object.keys(body)).toEqual(['message', 'verificationId']);
     expect(body.message).toBe('Verification request created successfully.');
@@ -588,5 +591,27 @@ describe('sandbox switched off', () => {
     delete process.env.SANDBOX;
     process.env.VERIFICATION_API_URL = 'https://verify.example.com';
     await expectError(await post(validBody()), 404, 'Not found');
+  });
+});
+
+describe('the created event', () => {
+  it('is recorded for every create, with a delivery per active endpoint and none without one', async () => {
+    const withoutEndpoint = await createTestCompany(db);
+    const withEndpoint = await createTestCompany(db);
+    await addWebhookEndpoint(db, { companyId: withEndpoint.companyId, url: 'https://hooks.example.com/verifications' });
+    const input = parseCreateVerificationInput(validBody());
+    if (!input.ok) throw new Error(input.error);
+
+    const quiet = await createVerification(db, { companyId: withoutEndpoint.companyId, input: input.value, baseUrl: 'http://localhost' });
+    const heard = await createVerification(db, { companyId: withEndpoint.companyId, input: input.value, baseUrl: 'http://localhost' });
+    expect([quiet.deliveries, heard.deliveries]).toEqual([0, 1]);
+
+    const eventsOf = (verificationId: string) =>
+      db.select({ id: webhookMessages.id }).from(webhookMessages).where(sql`${webhookMessages.payload} -> 'data' ->> 'verificationId' = ${verificationId}`);
+    const [quietEvent] = await eventsOf(quiet.verificationId);
+    const [heardEvent] = await eventsOf(heard.verificationId);
+    expect(quietEvent && heardEvent).toBeTruthy();
+    expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.messageId, quietEvent!.id))).toHaveLength(0);
+    expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.messageId, heardEvent!.id))).toHaveLength(1);
   });
 });

@@ -84,7 +84,7 @@ describe('the record (seed §2.3)', () => {
     const id = await create(company, validBody({ name: 'Jane Doe', chosenPurpose: 'processing_gdpr_request' }));
     const response = await read(id);
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('no-store, no-transform');
     const record = await response.json();
     expect(Object.keys(record)).toEqual(RECORD_KEYS);
     expect(record).toEqual({
@@ -210,7 +210,7 @@ describe('status codes (seed §4.2, §7)', () => {
     const response = await read('3f2b8c1e-9d4a-4b7e-8f00-123456789abc');
     expect(response.status).toBe(404);
     expect(await response.text()).toBe('{"error":"Verification not found"}');
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('no-store, no-transform');
   });
 
   it("403 for another company's record, with no record field in the body", async () => {

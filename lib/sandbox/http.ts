@@ -13,17 +13,15 @@ import { logger } from '@/lib/log';
 const log = logger.child({ area: 'sandbox' });
 
 const HEADERS = {
-  // API answers carry records and one-time links: no cache may keep them.
-  'Cache-Control': 'no-store',
+  // API answers carry records and one-time links: no cache may keep them. `no-transform` also
+  // keeps Next.js from gzipping them (its compression honours it): for answers of a few hundred
+  // bytes, compressing here and inflating in the client cost more CPU than the whole database
+  // read, and saved nothing on loopback or a LAN.
+  'Cache-Control': 'no-store, no-transform',
   'X-Content-Type-Options': 'nosniff',
 } as const;
 
-/**
- * A JSON answer with its Content-Length. The length is what lets Next.js's compression skip these
- * bodies: it gzips anything of unknown length for a client that accepts gzip (the dashboard's own
- * fetch does), and for answers of a few hundred bytes that cost more CPU than the whole database
- * read (node:zlib was ~5 % of the server's CPU under load) while saving nothing.
- */
+/** A JSON answer, with the headers above. */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   const bytes = new TextEncoder().encode(JSON.stringify(body));
   return new Response(bytes, {

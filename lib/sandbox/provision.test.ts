@@ -101,7 +101,7 @@ describe('provisionSandbox with a webhook URL', () => {
       ]);
 
       // An event queued just before the server stops, not yet sent.
-      const messageId = await db.transaction((tx) =>
+      const { messageId } = await db.transaction((tx) =>
         enqueueVerificationEvent(tx, {
           companyId: first.companyId,
           verificationId: randomUUID(),

@@ -61,7 +61,7 @@ export async function expectError(response: Response, status: number, message: s
     body: { error: typeof message === 'string' ? message : expect.stringMatching(message) },
   });
   expect(Object.keys(body)).toEqual(['error']);
-  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(response.headers.get('cache-control')).toBe('no-store, no-transform');
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
 }
 

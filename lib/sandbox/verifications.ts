@@ -32,6 +32,8 @@ export type PendingEmail = {
 export type CreatedVerification = {
   verificationId: string;
   link: string;
+  /** Webhook deliveries queued for the `verification.created` event. */
+  deliveries: number;
   /** Messages written to the outbox in the creation's transaction. */
   outboxRows: number;
   /** E-mails left to the SMTP delivery that follows the commit; empty unless `emailBySmtp`. */
@@ -95,7 +97,7 @@ export async function createVerification(
       createdAt: now,
       updatedAt: now,
     });
-    await enqueueVerificationEvent(tx, { companyId, verificationId: id, type: 'verification.created', status: 'pending', now });
+    const event = await enqueueVerificationEvent(tx, { companyId, verificationId: id, type: 'verification.created', status: 'pending', now });
 
     const planned = notificationsFor(input);
     // SMS has no real delivery in the sandbox: it always lands in the outbox.
@@ -116,6 +118,7 @@ export async function createVerification(
     return {
       verificationId: id,
       link,
+      deliveries: event.deliveries,
       outboxRows: toOutbox.length,
       emails: viaSmtp.map((message) => ({
         companyId,
@@ -130,8 +133,9 @@ export async function createVerification(
       })),
     };
   });
-  // Committed: the `verification.created` event can go out now rather than at the worker's next tick.
-  kickWebhookDelivery();
+  // Committed: the `verification.created` event can go out now rather than at the worker's next
+  // tick. Without an endpoint there is nothing to send, and a delivery pass would only cost a query.
+  if (created.deliveries > 0) kickWebhookDelivery();
   return created;
 }
 

@@ -4,6 +4,7 @@
 // returns the first one's result instead of creating a second request upstream.
 import 'server-only';
 import { and, eq, isNull, lt } from 'drizzle-orm';
+import { afterResponse } from '@/lib/after-response';
 import { recordAudit } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
 import { createSubmissions, verificationRequests } from '@/lib/db/schema';
@@ -53,11 +54,9 @@ export async function createVerificationOnce(
     await tx.update(createSubmissions).set({ verificationId: created.verificationId }).where(eq(createSubmissions.key, submissionKey));
   });
 
-  // The creation result has no expiry dates: read the record in the background rather than
-  // make staff wait for a second round trip. A failure is harmless, every later read refreshes.
-  void getVerification(created.verificationId)
-    .then((record) => refreshRegisterEntry(created.verificationId, record))
-    .catch(() => undefined);
+  // The creation result has no expiry dates: read the record once the answer has gone out rather
+  // than make staff wait for a second round trip. A failure is harmless, every later read refreshes.
+  afterResponse(async () => refreshRegisterEntry(created.verificationId, await getVerification(created.verificationId)));
 
   return { message: created.message, verificationId: created.verificationId, link };
 }

@@ -55,7 +55,10 @@ export async function startServer({ port, dataDir, apiKey, webhookSecret, regist
     // The heap settings `npm start` uses: the bench measures the server as it ships.
     NODE_OPTIONS: serverNodeOptions(),
   };
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start'], {
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (for finding why
+  // a figure is slow; open it in Chrome DevTools). Node refuses --cpu-prof in NODE_OPTIONS.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, ...(process.env.BENCH_CPU_PROF_INTERVAL ? [`--cpu-prof-interval=${process.env.BENCH_CPU_PROF_INTERVAL}`] : [])] : [];
+  const child = spawn(process.execPath, [...profile, 'node_modules/next/dist/bin/next', 'start'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: stop() (and the bench's exit handlers) end it and all it spawned.

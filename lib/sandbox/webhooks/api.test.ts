@@ -59,10 +59,10 @@ describe('GET /v1/sandbox/webhooks', () => {
 
     const t0 = new Date();
     const verificationId = randomUUID();
-    const created = await db.transaction((tx) =>
+    const { messageId: created } = await db.transaction((tx) =>
       enqueueVerificationEvent(tx, { companyId: mine.companyId, verificationId, type: 'verification.created', status: 'pending', now: t0 }),
     );
-    const completed = await db.transaction((tx) =>
+    const { messageId: completed } = await db.transaction((tx) =>
       enqueueVerificationEvent(tx, {
         companyId: mine.companyId,
         verificationId,
@@ -82,7 +82,7 @@ describe('GET /v1/sandbox/webhooks', () => {
 
     const { response, text, body } = await read(mine.apiKey);
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('no-store, no-transform');
     expect(text).not.toContain('whsec_');
     expect(text).not.toContain(foreign.id);
     expect(text).not.toContain('theirs.example.com');

@@ -54,7 +54,7 @@ async function enqueue(
   { type = 'verification.completed', status = 'completed', now = new Date() }: { type?: VerificationEventType; status?: string; now?: Date } = {},
 ) {
   const verificationId = randomUUID();
-  const messageId = await db.transaction((tx) => enqueueVerificationEvent(tx, { companyId, verificationId, type, status, now }));
+  const { messageId } = await db.transaction((tx) => enqueueVerificationEvent(tx, { companyId, verificationId, type, status, now }));
   return { messageId, verificationId };
 }
 

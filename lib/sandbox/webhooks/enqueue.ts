@@ -24,10 +24,13 @@ export type VerificationEventPayload = {
   data: { verificationId: string; status: string };
 };
 
+/** The queued event, and how many deliveries it got (0 when the company has no active endpoint). */
+export type EnqueuedEvent = { messageId: string; deliveries: number };
+
 export async function enqueueVerificationEvent(
   tx: SandboxTx,
   event: { companyId: string; verificationId: string; type: VerificationEventType; status: string; now?: Date },
-): Promise<string> {
+): Promise<EnqueuedEvent> {
   const now = event.now ?? new Date();
   const messageId = `msg_${randomUUID().replaceAll('-', '')}`;
   const payload: VerificationEventPayload = {
@@ -52,5 +55,5 @@ export async function enqueueVerificationEvent(
       })),
     );
   }
-  return messageId;
+  return { messageId, deliveries: endpoints.length };
 }

@@ -28,7 +28,7 @@ describe('purgeWebhookLog', () => {
       const enqueue = (companyId: string) =>
         db.transaction((tx) =>
           enqueueVerificationEvent(tx, { companyId, verificationId: randomUUID(), type: 'verification.created', status: 'pending', now: t0 }),
-        );
+        ).then((event) => event.messageId);
       const delivered = await enqueue(short.companyId);
       const kept = await enqueue(long.companyId);
       receiver.answer(200);

@@ -1,6 +1,6 @@
 // BFF read of one verification for the browser's live query: the dashboard calls the service
 // with its key and returns the record; errors come back as a safe message with a fitting status.
-import { after } from 'next/server';
+import { afterResponse } from '@/lib/after-response';
 import { authorizedRoute } from '@/lib/auth/guards';
 import { getVerification, VerificationServiceError } from '@/lib/verification-service';
 import { describeServiceError } from '@/lib/verification-service/messages';
@@ -21,12 +21,13 @@ const STATUS_BY_KIND: Record<VerificationServiceError['kind'], number> = {
   timeout: 504,
 };
 
-const noStore = { 'Cache-Control': 'no-store' };
-
 /**
- * JSON with its Content-Length: Next.js gzips a body of unknown length for any client that
- * accepts gzip, which for a record of a few hundred bytes costs more CPU than it saves bytes.
+ * Not kept by any cache. `no-transform` also keeps Next.js from gzipping the answer (its
+ * compression honours it): for a record of a few hundred bytes that costs more CPU than it saves.
  */
+const noStore = { 'Cache-Control': 'no-store, no-transform' };
+
+/** JSON with its Content-Length. */
 function json(body: unknown, status = 200): Response {
   const bytes = new TextEncoder().encode(JSON.stringify(body));
   return new Response(bytes, {
@@ -40,7 +41,7 @@ export const GET = authorizedRoute<{ id: string }>('verification:read', async (_
   try {
     const record = await getVerification(id);
     // The register learns from the answer after it has gone out: the browser never waits for it.
-    after(() => refreshRegisterEntry(id, record).catch(() => undefined));
+    afterResponse(() => refreshRegisterEntry(id, record));
     return json(record);
   } catch (error) {
     const { message, kind } = describeServiceError(error, 'read');
