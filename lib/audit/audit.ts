@@ -18,8 +18,15 @@ export type AuditEvent = {
 
 /** Records an event; pass a transaction to make it part of the change it describes. */
 export async function recordAudit(event: AuditEvent, executor?: Executor): Promise<void> {
-  const db = executor ?? (await getDb());
-  await db.insert(auditEntries).values({
+  await auditInsert(executor ?? (await getDb()), event);
+}
+
+/**
+ * The INSERT of an event, not yet run: to await, or to embed in a larger statement (a
+ * data-modifying WITH) that must record the event together with the change it describes.
+ */
+export function auditInsert(executor: Executor, event: AuditEvent) {
+  return executor.insert(auditEntries).values({
     actorId: event.actorId,
     action: event.action,
     targetType: event.target?.type ?? null,

@@ -2,10 +2,10 @@
 // real (in-memory) PGlite database.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
 import { closeDatabases } from '@/lib/db/connection';
-import { createSubmissions, verificationRequests } from '@/lib/db/schema';
+import { auditEntries, createSubmissions, verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { startFakeUpstream, type Behaviour, type FakeUpstream } from '@/lib/verification-service/fake-upstream';
 import { VerificationServiceError } from '@/lib/verification-service';
@@ -106,6 +106,30 @@ describe('createVerificationOnce', () => {
     const created = await createVerificationOnce(key, body, null);
     expect(created.verificationId).toBeTruthy();
     expect((await db.select().from(verificationRequests)).length).toBe(before + 1);
+  });
+
+  it('writes the register entry, its audit event and the settled claim together, or none of them', async () => {
+    upstream.program(service({ delayMs: 0 }));
+    const db = await getDb();
+    // The audit write fails after the service has created the request.
+    await db.execute(sql.raw(`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`));
+    await db.execute(sql.raw('create trigger refuse_audit before insert on audit_entries for each row execute function refuse_audit()'));
+    const key = randomUUID();
+    const before = (await db.select().from(verificationRequests)).length;
+    try {
+      await expect(createVerificationOnce(key, body, null)).rejects.toThrow();
+    } finally {
+      await db.execute(sql.raw('drop trigger refuse_audit on audit_entries'));
+      await db.execute(sql.raw('drop function refuse_audit()'));
+    }
+    expect((await db.select().from(verificationRequests)).length).toBe(before);
+    const [claim] = await db.select().from(createSubmissions).where(eq(createSubmissions.key, key));
+    expect(claim?.verificationId).toBeNull();
+
+    // With the audit trail writable again, a create writes all three.
+    const created = await createVerificationOnce(randomUUID(), body, null);
+    expect(await db.select().from(verificationRequests).where(eq(verificationRequests.verificationId, created.verificationId))).toHaveLength(1);
+    expect(await db.select().from(auditEntries).where(eq(auditEntries.targetId, created.verificationId))).toHaveLength(1);
   });
 
   it('fills in the expiry dates from a read after the create', async () => {
