@@ -12,7 +12,7 @@
 // enhanced form replaces the plain one in the same task, carrying over what the person already
 // did: the values, the fields they left, the focus and the caret. A submit before that is
 // simply the plain form's post. The action's state lives here, so it survives the swap.
-import { use, useActionState, useEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, use, useActionState, useEffect, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { createVerificationAction } from '@/lib/verifications/actions';
 import type { CreatedVerification, CreateVerificationFormState } from '@/lib/verifications/form-state';
@@ -79,9 +79,15 @@ export function CreateVerificationForm({ initialState }: { initialState: CreateV
     <CreateVerificationFields
       formProps={{
         ref: formRef,
-        // One post at a time: React would queue a second one behind the first.
+        // Posted as the enhanced form posts (before hydration and without JavaScript, `action`
+        // posts it natively). Not as React's form action: that resets the form to its defaults
+        // afterwards, and a <select> would lose the choice the server's answer sent back.
         onSubmit: (event) => {
-          if (isPending) event.preventDefault();
+          event.preventDefault();
+          // One post at a time, as the button is disabled while one is pending.
+          if (isPending) return;
+          const data = new FormData(event.currentTarget);
+          startTransition(() => formAction(data));
         },
       }}
       formAction={formAction}
