@@ -14,7 +14,13 @@ import { Input, Select, Textarea } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import type { CreateVerificationFormState } from '@/lib/verifications/form-state';
 import { LANGUAGES, PREDEFINED_PURPOSES } from '@/lib/verifications/labels';
-import { NAME_MAX, OTHER_PURPOSE, PURPOSE_MAX, type CreateVerificationFormValues } from '@/lib/verifications/form-values';
+import {
+  emptyCreateVerificationForm,
+  NAME_MAX,
+  OTHER_PURPOSE,
+  PURPOSE_MAX,
+  type CreateVerificationFormValues,
+} from '@/lib/verifications/form-values';
 import { cn } from '@/lib/utils';
 
 export type FieldName = keyof CreateVerificationFormValues;
@@ -24,6 +30,16 @@ export type FieldBinding = Partial<UseFormRegisterReturn<FieldName>> & { name: F
 
 /** One message per field, the first the server or the browser found. */
 export type FieldMessages = Partial<Record<FieldName, string>>;
+
+/** The fields' messages, from wherever the errors are kept (the server's answer, react-hook-form). */
+export function fieldMessages(messageOf: (field: FieldName) => string | undefined): FieldMessages {
+  const messages: FieldMessages = {};
+  for (const field of Object.keys(emptyCreateVerificationForm) as FieldName[]) {
+    const message = messageOf(field);
+    if (message) messages[field] = message;
+  }
+  return messages;
+}
 
 export type WatchedValues = Pick<CreateVerificationFormValues, 'purpose' | 'shareableLink' | 'emailNotification' | 'smsNotification'>;
 

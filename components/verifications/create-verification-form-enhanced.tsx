@@ -12,10 +12,10 @@ import { emptyCreateVerificationForm, type CreateVerificationFormValues } from '
 import type { CreateVerificationRequest } from '@/lib/verification-service/schemas';
 import {
   CreateVerificationFields,
+  fieldMessages,
   submittedValues,
   type CarriedFocus,
   type CarriedOver,
-  type FieldMessages,
   type FieldName,
 } from './create-verification-fields';
 
@@ -104,12 +104,6 @@ export function EnhancedCreateVerificationForm({
     if (formState.touchedFields.email || formState.isSubmitted) void form.trigger('email');
   };
 
-  const errors: FieldMessages = {};
-  for (const field of Object.keys(emptyCreateVerificationForm) as FieldName[]) {
-    const message = formState.errors[field]?.message;
-    if (message) errors[field] = message;
-  }
-
   const onSubmit = form.handleSubmit(() => {
     if (isPending || !formRef.current) return;
     const data = new FormData(formRef.current);
@@ -124,7 +118,7 @@ export function EnhancedCreateVerificationForm({
       isPending={isPending}
       defaults={start.values}
       watched={{ shareableLink, emailNotification, smsNotification, purpose }}
-      errors={errors}
+      errors={fieldMessages((field) => formState.errors[field]?.message)}
       bind={(field) => (field === 'shareableLink' ? register(field, { onChange: onShareableLinkChange }) : register(field))}
       enhanced
     />

@@ -19,10 +19,10 @@ import type { CreatedVerification, CreateVerificationFormState } from '@/lib/ver
 import { emptyCreateVerificationForm, formValuesFromFormData } from '@/lib/verifications/form-values';
 import {
   CreateVerificationFields,
+  fieldMessages,
   submittedValues,
   type CarriedFocus,
   type CarriedOver,
-  type FieldMessages,
   type FieldName,
 } from './create-verification-fields';
 
@@ -95,7 +95,7 @@ export function CreateVerificationForm({ initialState }: { initialState: CreateV
       isPending={isPending}
       defaults={defaults}
       watched={defaults}
-      errors={state.status === 'invalid' ? firstMessages(state.fieldErrors) : {}}
+      errors={state.status === 'invalid' ? fieldMessages((field) => state.fieldErrors[field]?.[0]) : {}}
       bind={(name) => ({ name })}
       enhanced={false}
     />
@@ -108,15 +108,6 @@ function ResultPanel(props: { created: CreatedVerification; onCreateAnother: () 
   // on screen meanwhile, not an empty panel. On the server (the no-JS answer) it is loaded there.
   const { CreationResult } = enhancedModule ?? use(loadEnhanced());
   return <CreationResult {...props} />;
-}
-
-function firstMessages(fieldErrors: Partial<Record<FieldName, string[]>>): FieldMessages {
-  const messages: FieldMessages = {};
-  for (const field of Object.keys(emptyCreateVerificationForm) as FieldName[]) {
-    const message = fieldErrors[field]?.[0];
-    if (message) messages[field] = message;
-  }
-  return messages;
 }
 
 /**
