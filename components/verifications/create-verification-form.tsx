@@ -177,7 +177,7 @@ function useEnhancement(formRef: RefObject<HTMLFormElement | null>) {
     };
     const onFocusOut = (event: FocusEvent) => {
       const target = event.target;
-      if (inForm(target) && 'name' in target && typeof target.name === 'string' && target.name in emptyCreateVerificationForm) {
+      if (inForm(target) && 'name' in target && typeof target.name === 'string' && Object.hasOwn(emptyCreateVerificationForm, target.name)) {
         visited.add(target.name as FieldName);
       }
       retry();
