@@ -1,321 +1,265 @@
 'use client';
-// The create-verification form. It validates as you go with the shared zod schema (loaded when
-// the form is first used, not with the page), posts to
-// the server action (which validates again), and keeps every typed value on any error. It also
-// works with JavaScript disabled: conditional fields are shown by CSS, the form posts natively
-// and the action's answer is rendered by the server.
-import { startTransition, useActionState, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { Loader2 } from 'lucide-react';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Field, FieldError, fieldDescribedBy } from '@/components/ui/field';
-import { Input, Select, Textarea } from '@/components/ui/input';
-import { Switch } from '@/components/ui/switch';
+// The create-verification form. Its first load is only what it takes to show the form and post
+// it: the markup (create-verification-fields.tsx) with native, named, uncontrolled inputs, sent
+// to the server action, which validates and answers with the values and the field errors. That
+// is also the whole form with JavaScript disabled: CSS shows the conditional fields, the form
+// posts natively and the server renders the answer.
+//
+// Validation as you go (react-hook-form and the shared zod schema), the switches' coupling, the
+// live "nobody notified" warning and the result panel are the enhanced module, which is not part
+// of the page's first-load budget: it is fetched once the page has loaded (when the browser is
+// idle) or at the first interaction with the form, whichever comes first. When it arrives, the
+// enhanced form replaces the plain one in the same task, carrying over what the person already
+// did: the values, the fields they left, the focus and the caret. A submit before that is
+// simply the plain form's post. The action's state lives here, so it survives the swap.
+import { startTransition, use, useActionState, useEffect, useRef, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { createVerificationAction } from '@/lib/verifications/actions';
-import type { CreateVerificationFormState } from '@/lib/verifications/form-state';
-import { LANGUAGES, PREDEFINED_PURPOSES } from '@/lib/verifications/labels';
+import type { CreatedVerification, CreateVerificationFormState } from '@/lib/verifications/form-state';
+import { emptyCreateVerificationForm, formValuesFromFormData } from '@/lib/verifications/form-values';
 import {
-  emptyCreateVerificationForm,
-  NAME_MAX,
-  OTHER_PURPOSE,
-  PURPOSE_MAX,
-  type CreateVerificationFormValues,
-} from '@/lib/verifications/form-values';
-import type { CreateVerificationRequest } from '@/lib/verification-service/schemas';
-import { cn } from '@/lib/utils';
-import { CreationResult } from './creation-result';
+  CreateVerificationFields,
+  fieldMessages,
+  submittedValues,
+  type CarriedFocus,
+  type CarriedOver,
+  type FieldName,
+} from './create-verification-fields';
 
-type FormInput = CreateVerificationFormValues;
-type FormOutput = CreateVerificationRequest;
-type FieldName = keyof CreateVerificationFormValues;
+type EnhancedModule = typeof import('./create-verification-form-enhanced');
 
-// zod and the shared schema are most of this page's code; they load on the first focus in the
-// form (or the first validation, whichever comes first), by which time nobody has typed yet.
-let resolverLoading: Promise<Resolver<FormInput, unknown, FormOutput>> | undefined;
-function loadSchemaResolver() {
-  resolverLoading ??= Promise.all([import('@hookform/resolvers/zod'), import('@/lib/verifications/schema')]).then(
-    ([{ zodResolver }, { createVerificationSchema }]) => zodResolver(createVerificationSchema),
+let enhancedLoading: Promise<EnhancedModule> | undefined;
+/** Set once the module has arrived, so nothing that needs it waits a render for it again. */
+let enhancedModule: EnhancedModule | undefined;
+
+function loadEnhanced(): Promise<EnhancedModule> {
+  enhancedLoading ??= import('./create-verification-form-enhanced').then(
+    (module) => (enhancedModule = module),
+    (error: unknown) => {
+      // Not fetched (offline, a new deployment): tried again at the next interaction. The
+      // plain form keeps working meanwhile; the server validates every post anyway.
+      enhancedLoading = undefined;
+      throw error;
+    },
   );
-  return resolverLoading;
+  return enhancedLoading;
 }
-const schemaResolver: Resolver<FormInput, unknown, FormOutput> = async (values, context, options) =>
-  (await loadSchemaResolver())(values, context, options);
 
-const noSubscription = () => () => {};
-
-/** False while rendered on the server (and so for good without JavaScript), true once hydrated. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
-}
+type Enhancement = { module: EnhancedModule; carried?: CarriedOver };
 
 export function CreateVerificationForm({ initialState }: { initialState: CreateVerificationFormState }) {
   const [state, formAction, isPending] = useActionState(createVerificationAction, initialState);
-  const [showResult, setShowResult] = useState(true);
   const formRef = useRef<HTMLFormElement>(null);
+  const [enhancement, setEnhancement] = useEnhancement(formRef);
+  // The created answer whose result panel was closed with "Create another request".
+  const [dismissed, setDismissed] = useState<CreateVerificationFormState>();
+  useFocusOnServerErrors(formRef, state, !enhancement);
 
-  const hydrated = useHydrated();
-  const submittedValues = state.status === 'invalid' || state.status === 'failed' ? state.values : undefined;
-  // Uncontrolled inputs carry their values in the HTML too, so a no-JS re-render keeps them.
-  const defaults = submittedValues ?? emptyCreateVerificationForm;
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: schemaResolver,
-    defaultValues: defaults,
-    mode: 'onTouched',
-  });
-  const { register, formState, setError, setValue, watch, reset } = form;
-
-  // Errors found by the server (it validates again) go onto the fields they belong to.
-  useEffect(() => {
-    if (state.status === 'invalid') {
-      for (const [field, messages] of Object.entries(state.fieldErrors)) {
-        if (messages?.[0]) setError(field as keyof CreateVerificationFormValues, { type: 'server', message: messages[0] });
-      }
-    }
-    if (state.status === 'created') setShowResult(true);
-  }, [state, setError]);
-
-  const shareableLink = watch('shareableLink');
-  const smsNotification = watch('smsNotification');
-  const emailNotification = watch('emailNotification');
-  const purpose = watch('purpose');
-
-  // With a shareable link the service sends no e-mail (seed §4.1 rule 1): switch it off, and
-  // give the previous choice back when the link is switched off again.
-  const emailChoice = useRef(defaults.emailNotification);
-  const onShareableLinkChange = (event: React.ChangeEvent<HTMLInputElement>) => {
-    if (event.target.checked) {
-      emailChoice.current = form.getValues('emailNotification');
-      setValue('emailNotification', false);
-    } else {
-      setValue('emailNotification', emailChoice.current);
-    }
-    // The e-mail field's rule depends on this switch.
-    if (formState.touchedFields.email || formState.isSubmitted) void form.trigger('email');
-  };
-
-  if (state.status === 'created' && showResult) {
+  if (state.status === 'created' && dismissed !== state) {
     return (
-      <CreationResult
+      <ResultPanel
         created={state.created}
         onCreateAnother={() => {
-          reset(emptyCreateVerificationForm);
-          setShowResult(false);
+          setDismissed(state);
+          // An empty form again: nothing is carried over into it.
+          setEnhancement((current) => current && { module: current.module });
         }}
       />
     );
   }
 
-  // Before hydration (and for good without JavaScript) the server's field errors are shown;
-  // once hydrated, react-hook-form owns them (the server's were copied in above).
-  const serverFieldErrors = state.status === 'invalid' && !hydrated ? state.fieldErrors : {};
-  const errorOf = (field: FieldName): string | undefined =>
-    formState.errors[field]?.message ?? serverFieldErrors[field]?.[0];
-  const errors = Object.fromEntries(
-    (Object.keys(emptyCreateVerificationForm) as FieldName[]).flatMap((field) => {
-      const message = errorOf(field);
-      return message ? [[field, { message }]] : [];
-    }),
-  ) as Partial<Record<FieldName, { message: string }>>;
-  const serverProblem = state.status === 'failed' || state.status === 'invalid' ? state : undefined;
-  const nobodyNotified = !shareableLink && !emailNotification && !smsNotification;
+  if (enhancement) {
+    const { EnhancedCreateVerificationForm } = enhancement.module;
+    return <EnhancedCreateVerificationForm state={state} formAction={formAction} isPending={isPending} carried={enhancement.carried} />;
+  }
 
-  const onSubmit = form.handleSubmit(() => {
-    if (isPending || !formRef.current) return;
-    const data = new FormData(formRef.current);
-    startTransition(() => formAction(data));
-  });
-
+  // The plain form: the values and errors are the server's (none before the first post).
+  const defaults = submittedValues(state) ?? emptyCreateVerificationForm;
   return (
-    <form
-      ref={formRef}
-      action={formAction}
-      onSubmit={onSubmit}
-      onFocus={() => void loadSchemaResolver()}
-      noValidate
-      className="space-y-8"
-      aria-describedby={serverProblem ? 'form-problem' : undefined}
-    >
-      <input type="hidden" name="submissionKey" value={state.submissionKey} />
-
-      {serverProblem ? (
-        <Alert id="form-problem" tone="error" title={serverProblem.title} role="alert">
-          <p>{serverProblem.message}</p>
-        </Alert>
-      ) : null}
-
-      <fieldset className="space-y-5">
-        <legend className="text-base font-semibold text-slate-900">Person to verify</legend>
-        <Field id="name" label="Full name" hint="As it appears on their identity document." error={errors.name?.message}>
-          <Input
-            id="name"
-            autoComplete="off"
-            maxLength={NAME_MAX + 50}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={fieldDescribedBy('name', { hint: true, error: !!errors.name })}
-            defaultValue={defaults.name}
-            {...register('name')}
-          />
-        </Field>
-        <Field
-          id="email"
-          label="E-mail address"
-          optional={shareableLink}
-          hint={shareableLink ? 'Optional: with a shareable link you send the link yourself.' : undefined}
-          error={errors.email?.message}
-        >
-          <Input
-            id="email"
-            type="email"
-            autoComplete="off"
-            inputMode="email"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={fieldDescribedBy('email', { hint: shareableLink, error: !!errors.email })}
-            defaultValue={defaults.email}
-            {...register('email')}
-          />
-        </Field>
-      </fieldset>
-
-      <fieldset
-        className="group/purpose space-y-3"
-        aria-describedby={errors.purpose ? 'purpose-error' : undefined}
-        aria-invalid={errors.purpose ? true : undefined}
-      >
-        <legend className="text-base font-semibold text-slate-900">Purpose</legend>
-        <p className="text-sm text-slate-600">Why you need to verify this person. It is shown to them.</p>
-        <div className="grid gap-3 sm:grid-cols-2">
-          {[...PREDEFINED_PURPOSES, { value: OTHER_PURPOSE, label: 'Other…', hint: 'Describe the purpose in your own words.' }].map(
-            (option) => (
-              <label
-                key={option.value}
-                className={cn(
-                  'flex cursor-pointer gap-3 rounded-md p-3 text-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50',
-                  'has-checked:bg-indigo-50 has-checked:ring-2 has-checked:ring-indigo-600 has-focus-visible:outline-2 has-focus-visible:outline-indigo-600',
-                )}
-              >
-                <input
-                  type="radio"
-                  id={`purpose-${option.value}`}
-                  value={option.value}
-                  className="mt-0.5 size-4 accent-indigo-600"
-                  defaultChecked={defaults.purpose === option.value}
-                  {...register('purpose')}
-                />
-                <span>
-                  <span className="block font-medium text-slate-900">{option.label}</span>
-                  <span className="block text-slate-600">{option.hint}</span>
-                </span>
-              </label>
-            ),
-          )}
-        </div>
-        <FieldError id="purpose-error" message={errors.purpose?.message} />
-        <div className={cn('hidden group-has-[#purpose-other:checked]/purpose:block', purpose === OTHER_PURPOSE && 'block')}>
-          <Field id="customPurpose" label="Describe the purpose" error={errors.customPurpose?.message}>
-            <Textarea
-              id="customPurpose"
-              rows={2}
-              maxLength={PURPOSE_MAX + 50}
-              aria-invalid={errors.customPurpose ? true : undefined}
-              aria-describedby={fieldDescribedBy('customPurpose', { error: !!errors.customPurpose })}
-              defaultValue={defaults.customPurpose}
-              {...register('customPurpose')}
-            />
-          </Field>
-        </div>
-      </fieldset>
-
-      <fieldset className="space-y-5">
-        <legend className="text-base font-semibold text-slate-900">How the person is reached</legend>
-        <Field
-          id="language"
-          label="Language"
-          hint="The language of the messages and of the verification page."
-          error={errors.language?.message}
-          className="max-w-xs"
-        >
-          <Select
-            id="language"
-            aria-invalid={errors.language ? true : undefined}
-            aria-describedby={fieldDescribedBy('language', { hint: true, error: !!errors.language })}
-            defaultValue={defaults.language}
-            {...register('language')}
-          >
-            {LANGUAGES.map((language) => (
-              <option key={language.value} value={language.value} lang={language.value}>
-                {language.label}
-              </option>
-            ))}
-          </Select>
-        </Field>
-
-        <div className="space-y-4">
-          <Switch
-            id="shareableLink"
-            label="Shareable link"
-            description="Get a link to send the person yourself, e.g. by chat. The service sends no e-mail then."
-            defaultChecked={defaults.shareableLink}
-            {...register('shareableLink', { onChange: onShareableLinkChange })}
-          />
-          <Switch
-            id="emailNotification"
-            label="E-mail notification"
-            description={
-              shareableLink
-                ? 'Off: with a shareable link, the service sends no e-mail.'
-                : 'The service e-mails the person a link to verify their identity.'
-            }
-            disabled={shareableLink}
-            defaultChecked={defaults.emailNotification}
-            {...register('emailNotification')}
-          />
-          <div className="group/sms space-y-3">
-            <Switch
-              id="smsNotification"
-              label="SMS notification"
-              description="The service also texts the person the link."
-              defaultChecked={defaults.smsNotification}
-              {...register('smsNotification')}
-            />
-            <div className={cn('hidden pl-14 group-has-[#smsNotification:checked]/sms:block', smsNotification && 'block')}>
-              <Field
-                id="phone"
-                label="Mobile number"
-                hint="International format with country code, e.g. +32 470 12 34 56. Spaces are fine."
-                error={errors.phone?.message}
-                className="max-w-sm"
-              >
-                <Input
-                  id="phone"
-                  type="tel"
-                  autoComplete="off"
-                  inputMode="tel"
-                  aria-invalid={errors.phone ? true : undefined}
-                  aria-describedby={fieldDescribedBy('phone', { hint: true, error: !!errors.phone })}
-                  defaultValue={defaults.phone}
-                  {...register('phone')}
-                />
-              </Field>
-            </div>
-          </div>
-        </div>
-        {nobodyNotified ? (
-          <Alert tone="warning" title="The person will not be told about this request">
-            <p>No e-mail, SMS or link is selected. Switch on at least one unless you inform them another way.</p>
-          </Alert>
-        ) : null}
-      </fieldset>
-
-      <div className="flex items-center gap-3 border-t border-slate-200 pt-6">
-        <Button type="submit" disabled={isPending} aria-disabled={isPending}>
-          {isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-          {isPending ? 'Creating request…' : 'Create verification request'}
-        </Button>
-        <span role="status" className="sr-only">
-          {isPending ? 'Creating the verification request' : ''}
-        </span>
-      </div>
-    </form>
+    <CreateVerificationFields
+      formProps={{
+        ref: formRef,
+        // Posted as the enhanced form posts (before hydration and without JavaScript, `action`
+        // posts it natively). Not as React's form action: that resets the form to its defaults
+        // afterwards, and a <select> would lose the choice the server's answer sent back.
+        onSubmit: (event) => {
+          event.preventDefault();
+          // One post at a time, as the button is disabled while one is pending.
+          if (isPending) return;
+          const data = new FormData(event.currentTarget);
+          startTransition(() => formAction(data));
+        },
+      }}
+      formAction={formAction}
+      state={state}
+      isPending={isPending}
+      defaults={defaults}
+      watched={defaults}
+      errors={state.status === 'invalid' ? fieldMessages((field) => state.fieldErrors[field]?.[0]) : {}}
+      bind={(name) => ({ name })}
+      enhanced={false}
+    />
   );
+}
+
+function ResultPanel(props: { created: CreatedVerification; onCreateAnother: () => void }) {
+  // Normally the module came long before the answer. If not (a post right after the page
+  // loaded), this waits for it: the answer arrives in a transition, so the pending form stays
+  // on screen meanwhile, not an empty panel. On the server (the no-JS answer) it is loaded there.
+  const { CreationResult } = enhancedModule ?? use(loadEnhanced());
+  return <CreationResult {...props} />;
+}
+
+/**
+ * Fetches the enhanced module after the window's load event (when idle) or at the first
+ * interaction with the form, and swaps it in when the person is not in the middle of something.
+ */
+function useEnhancement(formRef: RefObject<HTMLFormElement | null>) {
+  const [enhancement, setEnhancement] = useState<Enhancement>();
+  const enhanced = enhancement !== undefined;
+
+  useEffect(() => {
+    if (enhanced) return;
+    let active = true;
+    let requested = false;
+    let held: EnhancedModule | undefined;
+    let pointerDown = false;
+    let composing = false;
+    const visited = new Set<FieldName>();
+    const inForm = (target: EventTarget | null): target is Element => target instanceof Element && !!formRef.current?.contains(target);
+
+    // Not during a gesture or in a control whose state cannot be carried over: a click whose
+    // target is replaced between press and release is lost, a replaced <select> closes its
+    // open list, IME composition would end, and an e-mail input does not tell scripts where its
+    // caret is. The swap waits for the end of these (see `retry`).
+    const busy = () => {
+      const focused = document.activeElement;
+      return (
+        pointerDown ||
+        composing ||
+        (inForm(focused) && (focused instanceof HTMLSelectElement || (focused instanceof HTMLInputElement && focused.type === 'email')))
+      );
+    };
+    const swap = (module: EnhancedModule) => {
+      if (!active) return;
+      if (busy()) {
+        held = module;
+        return;
+      }
+      active = false;
+      held = undefined;
+      const form = formRef.current;
+      // Read and re-render in one task, so no keystroke can land in between.
+      flushSync(() => setEnhancement({ module, carried: form ? carryOver(form, visited) : undefined }));
+    };
+    const retry = () => {
+      const module = held;
+      // After the browser has finished with the event (the click after pointerup, the focus
+      // moving on after focusout).
+      if (module) setTimeout(() => swap(module), 0);
+    };
+    const request = () => {
+      if (requested) return;
+      requested = true;
+      loadEnhanced().then(swap, () => {
+        requested = false;
+      });
+    };
+
+    const onInteraction = (event: Event) => {
+      if (!inForm(event.target)) return;
+      if (event.type === 'pointerdown') pointerDown = true;
+      request();
+    };
+    const onPointerEnd = () => {
+      pointerDown = false;
+      retry();
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      const target = event.target;
+      if (inForm(target) && 'name' in target && typeof target.name === 'string' && Object.hasOwn(emptyCreateVerificationForm, target.name)) {
+        visited.add(target.name as FieldName);
+      }
+      retry();
+    };
+    const onComposition = (event: CompositionEvent) => {
+      composing = event.type === 'compositionstart' && inForm(event.target);
+      if (!composing) retry();
+    };
+    const listeners: [EventTarget, string, EventListener][] = [
+      [document, 'focusin', onInteraction],
+      [document, 'pointerdown', onInteraction],
+      [document, 'keydown', onInteraction],
+      [document, 'focusout', onFocusOut as EventListener],
+      [document, 'compositionstart', onComposition as EventListener],
+      [document, 'compositionend', onComposition as EventListener],
+      [window, 'pointerup', onPointerEnd],
+      [window, 'pointercancel', onPointerEnd],
+    ];
+    for (const [target, type, listener] of listeners) target.addEventListener(type, listener, true);
+
+    // Already here (a client-side visit back to this page, or the result panel needed it): at
+    // once. Otherwise after the load event, so the page's first load does not include it.
+    let idle: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const whenIdle = () => {
+      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(request, { timeout: 3_000 });
+      else timer = setTimeout(request, 200);
+    };
+    if (enhancedModule) request();
+    else if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+
+    return () => {
+      active = false;
+      for (const [target, type, listener] of listeners) target.removeEventListener(type, listener, true);
+      window.removeEventListener('load', whenIdle);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      clearTimeout(timer);
+    };
+  }, [enhanced, formRef]);
+
+  return [enhancement, setEnhancement] as const;
+}
+
+/** What the plain form holds right now, read from the page. */
+function carryOver(form: HTMLFormElement, visited: Set<FieldName>): CarriedOver {
+  const values = formValuesFromFormData(new FormData(form));
+  // A disabled switch is left out of a post, but it still shows the person's choice.
+  for (const name of ['shareableLink', 'emailNotification', 'smsNotification'] as const) {
+    const control = form.elements.namedItem(name);
+    if (control instanceof HTMLInputElement) values[name] = control.checked;
+  }
+  return { values, visited: [...visited], focus: focusIn(form) };
+}
+
+function focusIn(form: HTMLFormElement): CarriedFocus | undefined {
+  const element = document.activeElement;
+  if (!(element instanceof HTMLElement) || !form.contains(element)) return undefined;
+  const focus: CarriedFocus = { id: element.id || undefined, index: Array.prototype.indexOf.call(form.elements, element) };
+  if ((element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.selectionStart !== null) {
+    focus.selection = { start: element.selectionStart, end: element.selectionEnd ?? element.selectionStart, direction: element.selectionDirection ?? 'none' };
+  }
+  return focus;
+}
+
+/**
+ * After the plain form's post is refused field by field, the focus goes to the first field in
+ * question, as the enhanced form does when it refuses a submit itself.
+ */
+function useFocusOnServerErrors(formRef: RefObject<HTMLFormElement | null>, state: CreateVerificationFormState, plain: boolean) {
+  const answered = useRef(state);
+  useEffect(() => {
+    if (state === answered.current) return;
+    answered.current = state;
+    const form = formRef.current;
+    if (!plain || !form || state.status !== 'invalid') return;
+    for (const element of Array.from(form.elements)) {
+      const name = (element as HTMLInputElement).name as FieldName;
+      if (!(element instanceof HTMLElement) || !state.fieldErrors[name]?.length) continue;
+      element.focus();
+      // A field hidden by CSS (its switch is off) cannot take the focus: the next one does.
+      if (document.activeElement === element) return;
+    }
+  }, [formRef, state, plain]);
 }

@@ -7,7 +7,7 @@ import type { CreateVerificationRequest } from '@/lib/verification-service/schem
 import { EMAIL_MAX, NAME_MAX, OTHER_PURPOSE, PURPOSE_MAX, type CreateVerificationFormValues } from './form-values';
 import { LANGUAGES, PREDEFINED_PURPOSES } from './labels';
 
-export { EMAIL_MAX, NAME_MAX, OTHER_PURPOSE, PURPOSE_MAX, emptyCreateVerificationForm } from './form-values';
+export { EMAIL_MAX, NAME_MAX, OTHER_PURPOSE, PURPOSE_MAX, emptyCreateVerificationForm, formValuesFromFormData } from './form-values';
 export type { CreateVerificationFieldErrors, CreateVerificationFormValues } from './form-values';
 
 const purposeChoices: [string, ...string[]] = [OTHER_PURPOSE, ...PREDEFINED_PURPOSES.map((p) => p.value)];
@@ -99,26 +99,3 @@ export const createVerificationSchema: z.ZodType<CreateVerificationRequest, Crea
     if (values.smsNotification) body.phonenumber = normalizePhone(values.phone);
     return body;
   });
-
-/** Reads the form as the browser posts it (with or without JavaScript); unchecked boxes are absent. */
-export function formValuesFromFormData(formData: FormData): CreateVerificationFormValues {
-  const text = (key: string) => {
-    const value = formData.get(key);
-    return typeof value === 'string' ? value : '';
-  };
-  const checked = (key: string) => {
-    const value = formData.get(key);
-    return value === 'on' || value === 'true';
-  };
-  return {
-    name: text('name'),
-    email: text('email'),
-    purpose: text('purpose'),
-    customPurpose: text('customPurpose'),
-    language: text('language'),
-    shareableLink: checked('shareableLink'),
-    emailNotification: checked('emailNotification'),
-    smsNotification: checked('smsNotification'),
-    phone: text('phone'),
-  };
-}

@@ -1,0 +1,288 @@
+// The create-verification form's markup, once for both of its lives: the plain form of the
+// page's first load (native inputs named for the post, the server's errors, conditional fields
+// shown by CSS) and the enhanced form that react-hook-form drives once its code has arrived
+// (create-verification-form.tsx explains the swap). Both render exactly this, so the swap
+// changes nothing on screen; only `bind` (name → props for the control), the errors and the
+// watched values differ.
+import type { ComponentProps } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Loader2 } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field, FieldError, fieldDescribedBy } from '@/components/ui/field';
+import { Input, Select, Textarea } from '@/components/ui/input';
+import { Switch } from '@/components/ui/switch';
+import type { CreateVerificationFormState } from '@/lib/verifications/form-state';
+import { LANGUAGES, PREDEFINED_PURPOSES } from '@/lib/verifications/labels';
+import {
+  emptyCreateVerificationForm,
+  NAME_MAX,
+  OTHER_PURPOSE,
+  PURPOSE_MAX,
+  type CreateVerificationFormValues,
+} from '@/lib/verifications/form-values';
+import { cn } from '@/lib/utils';
+
+export type FieldName = keyof CreateVerificationFormValues;
+
+/** What a control gets from `bind`: its name, and from react-hook-form its handlers and ref. */
+export type FieldBinding = Partial<UseFormRegisterReturn<FieldName>> & { name: FieldName };
+
+/** One message per field, the first the server or the browser found. */
+export type FieldMessages = Partial<Record<FieldName, string>>;
+
+/** The fields' messages, from wherever the errors are kept (the server's answer, react-hook-form). */
+export function fieldMessages(messageOf: (field: FieldName) => string | undefined): FieldMessages {
+  const messages: FieldMessages = {};
+  for (const field of Object.keys(emptyCreateVerificationForm) as FieldName[]) {
+    const message = messageOf(field);
+    if (message) messages[field] = message;
+  }
+  return messages;
+}
+
+export type WatchedValues = Pick<CreateVerificationFormValues, 'purpose' | 'shareableLink' | 'emailNotification' | 'smsNotification'>;
+
+/** Where the focus was in the plain form, so the enhanced one can put it back, caret included. */
+export type CarriedFocus = {
+  id: string | undefined;
+  /** Its position in form.elements, for a control without an id (the submit button). */
+  index: number;
+  selection?: { start: number; end: number; direction: 'forward' | 'backward' | 'none' };
+};
+
+/** What the person did in the plain form before the enhanced one took over. */
+export type CarriedOver = {
+  values: CreateVerificationFormValues;
+  /** Fields they have left: react-hook-form (onTouched) would have validated them on blur. */
+  visited: FieldName[];
+  focus?: CarriedFocus;
+};
+
+/** The values the server answered with (it always sends back what was posted), if any. */
+export function submittedValues(state: CreateVerificationFormState): CreateVerificationFormValues | undefined {
+  return state.status === 'invalid' || state.status === 'failed' ? state.values : undefined;
+}
+
+export function CreateVerificationFields({
+  formProps,
+  formAction,
+  state,
+  isPending,
+  defaults,
+  watched,
+  errors,
+  bind,
+  enhanced,
+}: {
+  /** The form element's own props: its ref, and the submit and interaction handlers. */
+  formProps: Pick<ComponentProps<'form'>, 'ref' | 'onSubmit' | 'onFocus'>;
+  /** Posts the form: React's action with JavaScript, the server action's endpoint without. */
+  formAction: (formData: FormData) => void;
+  state: CreateVerificationFormState;
+  isPending: boolean;
+  /** The values the controls start from; uncontrolled, they are in the HTML too, so a no-JS re-render keeps them. */
+  defaults: CreateVerificationFormValues;
+  /** The values the conditional parts follow: the defaults until react-hook-form watches the form. */
+  watched: WatchedValues;
+  errors: FieldMessages;
+  bind: (name: FieldName) => FieldBinding;
+  /** Marks the form react-hook-form drives (for tests, and for anyone looking at the page). */
+  enhanced: boolean;
+}) {
+  const { shareableLink, emailNotification, smsNotification, purpose } = watched;
+  const serverProblem = state.status === 'failed' || state.status === 'invalid' ? state : undefined;
+  const nobodyNotified = !shareableLink && !emailNotification && !smsNotification;
+
+  return (
+    <form
+      {...formProps}
+      action={formAction}
+      noValidate
+      className="space-y-8"
+      aria-describedby={serverProblem ? 'form-problem' : undefined}
+      data-enhanced={enhanced ? 'true' : undefined}
+    >
+      <input type="hidden" name="submissionKey" value={state.submissionKey} />
+
+      {serverProblem ? (
+        <Alert id="form-problem" tone="error" title={serverProblem.title} role="alert">
+          <p>{serverProblem.message}</p>
+        </Alert>
+      ) : null}
+
+      <fieldset className="space-y-5">
+        <legend className="text-base font-semibold text-slate-900">Person to verify</legend>
+        <Field id="name" label="Full name" hint="As it appears on their identity document." error={errors.name}>
+          <Input
+            id="name"
+            autoComplete="off"
+            maxLength={NAME_MAX + 50}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={fieldDescribedBy('name', { hint: true, error: !!errors.name })}
+            defaultValue={defaults.name}
+            {...bind('name')}
+          />
+        </Field>
+        <Field
+          id="email"
+          label="E-mail address"
+          optional={shareableLink}
+          hint={shareableLink ? 'Optional: with a shareable link you send the link yourself.' : undefined}
+          error={errors.email}
+        >
+          <Input
+            id="email"
+            type="email"
+            autoComplete="off"
+            inputMode="email"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={fieldDescribedBy('email', { hint: shareableLink, error: !!errors.email })}
+            defaultValue={defaults.email}
+            {...bind('email')}
+          />
+        </Field>
+      </fieldset>
+
+      <fieldset
+        className="group/purpose space-y-3"
+        aria-describedby={errors.purpose ? 'purpose-error' : undefined}
+        aria-invalid={errors.purpose ? true : undefined}
+      >
+        <legend className="text-base font-semibold text-slate-900">Purpose</legend>
+        <p className="text-sm text-slate-600">Why you need to verify this person. It is shown to them.</p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {[...PREDEFINED_PURPOSES, { value: OTHER_PURPOSE, label: 'Other…', hint: 'Describe the purpose in your own words.' }].map(
+            (option) => (
+              <label
+                key={option.value}
+                className={cn(
+                  'flex cursor-pointer gap-3 rounded-md p-3 text-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50',
+                  'has-checked:bg-indigo-50 has-checked:ring-2 has-checked:ring-indigo-600 has-focus-visible:outline-2 has-focus-visible:outline-indigo-600',
+                )}
+              >
+                <input
+                  type="radio"
+                  id={`purpose-${option.value}`}
+                  value={option.value}
+                  className="mt-0.5 size-4 accent-indigo-600"
+                  defaultChecked={defaults.purpose === option.value}
+                  {...bind('purpose')}
+                />
+                <span>
+                  <span className="block font-medium text-slate-900">{option.label}</span>
+                  <span className="block text-slate-600">{option.hint}</span>
+                </span>
+              </label>
+            ),
+          )}
+        </div>
+        <FieldError id="purpose-error" message={errors.purpose} />
+        <div className={cn('hidden group-has-[#purpose-other:checked]/purpose:block', purpose === OTHER_PURPOSE && 'block')}>
+          <Field id="customPurpose" label="Describe the purpose" error={errors.customPurpose}>
+            <Textarea
+              id="customPurpose"
+              rows={2}
+              maxLength={PURPOSE_MAX + 50}
+              aria-invalid={errors.customPurpose ? true : undefined}
+              aria-describedby={fieldDescribedBy('customPurpose', { error: !!errors.customPurpose })}
+              defaultValue={defaults.customPurpose}
+              {...bind('customPurpose')}
+            />
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className="space-y-5">
+        <legend className="text-base font-semibold text-slate-900">How the person is reached</legend>
+        <Field
+          id="language"
+          label="Language"
+          hint="The language of the messages and of the verification page."
+          error={errors.language}
+          className="max-w-xs"
+        >
+          <Select
+            id="language"
+            aria-invalid={errors.language ? true : undefined}
+            aria-describedby={fieldDescribedBy('language', { hint: true, error: !!errors.language })}
+            defaultValue={defaults.language}
+            {...bind('language')}
+          >
+            {LANGUAGES.map((language) => (
+              <option key={language.value} value={language.value} lang={language.value}>
+                {language.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+
+        <div className="space-y-4">
+          <Switch
+            id="shareableLink"
+            label="Shareable link"
+            description="Get a link to send the person yourself, e.g. by chat. The service sends no e-mail then."
+            defaultChecked={defaults.shareableLink}
+            {...bind('shareableLink')}
+          />
+          <Switch
+            id="emailNotification"
+            label="E-mail notification"
+            description={
+              shareableLink
+                ? 'Off: with a shareable link, the service sends no e-mail.'
+                : 'The service e-mails the person a link to verify their identity.'
+            }
+            disabled={shareableLink}
+            defaultChecked={defaults.emailNotification}
+            {...bind('emailNotification')}
+          />
+          <div className="group/sms space-y-3">
+            <Switch
+              id="smsNotification"
+              label="SMS notification"
+              description="The service also texts the person the link."
+              defaultChecked={defaults.smsNotification}
+              {...bind('smsNotification')}
+            />
+            <div className={cn('hidden pl-14 group-has-[#smsNotification:checked]/sms:block', smsNotification && 'block')}>
+              <Field
+                id="phone"
+                label="Mobile number"
+                hint="International format with country code, e.g. +32 470 12 34 56. Spaces are fine."
+                error={errors.phone}
+                className="max-w-sm"
+              >
+                <Input
+                  id="phone"
+                  type="tel"
+                  autoComplete="off"
+                  inputMode="tel"
+                  aria-invalid={errors.phone ? true : undefined}
+                  aria-describedby={fieldDescribedBy('phone', { hint: true, error: !!errors.phone })}
+                  defaultValue={defaults.phone}
+                  {...bind('phone')}
+                />
+              </Field>
+            </div>
+          </div>
+        </div>
+        {nobodyNotified ? (
+          <Alert tone="warning" title="The person will not be told about this request">
+            <p>No e-mail, SMS or link is selected. Switch on at least one unless you inform them another way.</p>
+          </Alert>
+        ) : null}
+      </fieldset>
+
+      <div className="flex items-center gap-3 border-t border-slate-200 pt-6">
+        <Button type="submit" disabled={isPending} aria-disabled={isPending}>
+          {isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
+          {isPending ? 'Creating request…' : 'Create verification request'}
+        </Button>
+        <span role="status" className="sr-only">
+          {isPending ? 'Creating the verification request' : ''}
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,135 @@
+'use client';
+// The create form's enhanced half, fetched after the page's first load (create-verification-
+// form.tsx decides when, and swaps it in). It validates as you go with the shared zod schema
+// (itself loaded at the first focus in the form, or the first validation), copies the server's
+// field errors onto the fields, couples the shareable-link and e-mail switches, follows the
+// switches for the conditional fields and the "nobody notified" warning, and posts through the
+// same action. The result panel is here too: it is needed only after a create.
+import { startTransition, useLayoutEffect, useRef, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { CreateVerificationFormState } from '@/lib/verifications/form-state';
+import { emptyCreateVerificationForm, type CreateVerificationFormValues } from '@/lib/verifications/form-values';
+import type { CreateVerificationRequest } from '@/lib/verification-service/schemas';
+import {
+  CreateVerificationFields,
+  fieldMessages,
+  submittedValues,
+  type CarriedFocus,
+  type CarriedOver,
+  type FieldName,
+} from './create-verification-fields';
+
+export { CreationResult } from './creation-result';
+
+type FormInput = CreateVerificationFormValues;
+type FormOutput = CreateVerificationRequest;
+
+// zod and the shared schema are most of this form's code; they load on the first focus in the
+// form (or the first validation, whichever comes first), by which time nobody has typed yet.
+let resolverLoading: Promise<Resolver<FormInput, unknown, FormOutput>> | undefined;
+function loadSchemaResolver() {
+  resolverLoading ??= Promise.all([import('@hookform/resolvers/zod'), import('@/lib/verifications/schema')]).then(
+    ([{ zodResolver }, { createVerificationSchema }]) => zodResolver(createVerificationSchema),
+  );
+  return resolverLoading;
+}
+const schemaResolver: Resolver<FormInput, unknown, FormOutput> = async (values, context, options) =>
+  (await loadSchemaResolver())(values, context, options);
+
+/**
+ * With a shareable link the service sends no e-mail (seed §4.1 rule 1), so the e-mail switch is
+ * off while the link is on; the e-mail choice is kept to give back when the link is switched
+ * off. Values from the plain form (which has no such coupling) start from the same rule.
+ */
+function withLinkRule(values: CreateVerificationFormValues) {
+  return {
+    values: values.shareableLink ? { ...values, emailNotification: false } : values,
+    emailChoice: values.emailNotification,
+  };
+}
+
+export function EnhancedCreateVerificationForm({
+  state,
+  formAction,
+  isPending,
+  carried,
+}: {
+  state: CreateVerificationFormState;
+  formAction: (formData: FormData) => void;
+  isPending: boolean;
+  /** What the person did in the plain form, when this replaces it. */
+  carried?: CarriedOver;
+}) {
+  // Read once: from here on react-hook-form owns the values.
+  const [start] = useState(() => withLinkRule(carried?.values ?? submittedValues(state) ?? emptyCreateVerificationForm));
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: schemaResolver,
+    defaultValues: start.values,
+    mode: 'onTouched',
+  });
+  const { register, formState, setError, setValue, getValues, watch } = form;
+
+  // Errors found by the server (it validates again) go onto the fields they belong to; before
+  // the first paint, so the errors the plain form showed do not blink out during the swap.
+  useLayoutEffect(() => {
+    if (state.status !== 'invalid') return;
+    for (const [field, messages] of Object.entries(state.fieldErrors)) {
+      if (messages?.[0]) setError(field as FieldName, { type: 'server', message: messages[0] });
+    }
+  }, [state, setError]);
+
+  // The fields the person already left are validated as onTouched would have on blur, and the
+  // focus and caret go back where they were, before the first paint.
+  useLayoutEffect(() => {
+    if (!carried) return;
+    for (const field of carried.visited) setValue(field, getValues(field), { shouldTouch: true, shouldValidate: true });
+    if (carried.focus && formRef.current) restoreFocus(formRef.current, carried.focus);
+  }, [carried, setValue, getValues]);
+
+  const shareableLink = watch('shareableLink');
+  const smsNotification = watch('smsNotification');
+  const emailNotification = watch('emailNotification');
+  const purpose = watch('purpose');
+
+  const emailChoice = useRef(start.emailChoice);
+  const onShareableLinkChange = (event: React.ChangeEvent<HTMLInputElement>) => {
+    if (event.target.checked) {
+      emailChoice.current = getValues('emailNotification');
+      setValue('emailNotification', false);
+    } else {
+      setValue('emailNotification', emailChoice.current);
+    }
+    // The e-mail field's rule depends on this switch.
+    if (formState.touchedFields.email || formState.isSubmitted) void form.trigger('email');
+  };
+
+  const onSubmit = form.handleSubmit(() => {
+    if (isPending || !formRef.current) return;
+    const data = new FormData(formRef.current);
+    startTransition(() => formAction(data));
+  });
+
+  return (
+    <CreateVerificationFields
+      formProps={{ ref: formRef, onSubmit, onFocus: () => void loadSchemaResolver() }}
+      formAction={formAction}
+      state={state}
+      isPending={isPending}
+      defaults={start.values}
+      watched={{ shareableLink, emailNotification, smsNotification, purpose }}
+      errors={fieldMessages((field) => formState.errors[field]?.message)}
+      bind={(field) => (field === 'shareableLink' ? register(field, { onChange: onShareableLinkChange }) : register(field))}
+      enhanced
+    />
+  );
+}
+
+function restoreFocus(form: HTMLFormElement, focus: CarriedFocus) {
+  const element = (focus.id ? document.getElementById(focus.id) : null) ?? form.elements.item(focus.index);
+  if (!(element instanceof HTMLElement) || !form.contains(element)) return;
+  element.focus({ preventScroll: true });
+  if (focus.selection && (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) {
+    element.setSelectionRange(focus.selection.start, focus.selection.end, focus.selection.direction);
+  }
+}
