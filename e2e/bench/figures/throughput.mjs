@@ -40,17 +40,28 @@ const summary = (result) => ({
   timeouts: result.timeouts,
 });
 
+/**
+ * The same load for a short while first, not counted: a route's first seconds under load are
+ * spent compiling its hot code and growing the heap (measured cold, the constant route served
+ * 826/s against 945/s warm), and a throughput figure is about the steady state.
+ */
+const WARM_UP_S = 2;
+
 export async function measureThroughput({ base, apiKey, ids, deadline }) {
-  deadline.check(31_000);
+  deadline.check(37_000);
   // The ceiling on this machine: the same load on a route handler that returns a constant
   // (GET /api/health, served like every API route: Next.js's routing, no proxy). No API can be served faster than this; it shows
   // how much of each figure is the framework's and the machine's, and how much the sandbox's.
-  const ceiling = await run({ url: `${base}/api/health`, duration: 5 });
+  const measured = async (job, duration = 10) => {
+    await run({ ...job, duration: WARM_UP_S });
+    return run({ ...job, duration });
+  };
+  const ceiling = await measured({ url: `${base}/api/health` }, 5);
   const authorization = `Bearer ${apiKey}`;
   const paths = ids.map((id) => `/v1/verifications/${id}`);
-  const reads = await run({ url: `${base}${paths[0]}`, headers: { authorization }, paths });
-  deadline.check(12_000);
-  const creates = await run({
+  const reads = await measured({ url: `${base}${paths[0]}`, headers: { authorization }, paths });
+  deadline.check(14_000);
+  const creates = await measured({
     url: `${base}/v1/verifications/new`,
     method: 'POST',
     headers: { authorization, 'content-type': 'application/json' },

@@ -7,10 +7,11 @@ import { LocalTime } from '@/components/ui/local-time';
 import { CopyLinkButton } from '@/components/verifications/copy-link-button';
 import { VerificationDetails } from '@/components/verifications/verification-details';
 import { VerificationProblem } from '@/components/verifications/verification-problem';
+import { afterResponse } from '@/lib/after-response';
 import { recordAuditUnlessRecent } from '@/lib/audit/audit';
 import { can } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
-import { getVerification, VerificationServiceError, type VerificationRecord } from '@/lib/verification-service';
+import { getVerification, VerificationServiceError } from '@/lib/verification-service';
 import { describeServiceError } from '@/lib/verification-service/messages';
 import { languageLabel } from '@/lib/verifications/labels';
 import { getRegisterEntry, refreshRegisterEntry } from '@/lib/verifications/register';
@@ -26,10 +27,16 @@ export default async function VerificationPage({ params }: Props) {
   const { id } = await params;
   const staff = await requireStaff('verification:read', `/verifications/${encodeURIComponent(id)}`);
 
-  let record: VerificationRecord;
-  try {
-    record = await getVerification(id);
-  } catch (error) {
+  // The register entry does not depend on the record: read both at once.
+  const [read, entry] = await Promise.all([
+    getVerification(id).then(
+      (record) => ({ record }),
+      (error: unknown) => ({ error }),
+    ),
+    getRegisterEntry(id).catch(() => undefined),
+  ]);
+  if ('error' in read) {
+    const { error } = read;
     if (error instanceof VerificationServiceError && error.kind === 'not_found') notFound();
     if (!(error instanceof VerificationServiceError)) log.error({ err: error, verificationId: id }, 'reading a verification failed unexpectedly');
     const { title, message } = describeServiceError(error, 'read');
@@ -45,11 +52,14 @@ export default async function VerificationPage({ params }: Props) {
       />
     );
   }
+  const { record } = read;
 
-  // Live updates re-render this page: one view per minute and person is the useful trace.
-  await recordAuditUnlessRecent({ actorId: staff.id, action: 'verification.viewed', target: { type: 'verification', id } }, 60_000);
-  await refreshRegisterEntry(id, record).catch(() => undefined);
-  const entry = await getRegisterEntry(id).catch(() => undefined);
+  // Written once the page has gone out; neither changes what it shows. Live updates re-render
+  // this page: one view per minute and person is the useful trace.
+  afterResponse(async () => {
+    await recordAuditUnlessRecent({ actorId: staff.id, action: 'verification.viewed', target: { type: 'verification', id } }, 60_000);
+    await refreshRegisterEntry(id, record);
+  });
   const linkUsable = can(staff.role, 'link:copy') && entry?.link && record.status === 'pending' && new Date(record.access_expires_at) > new Date();
 
   return (
