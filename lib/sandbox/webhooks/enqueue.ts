@@ -3,7 +3,7 @@
 // job (deliver.ts); this only writes the durable queue.
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SandboxTx } from '../db';
 import { webhookDeliveries, webhookEndpoints, webhookMessages } from '../schema';
 
@@ -38,22 +38,20 @@ export async function enqueueVerificationEvent(
     timestamp: now.toISOString(),
     data: { verificationId: event.verificationId, status: event.status },
   };
-  await tx.insert(webhookMessages).values({ id: messageId, companyId: event.companyId, type: event.type, payload, createdAt: now });
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.companyId, event.companyId), isNull(webhookEndpoints.disabledAt)));
-  if (endpoints.length > 0) {
-    await tx.insert(webhookDeliveries).values(
-      endpoints.map((endpoint) => ({
-        id: randomUUID(),
-        messageId,
-        endpointId: endpoint.id,
-        nextAttemptAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
-  }
-  return { messageId, deliveries: endpoints.length };
+  // One statement (a data-modifying WITH): the message, and a delivery for each active endpoint
+  // chosen inside the database, rather than an insert, a select and another insert. An event is
+  // written in the transaction of each status change, so the round trips count.
+  const insertMessage = tx.insert(webhookMessages).values({ id: messageId, companyId: event.companyId, type: event.type, payload, createdAt: now });
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const column = (name: string) => sql.identifier(name);
+  const deliveries = await tx.execute<{ id: string }>(sql`
+    with message as (${insertMessage.getSQL()})
+    insert into ${webhookDeliveries}
+      (${column(webhookDeliveries.id.name)}, ${column(webhookDeliveries.messageId.name)}, ${column(webhookDeliveries.endpointId.name)},
+       ${column(webhookDeliveries.nextAttemptAt.name)}, ${column(webhookDeliveries.createdAt.name)}, ${column(webhookDeliveries.updatedAt.name)})
+    select gen_random_uuid(), ${messageId}, ${webhookEndpoints.id}, ${at}, ${at}, ${at}
+    from ${webhookEndpoints}
+    where ${and(eq(webhookEndpoints.companyId, event.companyId), isNull(webhookEndpoints.disabledAt))}
+    returning ${webhookDeliveries.id}`);
+  return { messageId, deliveries: deliveries.rows.length };
 }
