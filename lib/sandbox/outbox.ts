@@ -13,7 +13,12 @@ export type NewOutboxMessage = Omit<typeof outbox.$inferInsert, 'id'>;
 /** Puts messages in the outbox (in the caller's transaction when given one). */
 export async function addToOutbox(db: SandboxDb | SandboxTx, messages: NewOutboxMessage[]): Promise<void> {
   if (messages.length === 0) return;
-  await db.insert(outbox).values(messages.map((message) => ({ id: crypto.randomUUID(), ...message })));
+  await outboxInsert(db, messages);
+}
+
+/** The INSERT of `messages` (at least one), not yet run: to await, or to embed in a larger statement. */
+export function outboxInsert(db: SandboxDb | SandboxTx, messages: NewOutboxMessage[]) {
+  return db.insert(outbox).values(messages.map((message) => ({ id: crypto.randomUUID(), ...message })));
 }
 
 /** The latest messages, newest first. */
