@@ -5,9 +5,11 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60_000],
 ];
 
+// Built once: constructing a formatter costs far more than formatting with it.
+const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
 export function relativeTo(iso: string, now: number): string {
   const diff = new Date(iso).getTime() - now;
-  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
   for (const [unit, ms] of UNITS) {
     if (Math.abs(diff) >= ms || unit === 'minute') return format.format(Math.round(diff / ms), unit);
   }
