@@ -20,8 +20,9 @@ const SESSION_COOKIES = ['vdesk.session_token', '__Secure-vdesk.session_token'];
 
 const API_PREFIXES = ['/api/', '/v1/'];
 
-// Paths that answer without a staff session: their own checks (or none) apply.
-const PUBLIC_PREFIXES = ['/sign-in', '/setup', '/sign-out', '/api/', '/v1/', '/sandbox/'];
+// Pages and routes that answer without a staff session: their own checks (or none) apply. (API
+// calls, which need no session cookie either, have returned before this list is consulted.)
+const PUBLIC_PREFIXES = ['/sign-in', '/setup', '/sign-out', '/sandbox/'];
 
 export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }): string {
   return [
