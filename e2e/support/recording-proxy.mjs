@@ -285,12 +285,16 @@ server.on('connect', (request, client, head) => {
     client.pipe(upstream);
     upstream.pipe(client);
   });
-  upstream.once('error', (error) => {
+  // `on`, not `once`: a socket can report more than one error as it is torn down (a reset while
+  // the other side is being closed), and an error nobody listens to ends this whole process —
+  // and with it every browser test still running. close() runs once whatever calls it.
+  upstream.on('error', (error) => {
+    if (closed) return;
     if (!upstream.connecting) return close();
     client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
     close(error);
   });
-  client.once('error', () => close());
+  client.on('error', () => close());
   client.once('close', () => close());
   upstream.once('close', () => close());
 });
