@@ -107,8 +107,8 @@ test.describe('security headers', () => {
       '/verifications/[id]': [
         { path: `/verifications/${id}`, as: 'admin', status: 200, personal: true },
         { path: `/verifications/${id}`, as: 'viewer', status: 200, personal: true },
-        // Unknown id: the not-found view, streamed after loading.tsx's skeleton, so the status is already 200.
-        { path: `/verifications/${randomUUID()}`, as: 'admin', status: 200, personal: true, shows: 'Verification not found' },
+        // Unknown id: the not-found view with its 404 (the page has no skeleton streamed before it).
+        { path: `/verifications/${randomUUID()}`, as: 'admin', status: 404, personal: true, shows: 'Verification not found' },
       ],
       // The person's page shows their name and who asks.
       '/sandbox/verify/[token]': [{ path: personPath, as: 'anonymous', status: 200, personal: true }],

@@ -194,6 +194,31 @@ test.describe('upstream faults reach staff as clear, safe messages', () => {
     });
   }
 
+  // The detail page has no route skeleton (React would hold a fast page back 300 ms behind one):
+  // while a slow read is under way, the clicked link shows it is working and the register stays.
+  test('a slow read: the clicked register link shows it is pending, then the page it led to', async () => {
+    upstream.setMode('ok');
+    const name = uniqueName('Slow Person');
+    await openCreateForm(page);
+    await fillBasics(page, { name, email: `slow.${Math.random().toString(36).slice(2, 8)}@example.com`, purpose: PURPOSE });
+    await submitCreate(page);
+    const id = await createdId(page);
+    await page.goto('/');
+    const link = page.getByRole('link', { name });
+    await expect(link.getByTestId('link-pending')).toHaveCount(0);
+
+    upstream.setMode('hang');
+    await link.click();
+    await expect(link.getByTestId('link-pending')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Verification requests' })).toBeVisible();
+
+    const problem = page.locator('[data-problem]');
+    await expect(problem).toHaveAttribute('data-problem', 'timeout', { timeout: 10_000 });
+    await expect(page).toHaveURL(new RegExp(`/verifications/${id}$`));
+    await expect(page.getByTestId('link-pending')).toHaveCount(0);
+  });
+
   // Nothing listens at the service's address: the connection is refused before any request is
   // sent, so staff are told the request was certainly not created and what to check.
   test('connection refused: a create fails with "cannot reach the service", the form kept, nothing retried', async () => {

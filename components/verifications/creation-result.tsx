@@ -7,6 +7,7 @@ import Link from 'next/link';
 import { ArrowRight } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
+import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { Input } from '@/components/ui/input';
 import type { CreatedVerification } from '@/lib/verifications/form-state';
 import { CopyLinkButton } from './copy-link-button';
@@ -62,6 +63,7 @@ export function CreationResult({ created, onCreateAnother }: { created: CreatedV
         <Link href={detailHref} className={buttonClasses('primary')}>
           Open the verification
           <ArrowRight aria-hidden="true" className="size-4" />
+          <LinkPendingHint />
         </Link>
         {/* A plain link without JavaScript; with it, the form resets in place. */}
         <Link

@@ -2,8 +2,8 @@
 // Look a verification up by its id. A plain GET form to /verifications (which redirects to the
 // detail page), enhanced with instant checking and client-side navigation when JS runs.
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
-import { Search } from 'lucide-react';
+import { useState, useTransition, type FormEvent } from 'react';
+import { Loader2, Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -11,6 +11,8 @@ import { Input } from '@/components/ui/input';
 export function LookupForm({ initialValue = '', initialError }: { initialValue?: string; initialError?: string }) {
   const router = useRouter();
   const [error, setError] = useState(initialError);
+  // The detail page has no route skeleton (see LinkPendingHint): the button shows the wait.
+  const [isPending, startTransition] = useTransition();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -20,7 +22,7 @@ export function LookupForm({ initialValue = '', initialError }: { initialValue?:
       return;
     }
     setError(undefined);
-    router.push(`/verifications/${encodeURIComponent(id)}`);
+    startTransition(() => router.push(`/verifications/${encodeURIComponent(id)}`));
   }
 
   return (
@@ -41,8 +43,12 @@ export function LookupForm({ initialValue = '', initialError }: { initialValue?:
           aria-describedby="lookup-id-error"
           onChange={() => setError(undefined)}
         />
-        <Button type="submit" variant="secondary">
-          <Search aria-hidden="true" className="size-4" />
+        <Button type="submit" variant="secondary" aria-busy={isPending || undefined}>
+          {isPending ? (
+            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+          ) : (
+            <Search aria-hidden="true" className="size-4" />
+          )}
           Look up
         </Button>
       </div>

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { Check, Hourglass, Link2, Mail, MessageSquare, TriangleAlert } from 'lucide-react';
 import { DataTable } from '@/components/ui/data-table';
+import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { LocalTime } from '@/components/ui/local-time';
 import { isExpiringSoon, isStuck, type RegisterEntry, type RegisterView } from '@/lib/verifications/register';
 import { purposeLabel } from '@/lib/verifications/labels';
@@ -144,6 +145,7 @@ export function RecentRequests({
                     className="font-medium text-indigo-700 hover:underline"
                   >
                     {entry.name}
+                    <LinkPendingHint className="ml-1.5 align-[-2px]" />
                   </Link>
                   <div className="font-mono text-xs break-all text-slate-500">{entry.verificationId}</div>
                 </td>

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/input';
+import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { AUDIT_ACTIONS, isAuditAction } from '@/lib/audit/actions';
 import { listAudit } from '@/lib/audit/audit';
 import { requireStaff } from '@/lib/auth/session';
@@ -113,6 +114,7 @@ export default async function AuditPage({ searchParams }: Props) {
                   {entry.targetType === 'verification' && entry.targetId ? (
                     <Link href={`/verifications/${encodeURIComponent(entry.targetId)}`} className="text-indigo-700 hover:underline">
                       {entry.targetId}
+                      <LinkPendingHint className="ml-1.5 align-[-2px]" />
                     </Link>
                   ) : entry.targetType === 'staff' && entry.targetId ? (
                     <span className="font-sans text-sm">{names.get(entry.targetId) ?? entry.targetId}</span>

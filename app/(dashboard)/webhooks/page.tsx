@@ -5,6 +5,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Alert } from '@/components/ui/alert';
+import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { LocalTime } from '@/components/ui/local-time';
 import { requireStaff } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
@@ -119,6 +120,7 @@ export default async function WebhooksPage() {
                             className="font-mono text-xs break-all text-indigo-700 underline underline-offset-2 hover:no-underline"
                           >
                             {message.verificationId}
+                            <LinkPendingHint className="ml-1.5 align-[-2px]" />
                           </Link>
                         ) : (
                           <span className="text-slate-500">—</span>
