@@ -1,5 +1,6 @@
 // The service client against a real local HTTP server: what it sends, what it accepts, how each
 // upstream fault maps to a kind, and when it retries.
+import net, { type AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   MAX_RESPONSE_BYTES,
@@ -13,6 +14,7 @@ import { VerificationServiceError } from './errors';
 import {
   chunked,
   closedPortUrl,
+  cutOffMidBody,
   type FakeUpstream,
   hang,
   headersThenHang,
@@ -477,14 +479,42 @@ describe('getVerification', () => {
     await failure(client({ sleep, random: () => 0 }).getVerification('abc'));
     expect(delays).toEqual([0, 0]);
   });
+});
 
-  it('times out a body even when the fetch implementation ignores the signal after the headers', async () => {
-    // The one fetch stand-in in this file: a body stream that never ends and never hears the signal.
-    const stalling: typeof fetch = async () =>
-      new Response(new ReadableStream<Uint8Array>({ start() {} }), { status: 200 });
-    const { result: error, ms } = await timed(() => failure(client({ fetch: stalling }).createVerification(createBody)));
-    expect(error.kind).toBe('timeout');
-    expect(ms).toBeLessThan(TIMEOUT_MS + 700);
+describe('the connection', () => {
+  it('keeps one connection alive for calls one after another', async () => {
+    upstream.program(json(200, pendingRecord));
+    for (let i = 0; i < 3; i += 1) await client().getVerification('abc');
+    expect(upstream.requests).toHaveLength(3);
+    expect(upstream.connections).toBe(1);
+  });
+
+  it('refuses an answer cut off in the middle of its body', async () => {
+    upstream.program(cutOffMidBody);
+    const error = await failure(client().createVerification(createBody));
+    expect(error.kind).toBe('unavailable');
+    expect(error.status).toBeUndefined();
+  });
+
+  it('speaks TLS to an https:// service, and a server that does not is unavailable', async () => {
+    // A plain TCP listener: it records the first byte it gets, then hangs up. A TLS client
+    // starts with a handshake record (content type 22); plain HTTP would start with "GET".
+    const firstBytes: number[] = [];
+    const server = net.createServer((socket) => {
+      socket.once('data', (data) => {
+        firstBytes.push(data[0]!);
+        socket.destroy();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const error = await failure(client({ baseUrl: `https://127.0.0.1:${port}` }).getVerification('abc'));
+      expect(error.kind).toBe('unavailable');
+      expect(firstBytes).toEqual([22]);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 

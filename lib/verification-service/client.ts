@@ -1,10 +1,11 @@
 // Server-only HTTP client of the identity-verification service (seed §4): it sends the Bearer
 // key, bounds every attempt with a timeout (body included), retries reads a little, never
 // retries creates, validates answers with zod, and turns every failure into one
-// VerificationServiceError with a `kind`.
+// VerificationServiceError with a `kind`. The HTTP itself is http-exchange.ts.
 import 'server-only';
 import type { z } from 'zod';
 import { VerificationServiceError, type VerificationServiceErrorKind } from './errors';
+import { AnswerTooLargeError, ExchangeTimeoutError, httpExchange, type ExchangeRequest, type HttpAnswer } from './http-exchange';
 import {
   createVerificationResultSchema,
   sandboxOutboxSchema,
@@ -37,8 +38,6 @@ export interface VerificationServiceClientConfig {
   apiKey: string;
   /** Per attempt, covering the connection, the headers and the whole body. */
   timeoutMs: number;
-  /** Defaults to the global fetch, looked up per call so Next.js's instrumented fetch is used. */
-  fetch?: typeof fetch;
   /** Jitter source in [0, 1); injectable so tests can pin the backoff. */
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -62,36 +61,30 @@ export function createVerificationServiceClient(config: VerificationServiceClien
     Accept: 'application/json',
   };
 
-  /** One HTTP exchange: a fresh timeout, a status check, a capped body read, a schema check. */
+  /**
+   * One HTTP exchange: a fresh deadline, a status check, a capped body read, a schema check.
+   * Redirects are not followed: one would turn the POST into a GET, or send the key elsewhere,
+   * and the contract has none, so it is reported instead.
+   */
   async function exchange<S extends z.ZodType>(
     label: string,
     url: string,
-    init: RequestInit,
+    request: ExchangeRequest,
     schema: S,
   ): Promise<z.output<S>> {
-    const signal = AbortSignal.timeout(config.timeoutMs);
-    const fetchImpl = config.fetch ?? globalThis.fetch;
-    let response: Response;
+    let answer: HttpAnswer;
     try {
-      response = await fetchImpl(url, {
-        ...init,
-        signal,
-        // A redirect would turn the POST into a GET, or send the key somewhere else; the contract
-        // has none, so one is reported rather than followed.
-        redirect: 'manual',
-        // Records hold personal data and change over time; Next.js must never cache them.
-        cache: 'no-store',
-      });
+      answer = await httpExchange(url, request, { timeoutMs: config.timeoutMs });
     } catch (error) {
-      throw transportError(error, signal, label, config.timeoutMs);
+      throw transportError(error, label, config.timeoutMs);
     }
 
-    if (response.status < 200 || response.status > 299) {
-      throw await statusError(response, signal, label, config.timeoutMs);
+    if (answer.status < 200 || answer.status > 299) {
+      throw await statusError(answer, label);
     }
 
-    const text = await readBody(response, signal, MAX_RESPONSE_BYTES, label, config.timeoutMs);
-    return parseAnswer(schema, text, label, response.status);
+    const text = await readBody(answer, MAX_RESPONSE_BYTES, label, config.timeoutMs);
+    return parseAnswer(schema, text, label, answer.status);
   }
 
   return {
@@ -101,11 +94,7 @@ export function createVerificationServiceClient(config: VerificationServiceClien
       return exchange(
         'create verification',
         `${baseUrl}/v1/verifications/new`,
-        {
-          method: 'POST',
-          headers: { ...commonHeaders, 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        },
+        { method: 'POST', headers: { ...commonHeaders, 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
         createVerificationResultSchema,
       );
     },
@@ -215,48 +204,37 @@ function kindForStatus(status: number): VerificationServiceErrorKind {
   return 'protocol';
 }
 
-async function statusError(
-  response: Response,
-  signal: AbortSignal,
-  label: string,
-  timeoutMs: number,
-): Promise<VerificationServiceError> {
-  const status = response.status;
+async function statusError(answer: HttpAnswer, label: string): Promise<VerificationServiceError> {
+  const status = answer.status;
   const kind = kindForStatus(status);
 
   if (kind === 'invalid') {
     // The one case where the upstream's words reach staff: it names the field it refused.
-    const detail = await readErrorDetail(response, signal, label, timeoutMs);
+    const detail = await readErrorDetail(answer);
     return new VerificationServiceError('invalid', `${label}: the service answered HTTP ${status}`, { status, detail });
   }
 
-  await discardBody(response);
+  answer.discard();
   if (kind === 'protocol') {
     return new VerificationServiceError('protocol', `${label}: unexpected HTTP ${status} (redirects are not followed)`, {
       status,
     });
   }
   // RFC 9110 allows Retry-After on 503 as well as 429; either way it tells staff how long to wait.
-  const retryAfterSeconds =
-    status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : undefined;
+  const retryAfterSeconds = status === 429 || status === 503 ? parseRetryAfter(answer.header('retry-after') ?? null) : undefined;
   return new VerificationServiceError(kind, `${label}: the service answered HTTP ${status}`, { status, retryAfterSeconds });
 }
 
 /** The `error` string of a `{"error": "..."}` body, or undefined; never throws. */
-async function readErrorDetail(
-  response: Response,
-  signal: AbortSignal,
-  label: string,
-  timeoutMs: number,
-): Promise<string | undefined> {
+async function readErrorDetail(answer: HttpAnswer): Promise<string | undefined> {
   try {
-    const text = await readBody(response, signal, MAX_ERROR_BODY_BYTES, label, timeoutMs);
-    const parsed: unknown = JSON.parse(text);
+    const parsed: unknown = JSON.parse(decodeUtf8(await answer.read(MAX_ERROR_BODY_BYTES)));
     if (typeof parsed === 'object' && parsed !== null && 'error' in parsed && typeof parsed.error === 'string') {
       return parsed.error;
     }
   } catch {
-    // A refusal without a readable reason is still a refusal; the kind says enough.
+    // A refusal without a readable reason (too long, cut off, stalled, not JSON) is still a
+    // refusal; the kind says enough.
   }
   return undefined;
 }
@@ -265,67 +243,24 @@ async function readErrorDetail(
  * Reads the body as UTF-8 text, refusing more than `maxBytes` (checked on the bytes received,
  * not only the declared length, which a chunked answer does not have).
  */
-async function readBody(
-  response: Response,
-  signal: AbortSignal,
-  maxBytes: number,
-  label: string,
-  timeoutMs: number,
-): Promise<string> {
-  const tooLarge = () =>
-    new VerificationServiceError('protocol', `${label}: answer larger than ${maxBytes} bytes`, {
-      status: response.status,
-    });
-
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await discardBody(response);
-    throw tooLarge();
-  }
-  if (!response.body) return '';
-
-  const reader = response.body.getReader();
-  // Node's fetch already errors the body when the signal fires; an injected fetch might not, and
-  // a server that sends headers and then stalls must still time out.
-  const onAbort = () => {
-    reader.cancel(signal.reason).catch(() => {});
-  };
-  signal.addEventListener('abort', onAbort, { once: true });
-
-  const chunks: Uint8Array[] = [];
-  let received = 0;
+async function readBody(answer: HttpAnswer, maxBytes: number, label: string, timeoutMs: number): Promise<string> {
+  let bytes: Buffer;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      // A cancel from onAbort ends the stream as if complete; a truncated body must not pass.
-      if (signal.aborted) throw signal.reason;
-      if (done) break;
-      received += value.byteLength;
-      if (received > maxBytes) {
-        reader.cancel().catch(() => {});
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
+    bytes = await answer.read(maxBytes);
   } catch (error) {
-    reader.cancel().catch(() => {});
-    throw transportError(error, signal, label, timeoutMs);
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-  }
-
-  const bytes = new Uint8Array(received);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
+    if (error instanceof AnswerTooLargeError) {
+      throw new VerificationServiceError('protocol', `${label}: answer larger than ${maxBytes} bytes`, { status: answer.status });
+    }
+    throw transportError(error, label, timeoutMs);
   }
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return decodeUtf8(bytes);
   } catch {
-    throw new VerificationServiceError('protocol', `${label}: answer is not valid UTF-8`, { status: response.status });
+    throw new VerificationServiceError('protocol', `${label}: answer is not valid UTF-8`, { status: answer.status });
   }
 }
+
+const decodeUtf8 = (bytes: Uint8Array) => new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 
 function parseAnswer<S extends z.ZodType>(schema: S, text: string, label: string, status: number): z.output<S> {
   if (text.trim() === '') {
@@ -351,9 +286,9 @@ function parseAnswer<S extends z.ZodType>(schema: S, text: string, label: string
 }
 
 /** Maps a failure below HTTP (or the timeout) to a kind, keeping only a system error code. */
-function transportError(error: unknown, signal: AbortSignal, label: string, timeoutMs: number): VerificationServiceError {
+function transportError(error: unknown, label: string, timeoutMs: number): VerificationServiceError {
   if (error instanceof VerificationServiceError) return error;
-  if (signal.aborted) {
+  if (error instanceof ExchangeTimeoutError) {
     return new VerificationServiceError('timeout', `${label}: no complete answer within ${timeoutMs} ms`);
   }
   const code = systemErrorCode(error);
@@ -365,15 +300,6 @@ function transportError(error: unknown, signal: AbortSignal, label: string, time
 // Failures before any byte of the request left: nobody listens at the address, or it does not
 // resolve. (A reset or a closed socket may come after the request was sent, so they are not here.)
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-/** Frees the socket of an answer whose body we do not need. */
-async function discardBody(response: Response): Promise<void> {
-  try {
-    await response.body?.cancel();
-  } catch {
-    // Already errored or closed: nothing left to free.
-  }
-}
 
 function defaultSleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

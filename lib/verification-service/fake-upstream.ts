@@ -1,7 +1,7 @@
 // Test support only: a real HTTP server on 127.0.0.1 that stands in for the verification service
 // and is programmed per test (a status, a body, a reset, a hang). The client is exercised through
-// real sockets and Node's real fetch, because timeouts, resets and half-sent bodies are exactly
-// what a mocked fetch cannot show.
+// real sockets and Node's real HTTP client, because timeouts, resets and half-sent bodies are
+// exactly what a mocked transport cannot show.
 import 'server-only';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +20,8 @@ export interface FakeUpstream {
   baseUrl: string;
   /** Every request received, in order, recorded as soon as its body has arrived. */
   requests: RecordedRequest[];
+  /** TCP connections accepted so far (kept-alive requests share one). */
+  readonly connections: number;
   /** Answers the following requests with these behaviours in order; the last one repeats. */
   program(...behaviours: Behaviour[]): void;
   close(): Promise<void>;
@@ -43,12 +45,17 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       behaviour(req, res);
     });
   });
+  let connections = 0;
+  server.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
+    get connections() {
+      return connections;
+    },
     program(...behaviours) {
       if (behaviours.length === 0) throw new Error('program() needs at least one behaviour');
       queue = [...behaviours];
@@ -100,6 +107,12 @@ export function headersThenHang(status = 200): Behaviour {
     res.write('{"message":"Verification request ');
   };
 }
+
+/** Declares 500 bytes, sends a few, then drops the connection: an answer cut off mid-body. */
+export const cutOffMidBody: Behaviour = (_req, res) => {
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '500' });
+  res.write('{"verification_id":"abc",', () => res.socket?.destroy());
+};
 
 /** Drops the connection without an answer (the client sees a reset / "other side closed"). */
 export const reset: Behaviour = (req) => {
