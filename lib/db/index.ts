@@ -2,13 +2,14 @@
 // on first use (instrumentation triggers that at start-up).
 import 'server-only';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { getEnv } from '@/lib/env';
 import { once, openDatabase } from './connection';
 import * as schema from './schema';
 
-export type Db = PgliteDatabase<typeof schema>;
+export type Db = PgliteDatabase<typeof schema> & { $client: PGlite };
 
 /** The first caller's options win: a server waits briefly for the lock, a CLI does not wait. */
 export function getDb(options: { waitForLockMs?: number } = {}): Promise<Db> {

@@ -9,6 +9,7 @@ import { getDb } from '@/lib/db';
 import { verificationRequests, type VerificationRequestRow } from '@/lib/db/schema';
 import type { CreateVerificationRequest, VerificationRecord } from '@/lib/verification-service';
 import { PREDEFINED_PURPOSES, STATUSES } from './labels';
+import { readRegisterEntry } from './register-cache';
 
 export type RegisterEntry = VerificationRequestRow;
 
@@ -243,10 +244,13 @@ export async function countRegisterViews(input: RegisterFilter, context: ListCon
   return { expiring: row?.expiring ?? 0, stuck: row?.stuck ?? 0 };
 }
 
+/** One request's register row (kept in memory between changes: register-cache.ts). */
 export async function getRegisterEntry(verificationId: string): Promise<RegisterEntry | undefined> {
   const db = await getDb();
-  const [row] = await db.select().from(verificationRequests).where(eq(verificationRequests.verificationId, verificationId));
-  return row;
+  return readRegisterEntry(db, verificationId, async () => {
+    const [row] = await db.select().from(verificationRequests).where(eq(verificationRequests.verificationId, verificationId));
+    return row;
+  });
 }
 
 /** A verification in one of these states stays there: the service's terminal states are final. */
@@ -261,17 +265,10 @@ export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'fai
  */
 export async function refreshRegisterEntry(verificationId: string, record: VerificationRecord): Promise<string | null> {
   const db = await getDb();
-  // Most reads teach the register nothing new: answer those from one plain SELECT, without a
-  // transaction, a row lock or a write (this runs on every page view and live refetch).
-  const [known] = await db
-    .select({
-      status: verificationRequests.status,
-      identifiedName: verificationRequests.identifiedName,
-      accessExpiresAt: verificationRequests.accessExpiresAt,
-      keptUntil: verificationRequests.keptUntil,
-    })
-    .from(verificationRequests)
-    .where(eq(verificationRequests.verificationId, verificationId));
+  // Most reads teach the register nothing new: answer those from the row as last read (usually
+  // still in memory), without a transaction, a row lock or a write (this runs on every page view
+  // and live refetch).
+  const known = await getRegisterEntry(verificationId);
   if (!known) return null;
   if (
     known.status === record.status &&

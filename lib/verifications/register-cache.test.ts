@@ -1,0 +1,145 @@
+// The in-memory copy of register rows on a real (in-memory) PGlite database with its migrations,
+// trigger included: a row is read once, and any change that commits — through the register's
+// own functions, a transaction, or raw SQL that knows nothing of the cache — is seen by the
+// very next read. A read overtaken by a change does not keep its stale row.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getDb, type Db } from '@/lib/db';
+import { closeDatabases } from '@/lib/db/connection';
+import { verificationRequests, type VerificationRequestRow } from '@/lib/db/schema';
+import { resetEnv } from '@/lib/env';
+import type { VerificationRecord } from '@/lib/verification-service';
+import { getRegisterEntry, refreshRegisterEntry } from './register';
+import { readRegisterEntry } from './register-cache';
+
+const ID = 'cache-subject';
+
+let db: Db;
+/** Database reads made through `read()` below. */
+let reads = 0;
+
+function read(id = ID): () => Promise<VerificationRequestRow | undefined> {
+  return async () => {
+    reads += 1;
+    const [row] = await db.select().from(verificationRequests).where(eq(verificationRequests.verificationId, id));
+    return row;
+  };
+}
+
+const entry = (id = ID) => readRegisterEntry(db, id, read(id));
+
+function record(overrides: Partial<VerificationRecord> = {}): VerificationRecord {
+  return {
+    verification_id: ID,
+    status: 'pending',
+    requested_name: 'Ada Lovelace',
+    identified_name: null,
+    identified_date: null,
+    verification_method: null,
+    failure_reason: null,
+    access_expires_at: '2030-06-22T12:00:00.000Z',
+    kept_until: '2030-07-15T12:00:00.000Z',
+    ...overrides,
+  } as VerificationRecord;
+}
+
+beforeAll(async () => {
+  process.env.DATA_DIR = 'memory://';
+  resetEnv();
+  db = await getDb();
+});
+
+beforeEach(async () => {
+  await db.delete(verificationRequests);
+  await db.insert(verificationRequests).values({
+    verificationId: ID,
+    name: 'Ada Lovelace',
+    purpose: 'legal_obligations',
+    language: 'en',
+    shareableLink: false,
+    emailNotification: true,
+    smsNotification: false,
+    status: 'pending',
+  });
+  reads = 0;
+});
+
+afterAll(async () => {
+  await closeDatabases();
+});
+
+describe('register cache', () => {
+  it('reads a row from the database once, then from memory', async () => {
+    expect((await entry())?.name).toBe('Ada Lovelace');
+    expect((await entry())?.name).toBe('Ada Lovelace');
+    expect(reads).toBe(1);
+  });
+
+  it('does not keep an absence: a row created afterwards shows at once', async () => {
+    expect(await entry('created-later')).toBeUndefined();
+    await db.insert(verificationRequests).values({
+      verificationId: 'created-later',
+      name: 'Grace Hopper',
+      purpose: 'gdpr',
+      language: 'fr',
+      shareableLink: true,
+      emailNotification: false,
+      smsNotification: false,
+    });
+    expect((await entry('created-later'))?.name).toBe('Grace Hopper');
+  });
+
+  it.each([
+    ['an UPDATE in raw SQL', () => db.execute(sql`UPDATE verification_requests SET status = 'completed'`)],
+    ['a DELETE of every row', () => db.delete(verificationRequests)],
+    ['a TRUNCATE', () => db.execute(sql`TRUNCATE verification_requests`)],
+    [
+      'an update of another row',
+      async () => {
+        await db.insert(verificationRequests).values({
+          verificationId: 'other',
+          name: 'Other',
+          purpose: 'gdpr',
+          language: 'en',
+          shareableLink: false,
+          emailNotification: true,
+          smsNotification: false,
+        });
+      },
+    ],
+  ])('forgets its rows when %s commits', async (_label, change) => {
+    await entry();
+    await change();
+    await entry();
+    expect(reads).toBe(2);
+  });
+
+  it('sees a change made in a transaction once the transaction commits, not before', async () => {
+    await entry();
+    await db.transaction(async (tx) => {
+      await tx.update(verificationRequests).set({ status: 'failed' }).where(eq(verificationRequests.verificationId, ID));
+      // Not committed yet: the row as last committed is still the right answer outside.
+      expect((await entry())?.status).toBe('pending');
+    });
+    expect((await entry())?.status).toBe('failed');
+  });
+
+  it('does not keep a row read before a change that committed while the read was under way', async () => {
+    const overtaken = readRegisterEntry(db, ID, async () => {
+      const row = await read()();
+      // The change commits between this read's SELECT and its return.
+      await db.execute(sql`UPDATE verification_requests SET status = 'expired'`);
+      return row;
+    });
+    expect((await overtaken)?.status).toBe('pending');
+    expect((await entry())?.status).toBe('expired');
+  });
+
+  it('serves the register functions: a refresh that changes the row is seen by the next read', async () => {
+    expect((await getRegisterEntry(ID))?.status).toBe('pending');
+    expect(await refreshRegisterEntry(ID, record({ status: 'completed', identified_name: 'ADA LOVELACE' }))).toBe('completed');
+    const after = await getRegisterEntry(ID);
+    expect(after?.status).toBe('completed');
+    expect(after?.identifiedName).toBe('ADA LOVELACE');
+  });
+});

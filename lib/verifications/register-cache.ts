@@ -1,0 +1,89 @@
+// Register rows by verification id, kept in memory. The detail page reads its row on every view,
+// and every refresh (a page view, the browser's refetch, a webhook) compares the service's answer
+// with it; each was a query to the embedded Postgres, on the request's own thread (about 1 ms of
+// the detail page's server render, measured side by side in `npm run bench`).
+//
+// Exact, not approximate, and without trusting its callers: Postgres says when to forget. A
+// statement trigger on the table (migration 0003) notifies `register_changed` when any change
+// commits — a create, a refresh, the webhook receiver, the retention purge, a test's raw SQL —
+// and the listener below empties the cache before the writer's own code runs on. A read that
+// began before a change and ends after it is not kept (the generation counter).
+//
+// Coherent because the data directory is locked to this one process (lib/db/connection.ts).
+import 'server-only';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '@/lib/db';
+import type { VerificationRequestRow } from '@/lib/db/schema';
+import { logger } from '@/lib/log';
+
+const log = logger.child({ area: 'verifications' });
+
+/** Rows kept per database (under 1 KB each): the requests looked at recently. */
+export const REGISTER_CACHE_MAX_ENTRIES = 5_000;
+
+export const REGISTER_CHANGED_CHANNEL = 'register_changed';
+
+type RegisterCache = {
+  rows: LRUCache<string, VerificationRequestRow>;
+  generation: number;
+  /** Settles once the listener is in place; until then nothing is kept. */
+  listening: Promise<boolean>;
+};
+
+// Per database (tests open several) and on globalThis, because Next.js bundles each route
+// separately and all of them must share one cache and one listener.
+const CACHES = Symbol.for('verification-desk.register-caches');
+
+function caches(): WeakMap<Db, RegisterCache> {
+  const holder = globalThis as unknown as Record<symbol, WeakMap<Db, RegisterCache> | undefined>;
+  holder[CACHES] ??= new WeakMap();
+  return holder[CACHES];
+}
+
+function cacheOf(db: Db): RegisterCache {
+  let cache = caches().get(db);
+  if (!cache) {
+    const created: RegisterCache = {
+      rows: new LRUCache({ max: REGISTER_CACHE_MAX_ENTRIES }),
+      generation: 0,
+      listening: Promise.resolve(false),
+    };
+    created.listening = db.$client
+      .listen(REGISTER_CHANGED_CHANNEL, () => {
+        created.generation += 1;
+        created.rows.clear();
+      })
+      .then(
+        () => true,
+        // Without the notices a kept row could go stale: read from the database every time.
+        (error: unknown) => {
+          log.warn({ err: error }, 'register cache disabled: could not listen for register changes');
+          return false;
+        },
+      );
+    caches().set(db, created);
+    cache = created;
+  }
+  return cache;
+}
+
+/**
+ * The register row of `verificationId` (undefined when it is not in the register): from memory
+ * when it was read since the last change, else by `read`, whose row is then kept. Rows are
+ * shared between callers and must not be modified.
+ */
+export async function readRegisterEntry(
+  db: Db,
+  verificationId: string,
+  read: () => Promise<VerificationRequestRow | undefined>,
+): Promise<VerificationRequestRow | undefined> {
+  const cache = cacheOf(db);
+  if (!(await cache.listening)) return read();
+  const kept = cache.rows.get(verificationId);
+  if (kept) return kept;
+  const readAt = cache.generation;
+  const row = await read();
+  // Only rows are kept, not absences: ids looked up here but created elsewhere are few.
+  if (row && cache.generation === readAt) cache.rows.set(verificationId, row);
+  return row;
+}
