@@ -219,6 +219,21 @@ test.describe('upstream faults reach staff as clear, safe messages', () => {
     await expect(page.getByTestId('link-pending')).toHaveCount(0);
   });
 
+  test('a slow lookup: the Look up button shows it is busy until the page it led to appears', async () => {
+    upstream.setMode('hang');
+    const id = randomUUID();
+    await page.goto('/');
+    await page.getByLabel('Look up a verification by id').fill(id);
+    const button = page.getByRole('button', { name: 'Look up' });
+    await expect(button).not.toHaveAttribute('aria-busy');
+    await button.click();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await expect(page).toHaveURL(/\/$/);
+
+    await expect(page.locator('[data-problem]')).toHaveAttribute('data-problem', 'timeout', { timeout: 10_000 });
+    await expect(page).toHaveURL(new RegExp(`/verifications/${id}$`));
+  });
+
   // Nothing listens at the service's address: the connection is refused before any request is
   // sent, so staff are told the request was certainly not created and what to check.
   test('connection refused: a create fails with "cannot reach the service", the form kept, nothing retried', async () => {
