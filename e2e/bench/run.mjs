@@ -27,6 +27,7 @@ import { keepAliveAgent, timedRequest } from './lib/http.mjs';
 import { textTable, writeResults } from './lib/report.mjs';
 import { findServingProcess, newWebhookSecret, OPERATOR, removeDataDir, rssMb, startServer } from './lib/server.mjs';
 import { round } from './lib/stats.mjs';
+import { measureClickToDetail } from './figures/click-to-detail.mjs';
 import { measureClickToResult } from './figures/click-to-result.mjs';
 import { JS_ROUTES, measureFirstLoadJs } from './figures/js-size.mjs';
 import { LIGHTHOUSE_PAGES, measureLighthouse } from './figures/lighthouse.mjs';
@@ -148,6 +149,7 @@ const PHASES = {
   ttfb: { weight: 5, min: 20 },
   js: { weight: 9, min: 5 },
   click: { weight: 18, min: 5 },
+  detail: { weight: 10, min: 5 },
   live: { weight: 8, min: 10 },
   lighthouse: { weight: 55, min: 4 },
 };
@@ -278,6 +280,7 @@ async function main() {
   );
   await phase('firstLoadJs', 'first-load JS', () => measureFirstLoadJs({ browser, base: BASE, cookies, detailId: subjectId, box: timeBox('js'), deadline }));
   await phase('clickToResult', 'click to result (20)', () => measureClickToResult({ browser, base: BASE, cookies, box: timeBox('click'), deadline }));
+  await phase('clickToDetail', 'click to detail page (20)', () => measureClickToDetail({ browser, base: BASE, cookies, box: timeBox('detail'), deadline }));
   await phase('liveLatency', 'live latency (50 webhooks)', () =>
     measureLiveLatency({ browser, base: BASE, cookies, webhookSecret, verificationId: subjectId, box: timeBox('live'), deadline }),
   );
@@ -302,7 +305,7 @@ async function main() {
   // A figure that could not be measured is never a PASS.
   const missing = (figure, budget, name) => rows.push({ figure, measured: errors[name] ? 'error (see notes)' : 'not measured in time', budget, result: errors[name] ? 'ERROR' : 'N/A' });
   const row = (figure, measured, budget, pass) => rows.push({ figure, measured, budget, result: pass ? 'PASS' : 'FAIL' });
-  const { readOverhead: r, createOverhead: c, detailTtfb: t, clickToResult: k, liveLatency: l, throughput: tp, memory: m } = figures;
+  const { readOverhead: r, createOverhead: c, detailTtfb: t, clickToResult: k, clickToDetail: n, liveLatency: l, throughput: tp, memory: m } = figures;
 
   if (r) {
     row(
@@ -357,6 +360,9 @@ async function main() {
   }
   if (k) row('Click to result, median of 20', `${ms(k.p50)} (p90 ${ms(k.p90)}, max ${ms(k.max)}${sampled(k, k.planned)})`, '≤ 300 ms', k.p50 <= 300);
   else missing('Click to result, median of 20', '≤ 300 ms', 'clickToResult');
+  // Not in the issue's table: the navigation staff make most (see figures/click-to-detail.mjs).
+  if (n) row('Click to detail page, median of 20', `${ms(n.p50)} (p90 ${ms(n.p90)}, max ${ms(n.max)}${sampled(n, n.planned)})`, '≤ 300 ms', n.p50 <= 300);
+  else missing('Click to detail page, median of 20', '≤ 300 ms', 'clickToDetail');
   if (l) {
     row(
       'Live latency webhook → SSE, median of 50',
