@@ -1,5 +1,6 @@
-// The system error code behind a failed fetch (ECONNREFUSED, ECONNRESET, UND_ERR_SOCKET…).
-// fetch wraps the system error, sometimes twice, so the cause chain is followed a few levels.
+// The system error code behind a failed HTTP call (ECONNREFUSED, ECONNRESET, UND_ERR_SOCKET…).
+// Node's http gives it on the error itself; fetch wraps it, sometimes twice, so the cause chain
+// is followed a few levels.
 // Only a code-shaped token is returned, never free text from below: callers put it in messages
 // and logs. Shared by the dashboard's service client and the sandbox's webhook sender, which
 // both talk HTTP and must tell "nothing listens there" from other failures.

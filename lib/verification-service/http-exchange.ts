@@ -40,6 +40,9 @@ export class AnswerTooLargeError extends Error {
   }
 }
 
+/** The connection ended before the whole answer came: reported like a reset. */
+const cutOff = () => Object.assign(new Error('the answer was cut off'), { code: 'ECONNRESET' });
+
 export interface ExchangeRequest {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
@@ -93,7 +96,7 @@ export function httpExchange(url: string, request: ExchangeRequest, { timeoutMs 
           if (reading) return Promise.reject(new Error('the body is already being read'));
           reading = true;
           if (timedOut) return Promise.reject(new ExchangeTimeoutError(timeoutMs));
-          if (res.destroyed) return Promise.reject(Object.assign(new Error('the answer was cut off'), { code: 'ECONNRESET' }));
+          if (res.destroyed) return Promise.reject(cutOff());
           return new Promise<Buffer>((resolveBody, rejectBody) => {
             const done = (error?: unknown, body?: Buffer) => {
               clearTimeout(deadline);
@@ -122,7 +125,7 @@ export function httpExchange(url: string, request: ExchangeRequest, { timeoutMs 
             res.on('end', () => done(undefined, Buffer.concat(chunks, size)));
             // A connection lost mid-body: never hand back a truncated answer as a whole one.
             res.on('close', () => {
-              if (!res.complete) done(Object.assign(new Error('the answer was cut off'), { code: 'ECONNRESET' }));
+              if (!res.complete) done(cutOff());
             });
           });
         },
