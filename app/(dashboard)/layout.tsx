@@ -27,12 +27,18 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-4 sm:px-6">
-          <Link href="/" className="flex items-center gap-2 font-semibold text-slate-900">
+        {/* One row on wide screens. On narrow ones the navigation wraps to a second row of its
+            own, which scrolls sideways if it must, and the buttons keep only their icons (their
+            names stay for screen readers): nothing pushes the page wider than the screen. */}
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 px-4 sm:px-6 lg:h-16 lg:flex-nowrap lg:gap-x-6">
+          <Link href="/" className="flex h-14 items-center gap-2 font-semibold whitespace-nowrap text-slate-900 lg:h-auto">
             <ShieldCheck aria-hidden="true" className="size-6 text-indigo-600" />
             Verification Desk
           </Link>
-          <nav aria-label="Main" className="flex flex-1 items-center gap-1 text-sm">
+          <nav
+            aria-label="Main"
+            className="order-last -mx-1 flex w-full items-center gap-1 overflow-x-auto pb-2 text-sm whitespace-nowrap lg:order-none lg:mx-0 lg:w-auto lg:flex-1 lg:pb-0"
+          >
             <Link href="/" className={navLinkClasses}>
               Requests
             </Link>
@@ -52,34 +58,37 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               </Link>
             ) : null}
           </nav>
-          {can(staff.role, 'verification:create') ? (
-            <Link href="/verifications/new" className={buttonClasses('primary', 'md')}>
-              <Plus aria-hidden="true" className="size-4" />
-              New request
-            </Link>
-          ) : null}
-          <LiveUpdates initialEventId={currentEventId()} />
-          <div className="flex items-center gap-2 border-l border-slate-200 pl-4 text-sm">
-            <span className="hidden text-right leading-tight sm:block">
-              <span className="block font-medium text-slate-900" data-testid="signed-in-as">
-                {staff.name}
+          <div className="ml-auto flex items-center gap-3 lg:gap-6">
+            {can(staff.role, 'verification:create') ? (
+              <Link href="/verifications/new" className={buttonClasses('primary', 'md')}>
+                <Plus aria-hidden="true" className="size-4" />
+                <span className="sr-only sm:not-sr-only">New request</span>
+              </Link>
+            ) : null}
+            <LiveUpdates initialEventId={currentEventId()} />
+            <div className="flex items-center gap-2 border-l border-slate-200 pl-3 text-sm sm:pl-4">
+              <span className="hidden text-right leading-tight sm:block">
+                <span className="block font-medium text-slate-900" data-testid="signed-in-as">
+                  {staff.name}
+                </span>
+                <span className="block text-xs text-slate-600">{ROLE_LABELS[staff.role]}</span>
               </span>
-              <span className="block text-xs text-slate-600">{ROLE_LABELS[staff.role]}</span>
-            </span>
-            <form action="/sign-out" method="post">
-              <button type="submit" className={buttonClasses('ghost', 'sm')}>
-                <LogOut aria-hidden="true" className="size-4" />
-                Sign out
-              </button>
-            </form>
+              <form action="/sign-out" method="post">
+                <button type="submit" className={buttonClasses('ghost', 'sm')}>
+                  <LogOut aria-hidden="true" className="size-4" />
+                  <span className="sr-only sm:not-sr-only">Sign out</span>
+                </button>
+              </form>
+            </div>
           </div>
         </div>
       </header>
       {sandbox ? (
         <div className="border-b border-amber-200 bg-amber-50 text-sm text-amber-950">
           <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 sm:px-6">
-            <FlaskConical aria-hidden="true" className="size-4 text-amber-700" />
+            {/* The icon inside the sentence, so that on a phone it stays beside the words. */}
             <span>
+              <FlaskConical aria-hidden="true" className="mr-2 inline size-4 align-[-3px] text-amber-700" />
               <strong className="font-semibold">Sandbox.</strong> Requests go to the embedded test service; nobody is really
               contacted.
             </span>

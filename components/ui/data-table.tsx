@@ -15,7 +15,9 @@ export function DataTable({
   bodyTestId?: string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+    // `relative`: visually hidden labels are absolutely positioned, and without a positioned
+    // ancestor inside the scroller they escape it and widen the whole page on a narrow screen.
+    <div className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">

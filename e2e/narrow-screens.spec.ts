@@ -1,0 +1,82 @@
+// Staff sometimes check a request from a phone or a tablet. On a narrow screen no page may be
+// wider than the screen (a page that scrolls sideways hides its own header and edges), and the
+// header's actions stay on screen, with their names for screen readers.
+import { expect, test, type Page } from '@playwright/test';
+import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
+import { storageStateOf } from './support/staff';
+
+const WIDTHS = [360, 768];
+
+async function expectNoSidewaysScroll(page: Page, state: string) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${state} at ${innerWidth} px`).toBeLessThanOrEqual(innerWidth);
+}
+
+async function expectOnScreen(page: Page, locator: ReturnType<Page['locator']>, what: string) {
+  await expect(locator, what).toBeVisible();
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()!.width;
+  expect(box, what).not.toBeNull();
+  expect(box!.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${what}: right edge`).toBeLessThanOrEqual(width);
+}
+
+test.describe('narrow screens (admin)', () => {
+  test.use({ storageState: storageStateOf('admin') });
+
+  test('no dashboard page is wider than a phone or a tablet, with a long register and a created request', async ({ page }) => {
+    test.setTimeout(60_000);
+    // A register row with a shareable link and two channels: the widest row the table has.
+    await openCreateForm(page);
+    await page.getByRole('switch', { name: 'Shareable link' }).check();
+    await page.getByRole('switch', { name: 'SMS notification' }).check();
+    await page.getByLabel('Mobile number').fill('+32 470 12 34 56');
+    await fillBasics(page, { name: uniqueName('Narrow Screen Person'), purpose: 'Ensuring compliance' });
+    await submitCreate(page);
+    const id = await createdId(page);
+    // The person's page is the one most often opened on a phone.
+    const personLink = await page.getByRole('textbox', { name: 'Shareable link' }).inputValue();
+
+    const paths = [personLink, '/', '/?view=expiring', '/verifications/new', `/verifications/${id}`, '/verifications/not-a-valid-id', '/staff', '/audit', '/outbox', '/webhooks'];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of paths) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoSidewaysScroll(page, path === personLink ? "the person's page" : path);
+      }
+    }
+  });
+
+  test("the header's actions and every navigation link stay reachable on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    // Icon-only on a phone, but still named for screen readers and on screen.
+    await expectOnScreen(page, header.getByRole('link', { name: 'New request' }), 'New request');
+    await expectOnScreen(page, header.getByRole('button', { name: 'Sign out' }), 'Sign out');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Requests', 'Staff', 'Audit trail', 'Webhooks']) {
+      const link = nav.getByRole('link', { name });
+      await link.scrollIntoViewIfNeeded();
+      await expectOnScreen(page, link, name);
+    }
+    await nav.getByRole('link', { name: 'Audit trail' }).click();
+    await expect(page).toHaveURL(/\/audit$/);
+    await header.getByRole('link', { name: 'New request' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New verification request' })).toBeVisible();
+  });
+});
+
+test.describe('narrow screens (signed out)', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('sign-in fits a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/sign-in');
+    await expectNoSidewaysScroll(page, '/sign-in');
+  });
+});
