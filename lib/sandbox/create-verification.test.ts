@@ -615,3 +615,38 @@ describe('the created event', () => {
     expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.messageId, heardEvent!.id))).toHaveLength(1);
   });
 });
+
+describe("the company's settings, read inside the creating statement", () => {
+  it("sets access expiry and retention from the company's periods, and hands the SMTP e-mail the company's name", async () => {
+    const custom = await createTestCompany(db, { name: 'Periods & Co', tokenValiditySeconds: 3_600, verificationRetentionSeconds: 2 * 86_400 });
+    const input = parseCreateVerificationInput(validBody({ email: 'periods@example.com', smsNotification: true, phonenumber: '+32470123456' }));
+    if (!input.ok) throw new Error(input.error);
+    const now = new Date('2026-03-01T10:00:00.123Z');
+
+    const made = await createVerification(db, { companyId: custom.companyId, input: input.value, baseUrl: 'http://localhost', now, emailBySmtp: true });
+
+    const row = await storedRow(made.verificationId);
+    expect(row.accessExpiresAt.toISOString()).toBe('2026-03-01T11:00:00.123Z');
+    expect(row.keptUntil.toISOString()).toBe('2026-03-03T10:00:00.123Z');
+    // The SMS lands in the outbox; the e-mail is left to SMTP, with what its text needs.
+    expect((await outboxOf(made.verificationId)).map((message) => message.channel)).toEqual(['sms']);
+    expect(made.outboxRows).toBe(1);
+    expect(made.emails).toEqual([
+      expect.objectContaining({ recipient: 'periods@example.com', companyName: 'Periods & Co', accessExpiresAt: new Date('2026-03-01T11:00:00.123Z') }),
+    ]);
+  });
+
+  it('creates nothing at all for a company that does not exist', async () => {
+    const input = parseCreateVerificationInput(validBody({ smsNotification: true, phonenumber: '+32470123456' }));
+    if (!input.ok) throw new Error(input.error);
+    const unknownCompany = '00000000-0000-4000-8000-000000000000';
+    const [before] = await db.execute<{ messages: number }>(sql`select count(*)::int as messages from ${webhookMessages}`).then((result) => result.rows);
+
+    await expect(createVerification(db, { companyId: unknownCompany, input: input.value, baseUrl: 'http://localhost' })).rejects.toThrow();
+
+    expect(await db.select().from(verifications).where(eq(verifications.companyId, unknownCompany))).toEqual([]);
+    expect(await db.select().from(outbox).where(eq(outbox.companyId, unknownCompany))).toEqual([]);
+    const [after] = await db.execute<{ messages: number }>(sql`select count(*)::int as messages from ${webhookMessages}`).then((result) => result.rows);
+    expect(after!.messages).toBe(before!.messages);
+  });
+});

@@ -3,8 +3,8 @@
 // job (deliver.ts); this only writes the durable queue.
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { SandboxTx } from '../db';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { SandboxDb, SandboxTx } from '../db';
 import { webhookDeliveries, webhookEndpoints, webhookMessages } from '../schema';
 
 export const VERIFICATION_EVENT_TYPES = [
@@ -27,10 +27,14 @@ export type VerificationEventPayload = {
 /** The queued event, and how many deliveries it got (0 when the company has no active endpoint). */
 export type EnqueuedEvent = { messageId: string; deliveries: number };
 
-export async function enqueueVerificationEvent(
-  tx: SandboxTx,
-  event: { companyId: string; verificationId: string; type: VerificationEventType; status: string; now?: Date },
-): Promise<EnqueuedEvent> {
+export type VerificationEvent = { companyId: string; verificationId: string; type: VerificationEventType; status: string; now?: Date };
+
+/**
+ * The event's two inserts, not yet run, for one data-modifying WITH: the message, and a delivery
+ * for each active endpoint of the company, chosen inside the database (`returning id`), rather
+ * than an insert, a select and another insert. A creation embeds them in its own statement.
+ */
+export function verificationEventInserts(db: SandboxDb | SandboxTx, event: VerificationEvent): { messageId: string; message: SQL; deliveries: SQL } {
   const now = event.now ?? new Date();
   const messageId = `msg_${randomUUID().replaceAll('-', '')}`;
   const payload: VerificationEventPayload = {
@@ -38,20 +42,23 @@ export async function enqueueVerificationEvent(
     timestamp: now.toISOString(),
     data: { verificationId: event.verificationId, status: event.status },
   };
-  // One statement (a data-modifying WITH): the message, and a delivery for each active endpoint
-  // chosen inside the database, rather than an insert, a select and another insert. An event is
-  // written in the transaction of each status change, so the round trips count.
-  const insertMessage = tx.insert(webhookMessages).values({ id: messageId, companyId: event.companyId, type: event.type, payload, createdAt: now });
+  const message = db.insert(webhookMessages).values({ id: messageId, companyId: event.companyId, type: event.type, payload, createdAt: now }).getSQL();
   const at = sql`${now.toISOString()}::timestamptz`;
   const column = (name: string) => sql.identifier(name);
-  const deliveries = await tx.execute<{ id: string }>(sql`
-    with message as (${insertMessage.getSQL()})
+  const deliveries = sql`
     insert into ${webhookDeliveries}
       (${column(webhookDeliveries.id.name)}, ${column(webhookDeliveries.messageId.name)}, ${column(webhookDeliveries.endpointId.name)},
        ${column(webhookDeliveries.nextAttemptAt.name)}, ${column(webhookDeliveries.createdAt.name)}, ${column(webhookDeliveries.updatedAt.name)})
     select gen_random_uuid(), ${messageId}, ${webhookEndpoints.id}, ${at}, ${at}, ${at}
     from ${webhookEndpoints}
     where ${and(eq(webhookEndpoints.companyId, event.companyId), isNull(webhookEndpoints.disabledAt))}
-    returning ${webhookDeliveries.id}`);
-  return { messageId, deliveries: deliveries.rows.length };
+    returning ${webhookDeliveries.id}`;
+  return { messageId, message, deliveries };
+}
+
+/** Queues the event in one statement, in the caller's transaction (each status change writes one). */
+export async function enqueueVerificationEvent(tx: SandboxTx, event: VerificationEvent): Promise<EnqueuedEvent> {
+  const { messageId, message, deliveries } = verificationEventInserts(tx, event);
+  const rows = await tx.execute<{ id: string }>(sql`with message as (${message}) ${deliveries}`);
+  return { messageId, deliveries: rows.rows.length };
 }
