@@ -2,12 +2,14 @@
 // Chromium the bench launches itself on a port of its own (chrome-launcher, Debian's Chromium).
 // Signed-in pages get the session cookie as an extra request header: Lighthouse clears the
 // origin's storage (cookies included) before each audit, a header survives that.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { desktopConfig } from 'lighthouse';
 import { findChromium } from '../lib/browser.mjs';
-import { more } from '../lib/time-box.mjs';
 
-export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+// The audits themselves run in a process of their own (see the runner for why).
+const RUNNER = path.join(path.dirname(fileURLToPath(import.meta.url)), '../lib/lighthouse-runner.mjs');
 export const LIGHTHOUSE_PAGES = ['sign-in', 'home', 'create', 'detail'];
 
 export async function measureLighthouse({ base, cookieHeader, detailId, port, register, box, deadline }) {
@@ -27,43 +29,41 @@ export async function measureLighthouse({ base, cookieHeader, detailId, port, re
   });
   const unregister = register(() => chrome.kill());
   try {
-    const results = [];
-    let slowest = 0;
-    for (const page of pages) {
-      deadline.check();
-      // A page is not started unless one as slow as the slowest so far would still end in the box.
-      if (!more({ ...box, soft: box.soft - slowest, hard: box.hard - slowest }, results.length)) break;
-      const pageStarted = performance.now();
-      const url = `${base}${page.path}`;
-      const runner = await lighthouse(
-        url,
-        {
-          port: chrome.port,
-          logLevel: 'error',
-          output: 'json',
-          onlyCategories: CATEGORIES,
-          extraHeaders: page.signedIn ? { Cookie: cookieHeader } : undefined,
-        },
-        desktopConfig,
-      );
-      const lhr = runner?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned no result for ${page.path}`);
-      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      // A redirect to sign-in would audit the wrong page: refuse rather than report it.
-      if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) throw new Error(`Lighthouse: ${page.path} ended at ${lhr.finalDisplayedUrl}`);
-      const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
-      // The audits that cost points, so a FAIL says where to look.
-      const lost = CATEGORIES.flatMap((id) =>
-        (lhr.categories[id]?.auditRefs ?? [])
-          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-          .map((ref) => `${id}:${ref.id}`),
-      );
-      slowest = Math.max(slowest, performance.now() - pageStarted);
-      results.push({ page: page.name, path: page.path.replace(detailId, '[id]'), scores, lost });
-    }
-    return results;
+    deadline.check();
+    return await runAudits({ base, cookieHeader, detailId, pages, chromePort: chrome.port, box, register });
   } finally {
     unregister();
     await chrome.kill();
   }
+}
+
+/** Runs lib/lighthouse-runner.mjs, which audits the pages it can within the box, and reads its lines. */
+function runAudits({ base, cookieHeader, detailId, pages, chromePort, box, register }) {
+  const job = {
+    base,
+    cookieHeader,
+    detailId,
+    pages,
+    chromePort,
+    box: { softInMs: box.soft - performance.now(), hardInMs: box.hard - performance.now(), min: box.min },
+  };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [RUNNER], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const unregister = register(() => child.kill('SIGKILL'));
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.once('error', (error) => {
+      unregister();
+      reject(error);
+    });
+    child.once('exit', (code, signal) => {
+      unregister();
+      const results = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+      if (code === 0) resolve(results);
+      else reject(new Error(`Lighthouse runner failed (${code ?? signal}) after ${results.length} page(s):\n${stderr.slice(-2000)}`));
+    });
+    child.stdin.end(JSON.stringify(job));
+  });
 }
