@@ -70,10 +70,10 @@ export async function createVerification(
   const id = crypto.randomUUID();
   const token = generateSecret();
   const link = personLink(baseUrl, token);
-  // Periods from the company's settings, as of this statement. For an unknown company they are
-  // null, so the NOT NULL columns refuse the row and the whole statement fails (a 500 upstream).
-  const companySetting = (column: AnyPgColumn) => sql`(select ${column} from ${companies} where ${companies.id} = ${companyId})`;
-  const after = (column: AnyPgColumn) => sql`${now.toISOString()}::timestamptz + make_interval(secs => ${companySetting(column)})`;
+  // The company's row is read once, as the statement's first part (`company`, below). Its periods
+  // set the dates; for an unknown company they are null, so the NOT NULL columns refuse the row
+  // and the whole statement fails (a 500 upstream).
+  const after = (column: AnyPgColumn) => sql`${now.toISOString()}::timestamptz + make_interval(secs => (select ${sql.identifier(column.name)} from company))`;
   const insertVerification = db
     .insert(verifications)
     .values({
@@ -111,15 +111,17 @@ export async function createVerification(
   }));
   const event = verificationEventInserts(db, { companyId, verificationId: id, type: 'verification.created', status: 'pending', now });
 
-  const parts = [sql`verification as (${insertVerification.getSQL()})`];
+  const parts = [
+    sql`company as (select ${companies.name}, ${companies.tokenValiditySeconds}, ${companies.verificationRetentionSeconds} from ${companies} where ${companies.id} = ${companyId})`,
+    sql`verification as (${insertVerification.getSQL()})`,
+  ];
   if (outboxRows.length > 0) parts.push(sql`messages as (${outboxInsert(db, outboxRows).getSQL()})`);
   parts.push(sql`event as (${event.message})`, sql`deliveries as (${event.deliveries})`);
   const result = await db.execute<{ access_expires_at: Date | string; company_name: string; deliveries: number }>(sql`
     with ${sql.join(parts, sql`, `)}
-    select verification.access_expires_at,
-      (select ${companies.name} from ${companies} where ${companies.id} = ${companyId}) as company_name,
+    select verification.access_expires_at, company.${sql.identifier(companies.name.name)} as company_name,
       (select count(*)::int from deliveries) as deliveries
-    from verification`);
+    from verification, company`);
   const [row] = result.rows;
   if (!row) throw new Error(`verification ${id} was not created`);
   const accessExpiresAt = new Date(row.access_expires_at);
