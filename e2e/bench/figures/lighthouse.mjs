@@ -2,11 +2,11 @@
 // Chromium the bench launches itself on a port of its own (chrome-launcher, Debian's Chromium).
 // Signed-in pages get the session cookie as an extra request header: Lighthouse clears the
 // origin's storage (cookies included) before each audit, a header survives that.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import { findChromium } from '../lib/browser.mjs';
+import { runJob } from '../lib/run-job.mjs';
 
 // The audits themselves run in a process of their own (see the runner for why).
 const RUNNER = path.join(path.dirname(fileURLToPath(import.meta.url)), '../lib/lighthouse-runner.mjs');
@@ -37,8 +37,8 @@ export async function measureLighthouse({ base, cookieHeader, detailId, port, re
   }
 }
 
-/** Runs lib/lighthouse-runner.mjs, which audits the pages it can within the box, and reads its lines. */
-function runAudits({ base, cookieHeader, detailId, pages, chromePort, box, register }) {
+/** Runs lib/lighthouse-runner.mjs, which audits the pages it can within the box, one result a line. */
+async function runAudits({ base, cookieHeader, detailId, pages, chromePort, box, register }) {
   const job = {
     base,
     cookieHeader,
@@ -47,23 +47,10 @@ function runAudits({ base, cookieHeader, detailId, pages, chromePort, box, regis
     chromePort,
     box: { softInMs: box.soft - performance.now(), hardInMs: box.hard - performance.now(), min: box.min },
   };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [RUNNER], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const unregister = register(() => child.kill('SIGKILL'));
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', (error) => {
-      unregister();
-      reject(error);
-    });
-    child.once('exit', (code, signal) => {
-      unregister();
-      const results = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
-      if (code === 0) resolve(results);
-      else reject(new Error(`Lighthouse runner failed (${code ?? signal}) after ${results.length} page(s):\n${stderr.slice(-2000)}`));
-    });
-    child.stdin.end(JSON.stringify(job));
-  });
+  try {
+    return await runJob(RUNNER, job, { what: 'Lighthouse runner', register });
+  } catch (error) {
+    if (error.lines) error.message += `\n(after ${error.lines.length} page(s))`;
+    throw error;
+  }
 }

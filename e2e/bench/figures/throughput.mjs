@@ -2,32 +2,18 @@
 // Reads rotate among records created earlier in the run; creates send a valid body. autocannon
 // runs in a Node process of its own (lib/load-runner.mjs), on the same 2 cores as the server: the
 // figure is what one box serves while also generating its own load.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PERSON } from '../lib/browser.mjs';
+import { runJob } from '../lib/run-job.mjs';
 
 const RUNNER = path.join(path.dirname(fileURLToPath(import.meta.url)), '../lib/load-runner.mjs');
 
-function run(options) {
-  // On stdin, not the command line: the job holds the API key, which `ps` would show.
-  const job = JSON.stringify({ connections: 32, duration: 10, timeout: 10, ...options });
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [RUNNER], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    // Killed if it overruns its duration by far: the bench's deadline must hold.
-    const timer = setTimeout(() => child.kill('SIGKILL'), ((options.duration ?? 10) + 20) * 1000);
-    child.once('error', reject);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(JSON.parse(stdout.trim().split('\n').pop()));
-      else reject(new Error(`autocannon failed (${code ?? signal}):\n${stderr.slice(-2000)}`));
-    });
-    child.stdin.end(job);
-  });
+async function run(options) {
+  const job = { connections: 32, duration: 10, timeout: 10, ...options };
+  // Killed if it overruns its duration by far: the bench's deadline must hold.
+  const lines = await runJob(RUNNER, job, { what: 'autocannon', timeoutMs: (job.duration + 20) * 1000 });
+  return lines.at(-1);
 }
 
 const summary = (result) => ({

@@ -37,6 +37,7 @@ for (const page of pages) {
   const lhr = runner?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned no result for ${page.path}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // A redirect to sign-in would audit the wrong page: refuse rather than report it.
   if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) throw new Error(`Lighthouse: ${page.path} ended at ${lhr.finalDisplayedUrl}`);
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
   // What cost points, so a score under 100 says why without opening a report.
