@@ -3,13 +3,13 @@
 // dashboard as configuration (environment variables), exactly as an operator would for the
 // real service. The dashboard itself never imports the sandbox.
 import { purgeExpiredAudit } from './lib/audit/audit';
-import { purgeOldSubmissionKeys } from './lib/verifications/create-verification';
-import { purgeExpiredRegisterEntries } from './lib/verifications/retention';
 import { issueSetupTokenIfNeeded } from './lib/auth/setup';
-import { closeDatabases, DataDirInUseError } from './lib/db/connection';
 import { getDb } from './lib/db';
+import { closeDatabases, DataDirInUseError } from './lib/db/connection';
 import { getEnv, getServiceConfig, InvalidEnvironmentError, resetEnv } from './lib/env';
 import { logger } from './lib/log';
+import { purgeOldSubmissionKeys } from './lib/verifications/create-verification';
+import { purgeExpiredRegisterEntries } from './lib/verifications/retention';
 
 const log = logger.child({ area: 'retention' });
 

@@ -34,7 +34,14 @@ const dataDir = process.env.E2E_DATA_DIR ?? '';
 
 const launchOptions = {
   executablePath: findChromium(),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
   // Every page of every context goes through the recording proxy (e2e/leak-check.spec.ts reads
   // what it saw). A browser-level setting, so contexts the specs create themselves are covered.
   // `<-loopback>`: Chromium never proxies localhost unless told so, and all our servers are local.

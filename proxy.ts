@@ -13,7 +13,7 @@
 //    sign-in (a clean 307 that remembers the way back). The real check — is the session valid,
 //    may this role do this — is in each page, action and route handler, because a cookie's
 //    presence proves nothing.
-import { NextResponse, type NextRequest } from 'next/server';
+import { type NextRequest, NextResponse } from 'next/server';
 import { checkServerActionRequest, isServerActionRequest } from './lib/server-action-gate';
 
 const SESSION_COOKIES = ['vdesk.session_token', '__Secure-vdesk.session_token'];

@@ -7,9 +7,7 @@ export default function RootError({ reset }: { error: Error & { digest?: string 
   return (
     <main className="mx-auto max-w-xl space-y-4 px-6 py-16">
       <h1 className="text-2xl font-semibold text-slate-900">Something went wrong</h1>
-      <p className="text-slate-700">
-        The page could not be shown. Try again in a moment; if it keeps happening, tell your administrator.
-      </p>
+      <p className="text-slate-700">The page could not be shown. Try again in a moment; if it keeps happening, tell your administrator.</p>
       <div className="flex gap-3">
         <button type="button" className={buttonClasses('primary')} onClick={reset}>
           Try again

@@ -1,6 +1,7 @@
 // Shown (with HTTP 403) when a signed-in staff member opens a page their role does not allow.
-import Link from 'next/link';
+
 import { ShieldAlert } from 'lucide-react';
+import Link from 'next/link';
 import { buttonClasses } from '@/components/ui/button';
 
 export default function Forbidden() {

@@ -5,21 +5,21 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { portFor } from './support/ports';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { createStaffUser } from './support/cli';
-import { startCountingUpstream, type CountingUpstream } from './support/counting-upstream';
+import { type CountingUpstream, startCountingUpstream } from './support/counting-upstream';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
-import { startNextServer, type NextServer } from './support/next-server';
+import { type NextServer, startNextServer } from './support/next-server';
+import { portFor } from './support/ports';
 import {
+  type CapturedAction,
   formActionCall,
   interceptServerActions,
   listServerActions,
   plainActionCall,
   replayAction,
-  type CapturedAction,
 } from './support/server-actions';
-import { STAFF, type Role } from './support/staff';
+import { type Role, STAFF } from './support/staff';
 
 const ROLES: Role[] = ['viewer', 'operator', 'admin'];
 const EVIL_ORIGIN = 'http://evil.example';
@@ -87,8 +87,7 @@ function sessionOf(browser: Browser, role: Role): Promise<Session> {
 }
 
 /** Makes the tests of the enclosing describe run signed in as `role`. */
-const signedInAs = (role: Role) =>
-  test.use({ storageState: async ({ browser }, use) => use(await sessionOf(browser, role)) });
+const signedInAs = (role: Role) => test.use({ storageState: async ({ browser }, use) => use(await sessionOf(browser, role)) });
 
 /** The rows of Recent requests (everyone's) that link to `name`. */
 async function recentRowsNamed(page: Page, name: string) {
@@ -204,14 +203,17 @@ test.describe('no entry point reaches the service without an authorized session'
     const unclassified: string[] = [];
     for (const [source, route] of Object.entries(manifest)) {
       if (source.startsWith('/(dashboard)/') && source.endsWith('/page')) dashboardPages.push(withParams(route));
-      else if (route === WEBHOOK_RECEIVER || PUBLIC.has(route)) continue; // signature-authenticated (checked below) or public
+      else if (route === WEBHOOK_RECEIVER || PUBLIC.has(route))
+        continue; // signature-authenticated (checked below) or public
       else if (route.startsWith('/api/')) apiRoutes.push(withParams(route));
       else if (route.startsWith('/v1/') || route.startsWith('/sandbox/')) sandboxRoutes.push(withParams(route));
       else if (!PUBLIC.has(route)) unclassified.push(route);
     }
     expect(unclassified, 'routes nobody decided about').toEqual([]);
     // What QUALITY.md names must be among them (guards against a manifest this code misreads).
-    expect(dashboardPages).toEqual(expect.arrayContaining(['/', '/verifications', '/verifications/new', `/verifications/${id}`, '/staff', '/audit']));
+    expect(dashboardPages).toEqual(
+      expect.arrayContaining(['/', '/verifications', '/verifications/new', `/verifications/${id}`, '/staff', '/audit']),
+    );
     expect(apiRoutes).toContain(`/api/verifications/${id}`);
     expect(sandboxRoutes).toEqual(expect.arrayContaining(['/v1/verifications/new', `/v1/verifications/${id}`]));
 
@@ -295,7 +297,13 @@ test.describe('no entry point reaches the service without an authorized session'
         idOf('setupAction'),
         '/setup',
         { status: 'idle', values: { name: '', email: '' } },
-        { token: 'a'.repeat(43), name: 'Mallory Setup', email: 'mallory.setup@example.com', password: 'mallory-password-123', confirmPassword: 'mallory-password-123' },
+        {
+          token: 'a'.repeat(43),
+          name: 'Mallory Setup',
+          email: 'mallory.setup@example.com',
+          password: 'mallory-password-123',
+          confirmPassword: 'mallory-password-123',
+        },
       ),
     };
 
@@ -311,23 +319,32 @@ test.describe('no entry point reaches the service without an authorized session'
       [handcrafted.completeAsPerson, (status) => expect(status, 'sandbox off: nothing to complete').not.toBe(200)],
       [handcrafted.failAsPerson, (status) => expect(status, 'sandbox off: nothing to fail').not.toBe(200)],
       // Public by design, but a wrong password signs nobody in and a closed setup creates nobody.
-      [captures.signIn!, (_s, body, setCookie) => {
-        expect(body).toContain('Incorrect e-mail address or password.');
-        expect(setCookie).not.toContain('session_token=');
-      }],
+      [
+        captures.signIn!,
+        (_s, body, setCookie) => {
+          expect(body).toContain('Incorrect e-mail address or password.');
+          expect(setCookie).not.toContain('session_token=');
+        },
+      ],
       [handcrafted.setup, (_s, body) => expect(body).toContain('This setup link is no longer valid')],
       // The no-JavaScript post: whatever the page then does, nothing may be created (checked below).
-      [captures.createVerificationNoJs!, (status, body) => {
-        expect(body).not.toContain(CREATED);
-        expect(status === 303 || status === 307 || body.includes(NO_SESSION), `answered ${status}`).toBe(true);
-      }],
+      [
+        captures.createVerificationNoJs!,
+        (status, body) => {
+          expect(body).not.toContain(CREATED);
+          expect(status === 303 || status === 307 || body.includes(NO_SESSION), `answered ${status}`).toBe(true);
+        },
+      ],
     ];
     for (const [action, check] of expectations) {
       const response = await replayAction(anonymous, server.url, action, { origin: server.url });
-      const setCookie = response.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value).join('\n');
+      const setCookie = response
+        .headersArray()
+        .filter((h) => h.name.toLowerCase() === 'set-cookie')
+        .map((h) => h.value)
+        .join('\n');
       await test.step(`${actions.find((a) => a.id === action.actionId)?.name} (${action.kind}) → ${response.status()}`, async () =>
-        check(response.status(), await response.text(), setCookie),
-      );
+        check(response.status(), await response.text(), setCookie));
     }
     await anonymous.dispose();
 
@@ -378,13 +395,18 @@ test.describe('no entry point reaches the service without an authorized session'
   async function observableState(page: Page) {
     await page.goto('/staff');
     const staff = await page.locator('tbody tr').evaluateAll((rows) =>
-      rows.map((row) => Array.from(row.querySelectorAll('td')).slice(0, 2).map((cell) => cell.textContent?.trim())),
+      rows.map((row) =>
+        Array.from(row.querySelectorAll('td'))
+          .slice(0, 2)
+          .map((cell) => cell.textContent?.trim()),
+      ),
     );
     expect(staff.length).toBe(3); // the three accounts the CLI created
     await page.goto('/audit');
-    const actions = await page.getByTestId('audit-entries').locator('tr[data-action]').evaluateAll((rows) =>
-      rows.map((row) => row.getAttribute('data-action') ?? ''),
-    );
+    const actions = await page
+      .getByTestId('audit-entries')
+      .locator('tr[data-action]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-action') ?? ''));
     await page.goto('/');
     const recent = await page.getByRole('region', { name: 'Recent requests' }).innerText();
     return {
@@ -564,7 +586,11 @@ test.describe('sign-out', () => {
     const sessionCookies = await context.cookies();
     expect(sessionCookies.map((c) => c.name)).toContain('vdesk.session_token');
     // The same cookie outside the browser, as someone who copied it would use it: it works now…
-    const stolen = await playwright.request.newContext({ baseURL: base, maxRedirects: 0, storageState: { cookies: sessionCookies, origins: [] } });
+    const stolen = await playwright.request.newContext({
+      baseURL: base,
+      maxRedirects: 0,
+      storageState: { cookies: sessionCookies, origins: [] },
+    });
     expect((await stolen.get('/')).status()).toBe(200);
     expect((await stolen.get(`/api/verifications/${id}`)).status()).toBe(200);
 
@@ -603,4 +629,3 @@ test.describe('sign-out', () => {
     expect(status).toBe(403);
   });
 });
-

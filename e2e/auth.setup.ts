@@ -1,6 +1,6 @@
 // Signs each role in once through the real sign-in page and keeps the cookies for the tests.
 import { expect, test as setup } from '@playwright/test';
-import { STAFF, storageStateOf, type Role } from './support/staff';
+import { type Role, STAFF, storageStateOf } from './support/staff';
 
 for (const role of Object.keys(STAFF) as Role[]) {
   setup(`sign in as ${role}`, async ({ page }) => {

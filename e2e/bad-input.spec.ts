@@ -7,8 +7,15 @@
 // real HTTP, for what its Vitest suites (create-verification*.test.ts, get-verification.test.ts)
 // cannot see: Next's own URL decoding, and a 2 MB body through the real server.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { listServerActions, multipartActionCall, plainActionCall, replayAction, type CapturedAction, type FormPart } from './support/server-actions';
+import { type APIRequestContext, type APIResponse, expect, test } from '@playwright/test';
+import {
+  type CapturedAction,
+  type FormPart,
+  listServerActions,
+  multipartActionCall,
+  plainActionCall,
+  replayAction,
+} from './support/server-actions';
 import { storageStateOf } from './support/staff';
 
 const SIGNED_OUT = { cookies: [], origins: [] };
@@ -91,7 +98,9 @@ const PROFILES: Record<string, Profile> = {
     }),
     keep: ['submissionKey'],
     baseline: { messages: ['Verification request created successfully.'] },
-    empty: { messages: ["Enter the person's full name.", 'Choose the purpose of the verification.', 'Choose English, Français or Nederlands.'] },
+    empty: {
+      messages: ["Enter the person's full name.", 'Choose the purpose of the verification.', 'Choose English, Français or Nederlands.'],
+    },
     long: {
       messages: [
         'The name can be at most 200 characters.',
@@ -169,7 +178,9 @@ const asParts = (fields: Record<string, string>): FormPart[] => Object.entries(f
 
 function mangle(profile: Profile, value: (field: string) => string): Record<string, string> {
   const fields = profile.fields();
-  return Object.fromEntries(Object.entries(fields).map(([name, original]) => [name, profile.keep?.includes(name) ? original : value(name)]));
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, original]) => [name, profile.keep?.includes(name) ? original : value(name)]),
+  );
 }
 
 /** Fails on a 5xx, a stack frame or an internal path; returns the answer's text for more checks. */
@@ -206,13 +217,21 @@ test.describe('bad input to every server action', () => {
   const actions = listServerActions();
   const idOf = (name: string) => actions.find((action) => action.name === name)!.id;
   const send = (profile: Profile, call: CapturedAction, extraHeaders: Record<string, string> = {}) =>
-    replayAction(profile.caller === 'admin' ? admin : anonymous, origin, { ...call, headers: { ...call.headers, ...extraHeaders } }, { origin });
+    replayAction(
+      profile.caller === 'admin' ? admin : anonymous,
+      origin,
+      { ...call, headers: { ...call.headers, ...extraHeaders } },
+      { origin },
+    );
 
   /** A created shareable-link request's person-page token, through the action itself. */
   async function createLinkToken(): Promise<string> {
     const profile = PROFILES.createVerificationAction!;
     const fields = { ...profile.fields(), shareableLink: 'on', email: '', emailNotification: '' };
-    const response = await send(profile, multipartActionCall(idOf('createVerificationAction'), profile.page, profile.args, asParts(fields)));
+    const response = await send(
+      profile,
+      multipartActionCall(idOf('createVerificationAction'), profile.page, profile.args, asParts(fields)),
+    );
     const token = /\/sandbox\/verify\/([A-Za-z0-9_-]{43})/.exec(await response.text())?.[1];
     expect(token, 'a shareable link in the created answer').toBeTruthy();
     return token!;
@@ -222,7 +241,11 @@ test.describe('bad input to every server action', () => {
     origin = new URL(baseURL!).origin;
     admin = await playwright.request.newContext({ baseURL, storageState: storageStateOf('admin') });
     // Sign-in, setup and the person's page are public: their callers have no session.
-    anonymous = await playwright.request.newContext({ baseURL, storageState: SIGNED_OUT, extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.77' } });
+    anonymous = await playwright.request.newContext({
+      baseURL,
+      storageState: SIGNED_OUT,
+      extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.77' },
+    });
     tokens.complete = await createLinkToken();
     tokens.fail = await createLinkToken();
   });
@@ -249,16 +272,26 @@ test.describe('bad input to every server action', () => {
         await expectAnswer(await send(profile, call(asParts(mangle(profile, () => LONG)))), profile.long, `${name} 10 000 characters`);
         // A file where text is expected counts as not typed (it used to become "[object File]").
         const files = Object.entries(mangle(profile, () => 'file content')).map(([field, value]) =>
-          profile.keep?.includes(field) ? { name: field, value } : { name: field, value: Buffer.from(`${field} as a file`), filename: `${field}.txt` },
+          profile.keep?.includes(field)
+            ? { name: field, value }
+            : { name: field, value: Buffer.from(`${field} as a file`), filename: `${field}.txt` },
         );
         await expectAnswer(await send(profile, call(files)), profile.blank ?? profile.empty, `${name} files`);
         // An array: every field twice, the first one empty (FormData.get takes the first).
         const twice = Object.entries(profile.fields()).flatMap(([field, value]) =>
-          profile.keep?.includes(field) ? [{ name: field, value }] : [{ name: field, value: '' }, { name: field, value }],
+          profile.keep?.includes(field)
+            ? [{ name: field, value }]
+            : [
+                { name: field, value: '' },
+                { name: field, value },
+              ],
         );
         await expectAnswer(await send(profile, call(twice)), profile.blank ?? profile.empty, `${name} repeated fields`);
         await expectSafe(await send(profile, call(asParts(mangle(profile, () => UNICODE)))), `${name} Unicode`);
-        await expectSafe(await send(profile, call(asParts(mangle(profile, () => '\u0000\u0007 \u001b[31m')))), `${name} control characters`);
+        await expectSafe(
+          await send(profile, call(asParts(mangle(profile, () => '\u0000\u0007 \u001b[31m')))),
+          `${name} control characters`,
+        );
         // Prototype-named and unknown fields are ignored; prototype keys in the state argument
         // are plain data. Both leave the answer as for the well-formed form.
         const extra = [
@@ -275,7 +308,11 @@ test.describe('bad input to every server action', () => {
             `[{"__proto__":{"fieldErrors":{"name":["${POLLUTION_MARK}"]},"message":"${POLLUTION_MARK}"},"constructor":{"prototype":{"message":"${POLLUTION_MARK}"}},`,
           ),
         ) as unknown[];
-        await expectAnswer(await send(profile, call(asParts(profile.fields()), pollutingArgs)), profile.baseline, `${name} polluting state`);
+        await expectAnswer(
+          await send(profile, call(asParts(profile.fields()), pollutingArgs)),
+          profile.baseline,
+          `${name} polluting state`,
+        );
       });
     }
   });
@@ -284,21 +321,40 @@ test.describe('bad input to every server action', () => {
     for (const [name, profile] of Object.entries(PROFILES)) {
       if (name === 'recordLinkCopiedAction') continue;
       await test.step(name, async () => {
-        const wrongForms: unknown[] = [{ name: `Object ${MARKER}`, email: 'a@example.com' }, ['a', 'b'], 42, null, 'text', true, { __proto__: null }];
+        const wrongForms: unknown[] = [
+          { name: `Object ${MARKER}`, email: 'a@example.com' },
+          ['a', 'b'],
+          42,
+          null,
+          'text',
+          true,
+          { __proto__: null },
+        ];
         for (const wrong of wrongForms) {
           const args = profile.args.map((arg) => (arg === '$K1' ? wrong : arg));
-          await expectAnswer(await send(profile, plainActionCall(idOf(name), profile.page, args)), profile.empty, `${name} form = ${JSON.stringify(wrong)}`);
+          await expectAnswer(
+            await send(profile, plainActionCall(idOf(name), profile.page, args)),
+            profile.empty,
+            `${name} form = ${JSON.stringify(wrong)}`,
+          );
         }
         // No arguments at all, and a state argument of the wrong type.
         await expectAnswer(await send(profile, plainActionCall(idOf(name), profile.page, [])), profile.empty, `${name} no arguments`);
-        await expectAnswer(await send(profile, plainActionCall(idOf(name), profile.page, [null, null])), profile.empty, `${name} null state`);
+        await expectAnswer(
+          await send(profile, plainActionCall(idOf(name), profile.page, [null, null])),
+          profile.empty,
+          `${name} null state`,
+        );
       });
     }
 
     const linkCopied = idOf('recordLinkCopiedAction');
     const copier = PROFILES.createStaffAction!; // any admin-called profile: an admin may copy links
     for (const wrong of [{ id: 'x' }, ['x'], 42, null, '', LONG, '\u0000', true]) {
-      const text = await expectSafe(await send(copier, plainActionCall(linkCopied, '/', [wrong])), `recordLinkCopiedAction ${JSON.stringify(wrong).slice(0, 30)}`);
+      const text = await expectSafe(
+        await send(copier, plainActionCall(linkCopied, '/', [wrong])),
+        `recordLinkCopiedAction ${JSON.stringify(wrong).slice(0, 30)}`,
+      );
       expect(text).toContain('"ok":false');
       expect(text).toContain('verificationId must be the text of a verification id');
     }
@@ -312,7 +368,10 @@ test.describe('bad input to every server action', () => {
         const id = idOf(name);
         const multipart = multipartActionCall(id, profile.page, profile.args, [{ name: 'name', value: TWO_MB }]);
         const json = plainActionCall(id, profile.page, [TWO_MB]);
-        for (const [label, call] of [['multipart', multipart], ['JSON', json]] as const) {
+        for (const [label, call] of [
+          ['multipart', multipart],
+          ['JSON', json],
+        ] as const) {
           const response = await send(profile, call);
           await expectAnswer(response, { status: 413, text: TOO_LARGE }, `${name} 2 MB ${label}`);
           // Exactly text/plain: Next's client then shows the text as the error's message.
@@ -368,13 +427,21 @@ test.describe('bad input to every server action', () => {
 
   test('Unicode names are kept exactly as typed', async ({ browser }) => {
     const profile = PROFILES.createVerificationAction!;
-    const created = await send(profile, multipartActionCall(idOf('createVerificationAction'), profile.page, profile.args, asParts({ ...profile.fields(), name: UNICODE })));
+    const created = await send(
+      profile,
+      multipartActionCall(idOf('createVerificationAction'), profile.page, profile.args, asParts({ ...profile.fields(), name: UNICODE })),
+    );
     expect(await created.text()).toContain('Verification request created successfully.');
     const staff = PROFILES.createStaffAction!;
     const staffName = UNICODE.replace(MARKER, `S${MARKER}`);
-    expect(await (await send(staff, multipartActionCall(idOf('createStaffAction'), staff.page, staff.args, asParts({ ...staff.fields(), name: staffName })))).text()).toContain(
-      '"status":"created"',
-    );
+    expect(
+      await (
+        await send(
+          staff,
+          multipartActionCall(idOf('createStaffAction'), staff.page, staff.args, asParts({ ...staff.fields(), name: staffName })),
+        )
+      ).text(),
+    ).toContain('"status":"created"');
     const context = await browser.newContext({ storageState: storageStateOf('admin') });
     const page = await context.newPage();
     // Compared as raw text: accessible names and toHaveText would normalise what is tested here.
@@ -386,7 +453,12 @@ test.describe('bad input to every server action', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('👩🏽‍💻');
     expect(await textOf(page.getByRole('heading', { level: 1 }))).toEqual([UNICODE]);
     await page.goto('/staff');
-    const [cell] = await textOf(page.locator('tbody tr', { hasText: `S${MARKER}` }).locator('td').first());
+    const [cell] = await textOf(
+      page
+        .locator('tbody tr', { hasText: `S${MARKER}` })
+        .locator('td')
+        .first(),
+    );
     expect(cell).toContain(staffName);
     await context.close();
   });
@@ -407,7 +479,9 @@ test.describe('the sandbox API over real HTTP', () => {
     expect((JSON.parse(text) as { error: string }).error).toMatch(message);
   }
 
-  test('POST /v1/verifications/new: 2 MB → 413, huge, Unicode, wrong types, prototype keys, bad JSON and content type → 4xx naming the field', async ({ request }) => {
+  test('POST /v1/verifications/new: 2 MB → 413, huge, Unicode, wrong types, prototype keys, bad JSON and content type → 4xx naming the field', async ({
+    request,
+  }) => {
     // Bytes, not strings: Playwright would JSON-encode a string body once more.
     const post = (data: string | Buffer, extra: Record<string, string> = {}) =>
       request.post('/v1/verifications/new', {
@@ -432,13 +506,20 @@ test.describe('the sandbox API over real HTTP', () => {
       await expectError(await post(`{"${key}":{"polluted":true},${JSON.stringify(valid).slice(1)}`), 400, `Unknown field: ${key}`);
     }
     await expectError(await post(JSON.stringify(valid), { 'Content-Type': 'text/plain' }), 415, 'Content-Type must be application/json');
-    await expectError(await post(JSON.stringify(valid), { 'Content-Type': 'application/x-www-form-urlencoded' }), 415, 'Content-Type must be application/json');
+    await expectError(
+      await post(JSON.stringify(valid), { 'Content-Type': 'application/x-www-form-urlencoded' }),
+      415,
+      'Content-Type must be application/json',
+    );
 
     // Unicode is accepted and read back exactly.
     const created = await post(JSON.stringify({ ...valid, name: UNICODE, chosenPurpose: `‏${UNICODE}` }));
     expect(created.status()).toBe(200);
     const { verificationId } = (await created.json()) as { verificationId: string };
-    const record = (await (await request.get(`/v1/verifications/${verificationId}`, { headers: headers() })).json()) as Record<string, unknown>;
+    const record = (await (await request.get(`/v1/verifications/${verificationId}`, { headers: headers() })).json()) as Record<
+      string,
+      unknown
+    >;
     expect(record).toMatchObject({ inputted_name: UNICODE, purpose: `‏${UNICODE}` });
   });
 
@@ -464,7 +545,8 @@ test.describe('the sandbox API over real HTTP', () => {
       expect(response.status(), `${id.slice(0, 40)}: ${text}`).toBeGreaterThanOrEqual(400);
       expect(response.status(), `${id.slice(0, 40)}: ${text}`).toBeLessThan(500);
       if (response.headers()['content-type']?.includes('json')) expect(JSON.parse(text)).toEqual({ error: expect.any(String) });
-      if (response.status() === 400) expect((JSON.parse(text) as { error: string }).error).toMatch(/^Verification id is invalid|^The request path is invalid/);
+      if (response.status() === 400)
+        expect((JSON.parse(text) as { error: string }).error).toMatch(/^Verification id is invalid|^The request path is invalid/);
     }
     await expectError(await get(randomUUID()), 404, 'Verification not found');
     // The same malformed escape anywhere else: a 400, not Next's bare 500 (proxy.ts).

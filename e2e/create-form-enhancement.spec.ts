@@ -2,7 +2,7 @@
 // the page's first load is a plain form without react-hook-form; the enhanced form comes after
 // the load event or at the first interaction, and takes over without losing anything the person
 // did. Until it has come, the plain form posts to the server, which validates.
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
 import { createdId, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 
 /** A string only react-hook-form's code contains: marks the chunk that carries it. */
@@ -146,11 +146,9 @@ test.describe('the create form before and after its enhanced code', () => {
     hold.release();
     await expect(form(page)).toHaveAttribute('data-enhanced', 'true');
     await expect(custom).toBeFocused();
-    expect(await custom.evaluate((area: HTMLTextAreaElement) => [area.selectionStart, area.selectionEnd, area.selectionDirection])).toEqual([
-      9,
-      19,
-      'backward',
-    ]);
+    expect(await custom.evaluate((area: HTMLTextAreaElement) => [area.selectionStart, area.selectionEnd, area.selectionDirection])).toEqual(
+      [9, 19, 'backward'],
+    );
     await page.keyboard.type('audit');
     await expect(custom).toHaveValue('Supplier audit');
     await expect(purpose).toBeChecked();

@@ -2,13 +2,13 @@
 // setup link printed to the console, the first administrator, then a first verification request.
 // The shared server of the other specs already has staff accounts, so this file starts its own
 // `next start` (same production build, embedded sandbox) and stops it afterwards.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { portFor } from './support/ports';
+import { expect, type Page, test } from '@playwright/test';
 import { createdId, fillBasics, submitCreate, uniqueName } from './support/fixtures';
+import { portFor } from './support/ports';
 
 // E2E_PORT + 21…29 are this file's to use.
 const PORT = portFor(21);

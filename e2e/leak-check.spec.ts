@@ -79,7 +79,8 @@ function findings(text: string, where: string, { personal }: { personal: boolean
  * those a moment; what stays open is scanned as far as it got (headers here, bodies on disk).
  */
 async function stillOpenExchanges(): Promise<Exchange[]> {
-  const status = async () => ((await (await fetch(`http://127.0.0.1:${RECORDING_PROXY_PORT}/__recorder/status`)).json()) as { open: Exchange[] }).open;
+  const status = async () =>
+    ((await (await fetch(`http://127.0.0.1:${RECORDING_PROXY_PORT}/__recorder/status`)).json()) as { open: Exchange[] }).open;
   const deadline = Date.now() + 5_000;
   let open = await status();
   while (open.length > 0 && Date.now() < deadline) {
@@ -113,7 +114,12 @@ test('no secret and no personal data in any server log of the run', () => {
       }),
     );
   }
-  test.info().annotations.push({ type: 'scanned', description: `${lines} log lines in ${files.length} files, ${structured.length} of them from lib/log` });
+  test
+    .info()
+    .annotations.push({
+      type: 'scanned',
+      description: `${lines} log lines in ${files.length} files, ${structured.length} of them from lib/log`,
+    });
   console.log(`leak-check: ${lines} log lines in ${files.length} files (${structured.length} JSON lines from lib/log)`);
 
   // Not vacuous: the servers said something, and lib/log worked inside the production bundle.
@@ -151,7 +157,13 @@ test('no secret anywhere in the browser traffic of the run', async () => {
   // Streams still open: their URL and headers from the proxy, their bodies on disk as they flowed.
   for (const exchange of open) {
     const where = `#${exchange.id} ${exchange.method} ${exchange.url} (still open)`;
-    problems.push(...findings(`${exchange.url} ${JSON.stringify(exchange.requestHeaders ?? {})} ${JSON.stringify(exchange.responseHeaders ?? {})}`, where, { personal: false }));
+    problems.push(
+      ...findings(
+        `${exchange.url} ${JSON.stringify(exchange.requestHeaders ?? {})} ${JSON.stringify(exchange.responseHeaders ?? {})}`,
+        where,
+        { personal: false },
+      ),
+    );
   }
   for (const partial of readdirSync(path.join(dir, 'bodies')).filter((name) => name.endsWith('.partial'))) {
     problems.push(...findings(readFileSync(path.join(dir, 'bodies', partial), 'latin1'), `in-flight body ${partial}`, { personal: false }));
@@ -160,8 +172,12 @@ test('no secret anywhere in the browser traffic of the run', async () => {
   const forwarded = exchanges.filter((exchange) => !exchange.refused && !exchange.tunnel);
   const tunnels = exchanges.filter((exchange) => !exchange.refused && exchange.tunnel);
   const ports = new Set(forwarded.map((exchange) => new URL(exchange.url).port));
-  const eventStreams = forwarded.filter((exchange) => String(exchange.responseHeaders?.['content-type'] ?? '').startsWith('text/event-stream'));
-  const serverActions = forwarded.filter((exchange) => exchange.method === 'POST' && exchange.requestHeaders?.['next-action'] && exchange.requestBody);
+  const eventStreams = forwarded.filter((exchange) =>
+    String(exchange.responseHeaders?.['content-type'] ?? '').startsWith('text/event-stream'),
+  );
+  const serverActions = forwarded.filter(
+    (exchange) => exchange.method === 'POST' && exchange.requestHeaders?.['next-action'] && exchange.requestBody,
+  );
   const encoded = forwarded.filter((exchange) => exchange.responseEncoding && exchange.responseEncoding !== 'identity');
   const refused = exchanges.filter((exchange) => exchange.refused).map((exchange) => `${exchange.method} ${exchange.url}`);
   const summary = `${forwarded.length} browser exchanges and ${tunnels.length} tunnels of Playwright's API client (${ports.size} servers, ${eventStreams.length} event streams, ${serverActions.length} server-action POSTs, ${encoded.length} compressed responses), ${bodies.size} distinct bodies of ${bodyBytes} bytes; still open: ${open.length} (${[...new Set(open.map((exchange) => (exchange.tunnel ? exchange.url : new URL(exchange.url).pathname)))].join(', ')}); refused: ${refused.length} (to ${[...new Set(refused.map((request) => request.replace(/^\S+ (https?:\/\/)?/, '').split(/[/:?]/)[0]))].join(', ')})`;
@@ -172,10 +188,21 @@ test('no secret anywhere in the browser traffic of the run', async () => {
   // event streams that carried events, server actions with their arguments.
   expect.soft(forwarded.length).toBeGreaterThan(500);
   expect.soft(ports.size).toBeGreaterThan(1);
-  expect.soft(eventStreams.some((exchange) => exchange.responseBytes > 0 && exchange.responseBody !== null && readFileSync(path.join(dir, 'bodies', exchange.responseBody), 'utf8').includes('data:'))).toBe(true);
+  expect
+    .soft(
+      eventStreams.some(
+        (exchange) =>
+          exchange.responseBytes > 0 &&
+          exchange.responseBody !== null &&
+          readFileSync(path.join(dir, 'bodies', exchange.responseBody), 'utf8').includes('data:'),
+      ),
+    )
+    .toBe(true);
   expect.soft(serverActions.length).toBeGreaterThan(10);
   // Every compressed body was read decompressed, or a secret in it could hide from the scan.
-  expect.soft(encoded.filter((exchange) => !exchange.responseDecoded).map((exchange) => `${exchange.url} (${exchange.responseEncoding})`)).toEqual([]);
+  expect
+    .soft(encoded.filter((exchange) => !exchange.responseDecoded).map((exchange) => `${exchange.url} (${exchange.responseEncoding})`))
+    .toEqual([]);
   // Only requests to other machines are refused; everything local went through.
   expect.soft(refused.filter((request) => /(^CONNECT |\/\/)(localhost|127\.0\.0\.1|\[::1\])[:/]/.test(request))).toEqual([]);
   expect.soft(existsSync(path.join(dir, 'bodies'))).toBe(true);

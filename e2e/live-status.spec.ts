@@ -3,11 +3,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { portFor } from './support/ports';
+import { expect, type Page, test } from '@playwright/test';
 import { createStaffUser } from './support/cli';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
-import { startNextServer, type NextServer } from './support/next-server';
+import { type NextServer, startNextServer } from './support/next-server';
+import { portFor } from './support/ports';
 
 const LIVE_BUDGET_MS = 2_000;
 

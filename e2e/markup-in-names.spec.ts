@@ -3,7 +3,7 @@
 // markup display name; then every page that shows them is visited. No dialog may open, the text
 // must be shown literally, and no element may have been injected. The CSP would block an injected
 // inline script anyway, so "no dialog" alone proves little: the DOM checks are the real test.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { createdId, openCreateForm, submitCreate } from './support/fixtures';
 import { storageStateOf } from './support/staff';
 
@@ -27,7 +27,10 @@ async function expectNothingInjected(page: Page, where: string) {
   // Next's inline RSC scripts carry the names as JSON data; a script whose whole code is the
   // payload is an injected one.
   const scripts = await page.locator('script').evaluateAll((nodes) => nodes.map((node) => node.textContent?.trim() ?? ''));
-  expect(scripts.filter((code) => code === 'alert(1)'), `${where}: injected <script>`).toEqual([]);
+  expect(
+    scripts.filter((code) => code === 'alert(1)'),
+    `${where}: injected <script>`,
+  ).toEqual([]);
 }
 
 /** The literal text is on the page as text (not only inside attributes or scripts). */
@@ -146,7 +149,10 @@ test('markup in names, purposes and a staff name renders as text on every page',
   expect(dialogs).toEqual([]);
 });
 
-test('markup as the requested and the identified name: the open detail page updates live and shows both as text', async ({ page, browser }) => {
+test('markup as the requested and the identified name: the open detail page updates live and shows both as text', async ({
+  page,
+  browser,
+}) => {
   const dialogs = watchDialogs(page);
   const name = SCRIPT;
   // What the person "reads from the document": markup again, different from the request's.
@@ -178,13 +184,20 @@ test('markup as the requested and the identified name: the open detail page upda
 
   await expect(page.getByTestId('status')).toContainText('Completed', { timeout: 2_000 });
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
-  const identifiedRow = page.locator('dl').first().locator('div').filter({ has: page.locator('dt', { hasText: 'Identified name' }) });
+  const identifiedRow = page
+    .locator('dl')
+    .first()
+    .locator('div')
+    .filter({ has: page.locator('dt', { hasText: 'Identified name' }) });
   await expect(identifiedRow.locator('dd')).toHaveText(identified);
   expect(await identifiedRow.locator('dd').evaluate((node) => node.children.length), 'elements inside the identified name').toBe(0);
   expect(await page.getByRole('heading', { level: 1 }).evaluate((node) => node.textContent)).toBe(name);
   await expectNothingInjected(page, 'detail page after the live update');
   // Neither name added an element anywhere: the only <script>s are Next's own, none of them ours.
   const scripts = await page.locator('script').evaluateAll((nodes) => nodes.map((node) => node.textContent?.trim() ?? ''));
-  expect(scripts.filter((code) => code === 'alert(2)'), 'injected <script> from the identified name').toEqual([]);
+  expect(
+    scripts.filter((code) => code === 'alert(2)'),
+    'injected <script> from the identified name',
+  ).toEqual([]);
   expect([...dialogs, ...personDialogs]).toEqual([]);
 });

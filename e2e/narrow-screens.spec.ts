@@ -1,7 +1,7 @@
 // Staff sometimes check a request from a phone or a tablet. On a narrow screen no page may be
 // wider than the screen (a page that scrolls sideways hides its own header and edges), and the
 // header's actions stay on screen, with their names for screen readers.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { storageStateOf } from './support/staff';
 
@@ -40,7 +40,18 @@ test.describe('narrow screens (admin)', () => {
     // The person's page is the one most often opened on a phone.
     const personLink = await page.getByRole('textbox', { name: 'Shareable link' }).inputValue();
 
-    const paths = [personLink, '/', '/?view=expiring', '/verifications/new', `/verifications/${id}`, '/verifications/not-a-valid-id', '/staff', '/audit', '/outbox', '/webhooks'];
+    const paths = [
+      personLink,
+      '/',
+      '/?view=expiring',
+      '/verifications/new',
+      `/verifications/${id}`,
+      '/verifications/not-a-valid-id',
+      '/staff',
+      '/audit',
+      '/outbox',
+      '/webhooks',
+    ];
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
       for (const path of paths) {

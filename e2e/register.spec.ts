@@ -1,6 +1,6 @@
 // The register of recent requests on the home page: search by name or id, filters, whose
 // requests, quick views, and filter values it cannot read — with and without JavaScript.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { STAFF, storageStateOf } from './support/staff';
 
@@ -59,7 +59,9 @@ test.describe('the register of recent requests', () => {
     await expect(rowLink(page, first)).toHaveCount(1);
     await expect(rowLink(page, second)).toHaveCount(1);
     // Pending, with no identified name yet.
-    const row = register(page).getByRole('row').filter({ has: page.getByRole('link', { name: first, exact: true }) });
+    const row = register(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: first, exact: true }) });
     await expect(row).toContainText('Pending');
     await expect(row).toContainText('Not yet identified');
 

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIResponse } from '@playwright/test';
+import { type APIResponse, expect, test } from '@playwright/test';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { storageStateOf } from './support/staff';
 
@@ -45,7 +45,10 @@ function expectStrictCsp(response: APIResponse, where: string) {
     }),
   ) as Record<string, string[] | undefined>;
   const scriptSrc = directives['script-src'] ?? [];
-  expect(scriptSrc.some((v) => /^'nonce-[A-Za-z0-9+/=]{16,}'$/.test(v)), `${where}: script nonce`).toBe(true);
+  expect(
+    scriptSrc.some((v) => /^'nonce-[A-Za-z0-9+/=]{16,}'$/.test(v)),
+    `${where}: script nonce`,
+  ).toBe(true);
   expect(scriptSrc, `${where}: strict-dynamic`).toContain("'strict-dynamic'");
   expect(csp, `${where}: no unsafe-inline`).not.toContain('unsafe-inline');
   expect(csp, `${where}: no unsafe-eval`).not.toContain('unsafe-eval');
@@ -72,7 +75,10 @@ test.describe('security headers', () => {
     await anonymous.dispose();
   });
 
-  test('every page route of the build, in each of its states, carries the policy; personal data is not cached', async ({ page, playwright }) => {
+  test('every page route of the build, in each of its states, carries the policy; personal data is not cached', async ({
+    page,
+    playwright,
+  }) => {
     // A request with a shareable link, so the person's page has a real token.
     await openCreateForm(page);
     await page.getByRole('switch', { name: 'Shareable link' }).check();

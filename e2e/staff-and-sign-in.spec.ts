@@ -8,9 +8,9 @@
 //
 // The stored sessions of e2e/.auth are shared with other specs: nothing here signs them out.
 // Sign-outs and repeated sign-ins happen in fresh contexts with sessions of their own.
-import { expect, test, type Browser, type Cookie, type Page } from '@playwright/test';
+import { type Browser, type Cookie, expect, type Page, test } from '@playwright/test';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
-import { STAFF, storageStateOf, type Role } from './support/staff';
+import { type Role, STAFF, storageStateOf } from './support/staff';
 
 const SESSION_COOKIE = 'vdesk.session_token';
 const WRONG_CREDENTIALS = 'Incorrect e-mail address or password.';
@@ -193,7 +193,11 @@ test.describe('failed sign-ins', () => {
     expect(await sessionCookie(page)).toBeUndefined();
   });
 
-  test('after 5 failures an account is throttled, even with the right password; unknown e-mails alike', async ({ page, browser, baseURL }) => {
+  test('after 5 failures an account is throttled, even with the right password; unknown e-mails alike', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     // A dedicated account, so no other test's account gets locked.
     const account = { name: uniqueName('Tom Throttle'), email: uniqueEmail('tom.throttle'), role: 'operator' as const };
     const password = await createAccountAsAdmin(browser, baseURL, account);
@@ -309,10 +313,19 @@ test.describe('staff management and the audit trail', () => {
     await expect(me.getByRole('button', { name: /^Change role/ })).toBeVisible();
     await expect(me.getByRole('button', { name: /^Disable/ })).toHaveCount(0);
     // Others' rows do have one, so the locator above is not simply wrong.
-    await expect(page.getByRole('row').filter({ hasText: STAFF.operator.email }).getByRole('button', { name: /^Disable/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: STAFF.operator.email })
+        .getByRole('button', { name: /^Disable/ }),
+    ).toBeVisible();
   });
 
-  test('the audit trail records it all, filters by action, person and date, and holds no personal data', async ({ page, browser, baseURL }) => {
+  test('the audit trail records it all, filters by action, person and date, and holds no personal data', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.skip(!colleagueEverSignedIn, 'reads the entries left by the staff management test');
 
     // As the operator: create, copy the link of, and view a request for a person.

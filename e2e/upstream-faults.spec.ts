@@ -7,12 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { portFor } from './support/ports';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { createStaffUser } from './support/cli';
-import { startFaultUpstream, UPSTREAM_TEXT, type FaultMode, type FaultUpstream } from './support/fault-upstream';
+import { type FaultMode, type FaultUpstream, startFaultUpstream, UPSTREAM_TEXT } from './support/fault-upstream';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
-import { startNextServer, type NextServer } from './support/next-server';
+import { type NextServer, startNextServer } from './support/next-server';
+import { portFor } from './support/ports';
 import { STAFF } from './support/staff';
 
 const PORT = portFor(41);
@@ -79,7 +79,13 @@ async function expectNothingLeaked(page: Page) {
   for (const internal of ['Error:', '/work/', 'node_modules', '.next/server']) expect(text).not.toContain(internal);
   // The whole HTML, including the RSC payload a page carries in scripts, not only visible text.
   const html = await page.content();
-  for (const upstream of [UPSTREAM_TEXT.jsonError, UPSTREAM_TEXT.htmlMarker, UPSTREAM_TEXT.notJson, UPSTREAM_TEXT.wrongShapeField, 'nginx']) {
+  for (const upstream of [
+    UPSTREAM_TEXT.jsonError,
+    UPSTREAM_TEXT.htmlMarker,
+    UPSTREAM_TEXT.notJson,
+    UPSTREAM_TEXT.wrongShapeField,
+    'nginx',
+  ]) {
     expect(html).not.toContain(upstream);
   }
 }

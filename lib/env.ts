@@ -6,8 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
 import { logLevelSchema } from './log';
 
-const emptyAsUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 /**
  * WEBHOOK_SECRET: one or more Standard Webhooks secrets (`whsec_` + base64), separated by spaces
@@ -80,7 +79,11 @@ const envSchema = z.object({
   ),
   SESSION_IDLE_HOURS: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number({ error: 'must be a number of hours' }).positive('must be more than 0').max(24 * 30, 'must be at most 720 (30 days)').default(12),
+    z.coerce
+      .number({ error: 'must be a number of hours' })
+      .positive('must be more than 0')
+      .max(24 * 30, 'must be at most 720 (30 days)')
+      .default(12),
   ),
   AUDIT_RETENTION_DAYS: z.preprocess(
     emptyAsUndefined,
@@ -113,9 +116,7 @@ export class InvalidEnvironmentError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (result.success) return result.data;
-  throw new InvalidEnvironmentError(
-    result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`),
-  );
+  throw new InvalidEnvironmentError(result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
 }
 
 let cached: Env | undefined;

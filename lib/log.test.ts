@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import canaries from '../e2e/support/canaries.json' with { type: 'json' };
-import { createLogger, scrubText, type LogLevel } from './log';
+import { createLogger, type LogLevel, scrubText } from './log';
 
 const API_KEY = canaries.VERIFICATION_API_KEY;
 const WEBHOOK_SECRET = canaries.WEBHOOK_SECRET;
@@ -21,13 +21,30 @@ const PHONE_SPACED = '+49 151 1234 5678';
 const ID = '0b8f6a4e-5d1c-4f7a-9e2b-3c4d5e6f7a8b';
 const DIGIT_ID = '12345678-1234-4123-8123-123456789012';
 
-const FORBIDDEN = [API_KEY, WEBHOOK_SECRET, AUTH_SECRET, GENERATED_KEY, GENERATED_SECRET, BEARER, COOKIE, EMAIL, PHONE, PHONE_SPACED, 'jane.roe'];
+const FORBIDDEN = [
+  API_KEY,
+  WEBHOOK_SECRET,
+  AUTH_SECRET,
+  GENERATED_KEY,
+  GENERATED_SECRET,
+  BEARER,
+  COOKIE,
+  EMAIL,
+  PHONE,
+  PHONE_SPACED,
+  'jane.roe',
+];
 
 function capture(level: LogLevel = 'trace') {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter((line) => line !== ''));
+      lines.push(
+        ...chunk
+          .toString('utf8')
+          .split('\n')
+          .filter((line) => line !== ''),
+      );
       done();
     },
   });
@@ -104,19 +121,30 @@ describe('lib/log: fields', () => {
     expect(record.msg).toBe('verification created');
     expect(record.verificationId).toBe(ID);
     expect(record.keyId).toBe(DIGIT_ID);
-    for (const field of ['apiKey', 'key', 'secret', 'webhookSecret', 'password', 'token', 'email', 'phone']) expect(record[field], field).toBe('[redacted]');
+    for (const field of ['apiKey', 'key', 'secret', 'webhookSecret', 'password', 'token', 'email', 'phone'])
+      expect(record[field], field).toBe('[redacted]');
     expect(record.req.headers.authorization).toBe('[redacted]');
     expect(record.req.headers.cookie).toBe('[redacted]');
     expect(record.req.headers['content-type']).toBe('application/json');
     expect(record.res.headers['set-cookie']).toBe('[redacted]');
     expect(record.person).toEqual({ email: '[redacted]', phone: '[redacted]', language: 'de' });
     expect(record.deep.a.b.c.d).toEqual({ personEmail: '[redacted]', recipientPhone: '[redacted]', accessToken: '[redacted]' });
-    expect(record).toMatchObject({ attempts: 3, durationMs: 1500, sentAt: '2025-11-22T08:29:16.123Z', upstream: 'http://127.0.0.1:3200/v1/verifications/new' });
+    expect(record).toMatchObject({
+      attempts: 3,
+      durationMs: 1500,
+      sentAt: '2025-11-22T08:29:16.123Z',
+      upstream: 'http://127.0.0.1:3200/v1/verifications/new',
+    });
   });
 
   it('scrubs free text inside any string field, array or Headers object', () => {
     const { logger, text, records, first } = capture();
-    logger.info({ note: `asked ${EMAIL} to call ${PHONE_SPACED}`, recipients: [EMAIL, PHONE], headers: new Headers({ Authorization: `Bearer ${BEARER}` }), url: new URL(`https://x.test/?phone=%2B4915112345678&mail=${encodeURIComponent(EMAIL)}`) });
+    logger.info({
+      note: `asked ${EMAIL} to call ${PHONE_SPACED}`,
+      recipients: [EMAIL, PHONE],
+      headers: new Headers({ Authorization: `Bearer ${BEARER}` }),
+      url: new URL(`https://x.test/?phone=%2B4915112345678&mail=${encodeURIComponent(EMAIL)}`),
+    });
     expectClean(text());
     expect(text()).not.toContain('4915112345678');
     expect(first().note).toBe('asked [email] to call [phone]');
@@ -146,7 +174,12 @@ describe('lib/log: errors', () => {
     expect(text()).not.toContain('leak@example.org');
     expect(text()).not.toContain('upstream-body-secret');
     const record = first();
-    expect(record.err).toMatchObject({ type: 'Error', kind: 'protocol', status: 502, message: 'service refused key vd_sk_[redacted] for [email]' });
+    expect(record.err).toMatchObject({
+      type: 'Error',
+      kind: 'protocol',
+      status: 502,
+      message: 'service refused key vd_sk_[redacted] for [email]',
+    });
     expect(record.err.stack).toMatch(/^\s+at /);
     expect(record.err).not.toHaveProperty('body');
     expect(record.verificationId).toBe(ID);
@@ -164,7 +197,9 @@ describe('lib/log: errors', () => {
   it('scrubs causes, and withholds the parameters of a failed query (they hold names and e-mails)', () => {
     const { logger, text, records, first } = capture();
     const cause = new Error(`duplicate key value violates unique constraint for ${EMAIL}`);
-    const failedQuery = new Error(`Failed query: insert into "register" ("name", "email") values ($1, $2)\nparams: Jane Roe,${EMAIL}`, { cause });
+    const failedQuery = new Error(`Failed query: insert into "register" ("name", "email") values ($1, $2)\nparams: Jane Roe,${EMAIL}`, {
+      cause,
+    });
     logger.error({ err: failedQuery }, 'register write failed');
     expectClean(text());
     expect(text()).not.toContain('Jane Roe');
@@ -195,7 +230,12 @@ describe('lib/log: levels', () => {
   it('writes one JSON object per line with an ISO time', () => {
     const { logger, records, first } = capture();
     logger.child({ area: 'sandbox' }).info('sweep done');
-    expect(first()).toMatchObject({ level: 'info', area: 'sandbox', msg: 'sweep done', time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(first()).toMatchObject({
+      level: 'info',
+      area: 'sandbox',
+      msg: 'sweep done',
+      time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
   });
 });
 

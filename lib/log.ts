@@ -72,7 +72,8 @@ export function scrubText(text: string): string {
 // Compared without case and punctuation, so `Set-Cookie`, `api_key` and `apiKey` are one name.
 // Suffixes catch `webhookSecret`, `accessToken`, `personEmail`; `tokenExpiresAt` or `emailCount`
 // stay readable.
-const SENSITIVE_NAME = /^(?:authorization|proxyauthorization|cookie|setcookie|key|xapikey)$|(?:apikey|secret|secrets|password|passwd|token|tokens|cookie|cookies|email|emails|phone|phonenumber)$/;
+const SENSITIVE_NAME =
+  /^(?:authorization|proxyauthorization|cookie|setcookie|key|xapikey)$|(?:apikey|secret|secrets|password|passwd|token|tokens|cookie|cookies|email|emails|phone|phonenumber)$/;
 
 export function isSensitiveField(name: string): boolean {
   return SENSITIVE_NAME.test(name.toLowerCase().replace(/[^a-z0-9]/g, ''));
@@ -80,7 +81,20 @@ export function isSensitiveField(name: string): boolean {
 
 // pino's own redaction, the first layer: the usual places of credentials and contact details,
 // at the top level and two levels down (e.g. `req.headers.authorization`, `person.email`).
-const REDACTED_KEYS = ['authorization', 'cookie', 'apiKey', 'api_key', 'key', 'secret', 'webhookSecret', 'password', 'token', 'accessToken', 'email', 'phone'];
+const REDACTED_KEYS = [
+  'authorization',
+  'cookie',
+  'apiKey',
+  'api_key',
+  'key',
+  'secret',
+  'webhookSecret',
+  'password',
+  'token',
+  'accessToken',
+  'email',
+  'phone',
+];
 const REDACT_PATHS = [
   ...REDACTED_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
   '["set-cookie"]',
@@ -144,7 +158,8 @@ export function serializeError(error: unknown, depth = 0, seen: WeakSet<object> 
   const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '));
   const serialized: SerializedError = { type: error.name, message };
   if (frames.length > 0) serialized.stack = scrubText(frames.join('\n'));
-  if (typeof fields.code === 'string' || typeof fields.code === 'number') serialized.code = typeof fields.code === 'string' ? scrubText(fields.code) : fields.code;
+  if (typeof fields.code === 'string' || typeof fields.code === 'number')
+    serialized.code = typeof fields.code === 'string' ? scrubText(fields.code) : fields.code;
   if (typeof fields.kind === 'string') serialized.kind = scrubText(fields.kind);
   if (typeof fields.status === 'number') serialized.status = fields.status;
   if (error.cause !== undefined && depth < MAX_DEPTH && !seen.has(error)) {
@@ -204,7 +219,7 @@ export function createLogger({ level = levelFromEnvironment(), destination }: Cr
       logMethod(args, method) {
         const [first, ...rest] = args as unknown[];
         if (first instanceof Error) {
-          const message = typeof rest[0] === 'string' ? rest.shift() as string : (serializeError(first) as SerializedError).message;
+          const message = typeof rest[0] === 'string' ? (rest.shift() as string) : (serializeError(first) as SerializedError).message;
           return method.apply(this, [{ err: first }, scrubText(message), ...rest.map(scrubArgument)] as Parameters<typeof method>);
         }
         if (first !== null && typeof first === 'object' && rest.length === 0 && (first as { err?: unknown }).err instanceof Error) {
@@ -213,7 +228,12 @@ export function createLogger({ level = levelFromEnvironment(), destination }: Cr
         }
         // The first object goes through formatters.log; what follows a message is interpolated.
         const firstIsFields = first !== null && typeof first === 'object';
-        return method.apply(this, (args as unknown[]).map((argument, index) => (index === 0 && firstIsFields ? argument : scrubArgument(argument))) as Parameters<typeof method>);
+        return method.apply(
+          this,
+          (args as unknown[]).map((argument, index) => (index === 0 && firstIsFields ? argument : scrubArgument(argument))) as Parameters<
+            typeof method
+          >,
+        );
       },
     },
   };

@@ -7,9 +7,7 @@
 import 'server-only';
 import { getEnv } from '@/lib/env';
 
-export type RateLimitDecision =
-  | { allowed: true }
-  | { allowed: false; retryAfterSeconds: number; limit: number };
+export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; limit: number };
 
 export type RateLimiter = {
   /**

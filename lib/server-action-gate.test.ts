@@ -61,7 +61,10 @@ describe('checkServerActionRequest', () => {
 
   it('refuses a multipart fetch call without a JSON array in field "0"', async () => {
     for (const fields of <Record<string, string>[]>[{ _1_name: 'Jane' }, { '0': 'nope' }, { '0': '{"a":1}' }]) {
-      expect(await checkServerActionRequest(multipart(fields, { 'next-action': ACTION_ID }))).toEqual({ status: 400, message: MALFORMED_MESSAGE });
+      expect(await checkServerActionRequest(multipart(fields, { 'next-action': ACTION_ID }))).toEqual({
+        status: 400,
+        message: MALFORMED_MESSAGE,
+      });
     }
   });
 

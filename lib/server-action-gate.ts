@@ -15,8 +15,7 @@
 export const SERVER_ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
 export const SERVER_ACTION_BODY_LIMIT = '1mb';
 
-export const TOO_LARGE_MESSAGE =
-  'The form is too large to send: at most 1 MB is accepted. Shorten what you entered and submit again.';
+export const TOO_LARGE_MESSAGE = 'The form is too large to send: at most 1 MB is accepted. Shorten what you entered and submit again.';
 export const MALFORMED_MESSAGE =
   'This request is not a valid call of a server action: its arguments must be a JSON array ' +
   '(sent as text, or as the field "0" of a multipart form). Reload the page and submit the form again.';

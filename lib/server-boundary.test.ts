@@ -76,7 +76,9 @@ describe('the server-only boundary', () => {
   });
 
   it('is not crossed today: no client component reaches a marked module through value imports', () => {
-    const clientEntries = ['app', 'components', 'lib'].flatMap((dir) => [...sourceFiles(dir)]).filter((file) => /^['"]use client['"]/m.test(read(file)));
+    const clientEntries = ['app', 'components', 'lib']
+      .flatMap((dir) => [...sourceFiles(dir)])
+      .filter((file) => /^['"]use client['"]/m.test(read(file)));
     expect(clientEntries.length).toBeGreaterThan(5);
     const crossings: string[] = [];
     for (const entry of clientEntries) {

@@ -4,7 +4,9 @@ import { systemErrorCode } from './system-error-code';
 describe('systemErrorCode', () => {
   it('finds the code on the error or down its cause chain, as fetch wraps it', () => {
     expect(systemErrorCode(Object.assign(new Error('x'), { code: 'ECONNRESET' }))).toBe('ECONNRESET');
-    const refused = new TypeError('fetch failed', { cause: new Error('inner', { cause: Object.assign(new Error('sys'), { code: 'ECONNREFUSED' }) }) });
+    const refused = new TypeError('fetch failed', {
+      cause: new Error('inner', { cause: Object.assign(new Error('sys'), { code: 'ECONNREFUSED' }) }),
+    });
     expect(systemErrorCode(refused)).toBe('ECONNREFUSED');
   });
 

@@ -1,5 +1,5 @@
 // Small helpers shared by components.
-import { clsx, type ClassValue } from 'clsx';
+import { type ClassValue, clsx } from 'clsx';
 
 /**
  * Joins class names. Deliberately not tailwind-merge (≈ 9 KB gzip in every page's JavaScript):

@@ -1,8 +1,9 @@
 // The dashboard's shell: header with navigation, the live-status connection (signed-in staff
 // only), and a notice when the embedded sandbox is serving instead of the real service.
+
+import { FlaskConical, LogOut, Plus, ShieldCheck } from 'lucide-react';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { FlaskConical, LogOut, Plus, ShieldCheck } from 'lucide-react';
 import { LiveUpdates } from '@/components/live/live-updates';
 import { buttonClasses } from '@/components/ui/button';
 import { can, ROLE_LABELS } from '@/lib/auth/roles';
@@ -89,8 +90,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             {/* The icon inside the sentence, so that on a phone it stays beside the words. */}
             <span>
               <FlaskConical aria-hidden="true" className="mr-2 inline size-4 align-[-3px] text-amber-700" />
-              <strong className="font-semibold">Sandbox.</strong> Requests go to the embedded test service; nobody is really
-              contacted.
+              <strong className="font-semibold">Sandbox.</strong> Requests go to the embedded test service; nobody is really contacted.
             </span>
             {can(staff.role, 'link:copy') ? (
               <Link href="/outbox" className="font-medium underline underline-offset-2 hover:no-underline">

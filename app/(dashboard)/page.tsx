@@ -6,18 +6,18 @@ import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { LookupForm } from '@/components/verifications/lookup-form';
 import { RecentRequests } from '@/components/verifications/recent-requests';
-import { RegisterFilters, RegisterViews, viewDescription, type StaffOption } from '@/components/verifications/register-filters';
+import { RegisterFilters, RegisterViews, type StaffOption, viewDescription } from '@/components/verifications/register-filters';
 import { can } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
 import { listStaff, type StaffSummary } from '@/lib/auth/staff';
 import {
-  MINE,
-  REGISTER_PAGE_SIZE,
   countRegisterViews,
   filterProblem,
   hasActiveFilters,
   listRegister,
+  MINE,
   parseRegisterFilter,
+  REGISTER_PAGE_SIZE,
   registerQuery,
 } from '@/lib/verifications/register';
 

@@ -1,12 +1,12 @@
 'use client';
+import { Loader2 } from 'lucide-react';
 // First-run form: the first administrator's name, e-mail and password.
 import { useActionState } from 'react';
-import { Loader2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { setupAction, type SetupState } from '@/lib/auth/actions';
+import { type SetupState, setupAction } from '@/lib/auth/actions';
 import { PASSWORD_MIN } from '@/lib/auth/schemas';
 
 export function SetupForm({ token }: { token: string }) {

@@ -1,13 +1,13 @@
 'use client';
+import { Loader2 } from 'lucide-react';
 // The sign-in form: posts to the sign-in action (with or without JavaScript) and shows one
 // answer for any wrong combination of e-mail and password.
 import { useActionState } from 'react';
-import { Loader2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { signInAction, type SignInState } from '@/lib/auth/actions';
+import { type SignInState, signInAction } from '@/lib/auth/actions';
 
 export function SignInForm({ next }: { next: string }) {
   const [state, formAction, isPending] = useActionState<SignInState, FormData>(signInAction, { status: 'idle', email: '' });

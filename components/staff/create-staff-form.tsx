@@ -6,8 +6,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
-import { createStaffAction, type CreateStaffState } from '@/lib/auth/staff-actions';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from '@/lib/auth/roles';
+import { type CreateStaffState, createStaffAction } from '@/lib/auth/staff-actions';
 
 export function CreateStaffForm() {
   const [state, formAction, isPending] = useActionState<CreateStaffState, FormData>(createStaffAction, {
@@ -35,7 +35,12 @@ export function CreateStaffForm() {
         </Alert>
       ) : null}
       {/* The key resets the inputs after a successful create, and keeps them after an error. */}
-      <form key={state.created?.email ?? 'form'} action={formAction} className="grid gap-4 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-start" noValidate>
+      <form
+        key={state.created?.email ?? 'form'}
+        action={formAction}
+        className="grid gap-4 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-start"
+        noValidate
+      >
         <Field id="staff-name" label="Name" error={error('name')}>
           <Input
             id="staff-name"

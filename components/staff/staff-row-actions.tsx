@@ -3,8 +3,8 @@
 import { useActionState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
-import { changeRoleAction, disableStaffAction, type StaffChangeState } from '@/lib/auth/staff-actions';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
+import { changeRoleAction, disableStaffAction, type StaffChangeState } from '@/lib/auth/staff-actions';
 
 const idle: StaffChangeState = { status: 'idle' };
 

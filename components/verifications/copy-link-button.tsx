@@ -1,8 +1,8 @@
 'use client';
+import { Check, Copy } from 'lucide-react';
 // Copies a shareable link to the clipboard and says so. Where the Clipboard API is refused
 // (insecure origin, permissions), it selects the link text so the user can copy it by hand.
 import { useEffect, useRef, useState } from 'react';
-import { Check, Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { recordLinkCopiedAction } from '@/lib/verifications/actions';
 
@@ -50,11 +50,19 @@ export function CopyLinkButton({
   return (
     <>
       <Button variant="secondary" size={size} onClick={copy} aria-label={state === 'copied' ? 'Link copied' : (accessibleLabel ?? label)}>
-        {state === 'copied' ? <Check aria-hidden="true" className="size-4 text-emerald-600" /> : <Copy aria-hidden="true" className="size-4" />}
+        {state === 'copied' ? (
+          <Check aria-hidden="true" className="size-4 text-emerald-600" />
+        ) : (
+          <Copy aria-hidden="true" className="size-4" />
+        )}
         {state === 'copied' ? 'Copied' : label}
       </Button>
       <span role="status" className="sr-only">
-        {state === 'copied' ? 'Link copied to the clipboard' : state === 'failed' ? 'Copying was not allowed; the link is selected, press Ctrl+C to copy it' : ''}
+        {state === 'copied'
+          ? 'Link copied to the clipboard'
+          : state === 'failed'
+            ? 'Copying was not allowed; the link is selected, press Ctrl+C to copy it'
+            : ''}
       </span>
     </>
   );

@@ -4,24 +4,25 @@
 // (create-verification-form.tsx explains the swap). Both render exactly this, so the swap
 // changes nothing on screen; only `bind` (name → props for the control), the errors and the
 // watched values differ.
+
+import { Loader2 } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Loader2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, FieldError, fieldDescribedBy } from '@/components/ui/field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
+import { cn } from '@/lib/utils';
 import type { CreateVerificationFormState } from '@/lib/verifications/form-state';
-import { LANGUAGES, PREDEFINED_PURPOSES } from '@/lib/verifications/labels';
 import {
+  type CreateVerificationFormValues,
   emptyCreateVerificationForm,
   NAME_MAX,
   OTHER_PURPOSE,
   PURPOSE_MAX,
-  type CreateVerificationFormValues,
 } from '@/lib/verifications/form-values';
-import { cn } from '@/lib/utils';
+import { LANGUAGES, PREDEFINED_PURPOSES } from '@/lib/verifications/labels';
 
 export type FieldName = keyof CreateVerificationFormValues;
 

@@ -6,17 +6,17 @@
 // switches for the conditional fields and the "nobody notified" warning, and posts through the
 // same action. The result panel is here too: it is needed only after a create.
 import { startTransition, useLayoutEffect, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import type { CreateVerificationFormState } from '@/lib/verifications/form-state';
-import { emptyCreateVerificationForm, type CreateVerificationFormValues } from '@/lib/verifications/form-values';
+import { type Resolver, useForm } from 'react-hook-form';
 import type { CreateVerificationRequest } from '@/lib/verification-service/schemas';
+import type { CreateVerificationFormState } from '@/lib/verifications/form-state';
+import { type CreateVerificationFormValues, emptyCreateVerificationForm } from '@/lib/verifications/form-values';
 import {
-  CreateVerificationFields,
-  fieldMessages,
-  submittedValues,
   type CarriedFocus,
   type CarriedOver,
+  CreateVerificationFields,
   type FieldName,
+  fieldMessages,
+  submittedValues,
 } from './create-verification-fields';
 
 export { CreationResult } from './creation-result';

@@ -12,18 +12,18 @@
 // enhanced form replaces the plain one in the same task, carrying over what the person already
 // did: the values, the fields they left, the focus and the caret. A submit before that is
 // simply the plain form's post. The action's state lives here, so it survives the swap.
-import { startTransition, use, useActionState, useEffect, useRef, useState, type RefObject } from 'react';
+import { type RefObject, startTransition, use, useActionState, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createVerificationAction } from '@/lib/verifications/actions';
 import type { CreatedVerification, CreateVerificationFormState } from '@/lib/verifications/form-state';
 import { emptyCreateVerificationForm, formValuesFromFormData } from '@/lib/verifications/form-values';
 import {
-  CreateVerificationFields,
-  fieldMessages,
-  submittedValues,
   type CarriedFocus,
   type CarriedOver,
+  CreateVerificationFields,
   type FieldName,
+  fieldMessages,
+  submittedValues,
 } from './create-verification-fields';
 
 type EnhancedModule = typeof import('./create-verification-form-enhanced');
@@ -177,7 +177,12 @@ function useEnhancement(formRef: RefObject<HTMLFormElement | null>) {
     };
     const onFocusOut = (event: FocusEvent) => {
       const target = event.target;
-      if (inForm(target) && 'name' in target && typeof target.name === 'string' && Object.hasOwn(emptyCreateVerificationForm, target.name)) {
+      if (
+        inForm(target) &&
+        'name' in target &&
+        typeof target.name === 'string' &&
+        Object.hasOwn(emptyCreateVerificationForm, target.name)
+      ) {
         visited.add(target.name as FieldName);
       }
       retry();
@@ -238,7 +243,11 @@ function focusIn(form: HTMLFormElement): CarriedFocus | undefined {
   if (!(element instanceof HTMLElement) || !form.contains(element)) return undefined;
   const focus: CarriedFocus = { id: element.id || undefined, index: Array.prototype.indexOf.call(form.elements, element) };
   if ((element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.selectionStart !== null) {
-    focus.selection = { start: element.selectionStart, end: element.selectionEnd ?? element.selectionStart, direction: element.selectionDirection ?? 'none' };
+    focus.selection = {
+      start: element.selectionStart,
+      end: element.selectionEnd ?? element.selectionStart,
+      direction: element.selectionDirection ?? 'none',
+    };
   }
   return focus;
 }

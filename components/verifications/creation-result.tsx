@@ -1,14 +1,14 @@
 'use client';
+import { ArrowRight } from 'lucide-react';
 // What staff see once a request exists: the service's confirmation, the id, and — when a
 // shareable link was asked for — the link to copy (the service returns it only this once;
 // the register keeps it for copying again later) with a QR code for showing it in person.
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { ArrowRight } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
-import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { Input } from '@/components/ui/input';
+import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import type { CreatedVerification } from '@/lib/verifications/form-state';
 import { CopyLinkButton } from './copy-link-button';
 

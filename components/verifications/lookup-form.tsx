@@ -1,9 +1,9 @@
 'use client';
+import { Loader2, Search } from 'lucide-react';
 // Look a verification up by its id. A plain GET form to /verifications (which redirects to the
 // detail page), enhanced with instant checking and client-side navigation when JS runs.
 import { useRouter } from 'next/navigation';
-import { useState, useTransition, type FormEvent } from 'react';
-import { Loader2, Search } from 'lucide-react';
+import { type FormEvent, useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -44,11 +44,7 @@ export function LookupForm({ initialValue = '', initialError }: { initialValue?:
           onChange={() => setError(undefined)}
         />
         <Button type="submit" variant="secondary" aria-busy={isPending || undefined}>
-          {isPending ? (
-            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-          ) : (
-            <Search aria-hidden="true" className="size-4" />
-          )}
+          {isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : <Search aria-hidden="true" className="size-4" />}
           Look up
         </Button>
       </div>

@@ -3,7 +3,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RegisterEntry } from '@/lib/verifications/register';
-import { RecentRequests, expiresInText } from './recent-requests';
+import { expiresInText, RecentRequests } from './recent-requests';
 import { RegisterViews } from './register-filters';
 
 const HOUR = 60 * 60 * 1000;
@@ -32,9 +32,7 @@ function entry(overrides: Partial<RegisterEntry> = {}): RegisterEntry {
 }
 
 function render(entries: RegisterEntry[], props: Partial<Parameters<typeof RecentRequests>[0]> = {}): string {
-  return renderToStaticMarkup(
-    <RecentRequests entries={entries} now={NOW} showLinks canCreate caption="Requests" {...props} />,
-  );
+  return renderToStaticMarkup(<RecentRequests entries={entries} now={NOW} showLinks canCreate caption="Requests" {...props} />);
 }
 
 describe('RecentRequests', () => {
@@ -78,7 +76,9 @@ describe('RecentRequests', () => {
   });
 
   it('renders names as text', () => {
-    const html = render([entry({ status: 'completed', name: '<script>alert(1)</script>', identifiedName: '<img src=x onerror=alert(1)>' })]);
+    const html = render([
+      entry({ status: 'completed', name: '<script>alert(1)</script>', identifiedName: '<img src=x onerror=alert(1)>' }),
+    ]);
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');
   });

@@ -1,13 +1,14 @@
 // "Recent requests": the register of requests created from this dashboard, as filtered, with
 // the requested name beside the identified one and the deadlines that need someone's attention.
-import Link from 'next/link';
+
 import { Check, Hourglass, Link2, Mail, MessageSquare, TriangleAlert } from 'lucide-react';
+import Link from 'next/link';
 import { DataTable } from '@/components/ui/data-table';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { LocalTime } from '@/components/ui/local-time';
-import { isExpiringSoon, isStuck, type RegisterEntry, type RegisterView } from '@/lib/verifications/register';
 import { purposeLabel } from '@/lib/verifications/labels';
 import { compareNames } from '@/lib/verifications/name-match';
+import { isExpiringSoon, isStuck, type RegisterEntry, type RegisterView } from '@/lib/verifications/register';
 import { CopyLinkButton } from './copy-link-button';
 import { StatusBadge } from './status-badge';
 
@@ -133,49 +134,52 @@ export function RecentRequests({
     );
   }
   return (
-    <DataTable caption={caption} columns={['Requested name', 'Identified name', 'Purpose', 'Channels', 'Created', 'Status', <span className="sr-only">Link</span>]}>
-          {entries.map((entry) => {
-            // A link is worth copying only while the person can still use it.
-            const linkUsable = showLinks && entry.link && (!entry.accessExpiresAt || entry.accessExpiresAt > now) && entry.status === 'pending';
-            return (
-              <tr key={entry.verificationId} className="align-top hover:bg-slate-50">
-                <td className="px-4 py-3">
-                  <Link
-                    href={`/verifications/${encodeURIComponent(entry.verificationId)}`}
-                    className="font-medium text-indigo-700 hover:underline"
-                  >
-                    {entry.name}
-                    <LinkPendingHint className="ml-1.5 align-[-2px]" />
-                  </Link>
-                  <div className="font-mono text-xs break-all text-slate-500">{entry.verificationId}</div>
-                </td>
-                <td className="max-w-64 px-4 py-3 break-words">
-                  <IdentifiedName entry={entry} />
-                </td>
-                <td className="max-w-56 px-4 py-3 break-words text-slate-700">{purposeLabel(entry.purpose)}</td>
-                <td className="px-4 py-3">
-                  <Channels entry={entry} />
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                  <LocalTime iso={entry.createdAt.toISOString()} />
-                </td>
-                <td className="px-4 py-3">
-                  <StatusBadge status={entry.status} />
-                  <Deadline entry={entry} now={now} />
-                </td>
-                <td className="px-4 py-3 text-right">
-                  {linkUsable && entry.link ? (
-                    <CopyLinkButton
-                      link={entry.link}
-                      verificationId={entry.verificationId}
-                      size="sm"
-                      accessibleLabel={`Copy link for ${entry.name}`}
-                    />
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
+    <DataTable
+      caption={caption}
+      columns={['Requested name', 'Identified name', 'Purpose', 'Channels', 'Created', 'Status', <span className="sr-only">Link</span>]}
+    >
+      {entries.map((entry) => {
+        // A link is worth copying only while the person can still use it.
+        const linkUsable = showLinks && entry.link && (!entry.accessExpiresAt || entry.accessExpiresAt > now) && entry.status === 'pending';
+        return (
+          <tr key={entry.verificationId} className="align-top hover:bg-slate-50">
+            <td className="px-4 py-3">
+              <Link
+                href={`/verifications/${encodeURIComponent(entry.verificationId)}`}
+                className="font-medium text-indigo-700 hover:underline"
+              >
+                {entry.name}
+                <LinkPendingHint className="ml-1.5 align-[-2px]" />
+              </Link>
+              <div className="font-mono text-xs break-all text-slate-500">{entry.verificationId}</div>
+            </td>
+            <td className="max-w-64 px-4 py-3 break-words">
+              <IdentifiedName entry={entry} />
+            </td>
+            <td className="max-w-56 px-4 py-3 break-words text-slate-700">{purposeLabel(entry.purpose)}</td>
+            <td className="px-4 py-3">
+              <Channels entry={entry} />
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+              <LocalTime iso={entry.createdAt.toISOString()} />
+            </td>
+            <td className="px-4 py-3">
+              <StatusBadge status={entry.status} />
+              <Deadline entry={entry} now={now} />
+            </td>
+            <td className="px-4 py-3 text-right">
+              {linkUsable && entry.link ? (
+                <CopyLinkButton
+                  link={entry.link}
+                  verificationId={entry.verificationId}
+                  size="sm"
+                  accessibleLabel={`Copy link for ${entry.name}`}
+                />
+              ) : null}
+            </td>
+          </tr>
+        );
+      })}
     </DataTable>
   );
 }

@@ -3,16 +3,16 @@
 import Link from 'next/link';
 import { buttonClasses } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
 import { PREDEFINED_PURPOSES, STATUSES, statusLabel } from '@/lib/verifications/labels';
 import {
   CUSTOM_PURPOSE_FILTER,
   MINE,
-  SEARCH_MAX,
-  registerQuery,
   type RegisterFilter,
   type RegisterView,
+  registerQuery,
+  SEARCH_MAX,
 } from '@/lib/verifications/register';
-import { cn } from '@/lib/utils';
 
 export type StaffOption = { id: string; label: string };
 

@@ -1,7 +1,7 @@
 // The status of a verification as a coloured badge with a word (never colour alone).
 import { CircleCheck, CircleDashed, CircleX, Clock3 } from 'lucide-react';
-import { statusLabel } from '@/lib/verifications/labels';
 import { cn } from '@/lib/utils';
+import { statusLabel } from '@/lib/verifications/labels';
 
 const styles: Record<string, { className: string; icon: typeof Clock3 }> = {
   pending: { className: 'bg-amber-50 text-amber-900 ring-amber-300', icon: Clock3 },

@@ -8,7 +8,7 @@ import { onAnnouncedChange } from '@/lib/live/protocol';
 import { getBrowserQueryClient } from '@/lib/query-client';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
 import { fetchVerification, VerificationFetchError, verificationQueryKey } from '@/lib/verifications/fetch-verification';
-import { DetailsView, type DetailsProps } from './verification-details';
+import { type DetailsProps, DetailsView } from './verification-details';
 
 const TERMINAL = new Set(['completed', 'failed', 'expired']);
 

@@ -5,15 +5,15 @@
 // React Query part (verification-details-live.tsx) takes over and keeps it current. React Query
 // is loaded only then: most visits read the page and leave, and the page's first load stays small.
 import { RefreshCw } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LocalTime } from '@/components/ui/local-time';
-import type { VerificationRecord } from '@/lib/verification-service/schemas';
 import { onAnnouncedChange } from '@/lib/live/protocol';
+import { cn } from '@/lib/utils';
+import type { VerificationRecord } from '@/lib/verification-service/schemas';
 import { isPredefinedPurpose, methodLabel, purposeLabel } from '@/lib/verifications/labels';
 import { isPast, relativeTo } from '@/lib/verifications/time';
-import { cn } from '@/lib/utils';
 import { StatusBadge } from './status-badge';
 
 function Row({ label, children, muted }: { label: string; children: ReactNode; muted?: boolean }) {

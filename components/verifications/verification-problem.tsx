@@ -1,7 +1,8 @@
 // A full-page explanation of why a verification cannot be shown: each failure gets its own
 // title, advice and way out (never a crash page, never internal details).
-import Link from 'next/link';
+
 import { Ban, CloudOff, FileQuestion, Hourglass, ShieldAlert } from 'lucide-react';
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { LookupForm } from './lookup-form';

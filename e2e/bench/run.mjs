@@ -21,12 +21,6 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildNeeded } from './lib/build.mjs';
-import { captureCreateAction, launchBrowser, signIn } from './lib/browser.mjs';
-import { keepAliveAgent, timedRequest } from './lib/http.mjs';
-import { textTable, writeResults } from './lib/report.mjs';
-import { findServingProcess, newWebhookSecret, OPERATOR, removeDataDir, rssMb, startServer } from './lib/server.mjs';
-import { round } from './lib/stats.mjs';
 import { measureClickToDetail } from './figures/click-to-detail.mjs';
 import { measureClickToResult } from './figures/click-to-result.mjs';
 import { JS_ROUTES, measureFirstLoadJs } from './figures/js-size.mjs';
@@ -35,6 +29,12 @@ import { measureLiveLatency } from './figures/live-latency.mjs';
 import { actionReplayer, measureCreateOverhead, measureReadOverhead } from './figures/overhead.mjs';
 import { measureThroughput } from './figures/throughput.mjs';
 import { measureDetailTtfb, STATIC_BASELINE_PATH } from './figures/ttfb.mjs';
+import { captureCreateAction, launchBrowser, signIn } from './lib/browser.mjs';
+import { buildNeeded } from './lib/build.mjs';
+import { keepAliveAgent, timedRequest } from './lib/http.mjs';
+import { textTable, writeResults } from './lib/report.mjs';
+import { findServingProcess, newWebhookSecret, OPERATOR, removeDataDir, rssMb, startServer } from './lib/server.mjs';
+import { round } from './lib/stats.mjs';
 
 const startedAt = performance.now();
 const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_S ?? 280) * 1000;
@@ -43,7 +43,10 @@ const BASE = `http://localhost:${PORT}`;
 const FORCE_BUILD = process.argv.includes('--build');
 const SKIP_BUILD = process.argv.includes('--no-build');
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
-const loadAverageBefore = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const loadAverageBefore = os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ');
 
 const elapsedS = () => round((performance.now() - startedAt) / 1000, 1);
 const log = (message) => process.stderr.write(`[bench ${String(elapsedS()).padStart(5)} s] ${message}\n`);
@@ -62,7 +65,11 @@ const cleanups = new Set();
 function register(undo) {
   // Something started after the bench began to stop (main was still running): stop it now.
   if (aborting) {
-    lateStops.push(Promise.resolve().then(undo).catch(() => {}));
+    lateStops.push(
+      Promise.resolve()
+        .then(undo)
+        .catch(() => {}),
+    );
     throw new AbortedError('stopping');
   }
   const entry = { undo };
@@ -73,7 +80,12 @@ async function cleanUp() {
   for (const entry of [...cleanups].reverse()) {
     cleanups.delete(entry);
     // Bounded: a cleanup that hangs must not keep the bench past its deadline for long.
-    await Promise.race([Promise.resolve().then(entry.undo).catch(() => {}), new Promise((r) => setTimeout(r, 6_000))]);
+    await Promise.race([
+      Promise.resolve()
+        .then(entry.undo)
+        .catch(() => {}),
+      new Promise((r) => setTimeout(r, 6_000)),
+    ]);
   }
 }
 
@@ -82,7 +94,8 @@ const deadline = {
   /** Throws unless at least `marginMs` is left, so a phase is not started that cannot finish. */
   check(marginMs = 0) {
     if (aborting) throw new AbortedError('stopping');
-    if (this.remaining() < marginMs) throw new DeadlineError(`global deadline of ${DEADLINE_MS / 1000} s reached (${elapsedS()} s elapsed)`);
+    if (this.remaining() < marginMs)
+      throw new DeadlineError(`global deadline of ${DEADLINE_MS / 1000} s reached (${elapsedS()} s elapsed)`);
   },
 };
 
@@ -271,16 +284,29 @@ async function main() {
     measureReadOverhead({ base: BASE, cookieHeader, apiKey, id: subjectId, box: timeBox('read'), deadline }),
   );
   await phase('createOverhead', 'create overhead (200 + 200, interleaved)', async () => {
-    const { createdIds: ids, ...result } = await measureCreateOverhead({ base: BASE, cookieHeader, apiKey, action, box: timeBox('create'), deadline });
+    const { createdIds: ids, ...result } = await measureCreateOverhead({
+      base: BASE,
+      cookieHeader,
+      apiKey,
+      action,
+      box: timeBox('create'),
+      deadline,
+    });
     createdIds = ids;
     return result;
   });
   await phase('detailTtfb', 'detail page TTFB vs static page', () =>
     measureDetailTtfb({ base: BASE, cookieHeader, id: subjectId, box: timeBox('ttfb'), deadline }),
   );
-  await phase('firstLoadJs', 'first-load JS', () => measureFirstLoadJs({ browser, base: BASE, cookies, detailId: subjectId, box: timeBox('js'), deadline }));
-  await phase('clickToResult', 'click to result (20)', () => measureClickToResult({ browser, base: BASE, cookies, box: timeBox('click'), deadline }));
-  await phase('clickToDetail', 'click to detail page (20)', () => measureClickToDetail({ browser, base: BASE, cookies, box: timeBox('detail'), deadline }));
+  await phase('firstLoadJs', 'first-load JS', () =>
+    measureFirstLoadJs({ browser, base: BASE, cookies, detailId: subjectId, box: timeBox('js'), deadline }),
+  );
+  await phase('clickToResult', 'click to result (20)', () =>
+    measureClickToResult({ browser, base: BASE, cookies, box: timeBox('click'), deadline }),
+  );
+  await phase('clickToDetail', 'click to detail page (20)', () =>
+    measureClickToDetail({ browser, base: BASE, cookies, box: timeBox('detail'), deadline }),
+  );
   await phase('liveLatency', 'live latency (50 webhooks)', () =>
     measureLiveLatency({ browser, base: BASE, cookies, webhookSecret, verificationId: subjectId, box: timeBox('live'), deadline }),
   );
@@ -292,20 +318,36 @@ async function main() {
   );
   // Fixed-length: run only if it can end before the deadline, else report it as not measured.
   if (deadline.remaining() < THROUGHPUT_MS + 5_000) log('no time left for the throughput figure');
-  else await phase('throughput', 'sandbox throughput (autocannon: 5 s ceiling, 2 × 10 s, each after 2 s of warm-up)', async () => {
-    // Reads need records: those the create figure made, else a few made now.
-    const ids = createdIds.length > 0 ? createdIds : [subjectId];
-    return measureThroughput({ base: BASE, apiKey, ids, deadline });
-  });
+  else
+    await phase('throughput', 'sandbox throughput (autocannon: 5 s ceiling, 2 × 10 s, each after 2 s of warm-up)', async () => {
+      // Reads need records: those the create figure made, else a few made now.
+      const ids = createdIds.length > 0 ? createdIds : [subjectId];
+      return measureThroughput({ base: BASE, apiKey, ids, deadline });
+    });
   figures.memory.afterLoadMb = rssMb(serving.pid);
   log(`RSS after load ${figures.memory.afterLoadMb} MB`);
 
   // ---- budgets ------------------------------------------------------------------------------
   const rows = [];
   // A figure that could not be measured is never a PASS.
-  const missing = (figure, budget, name) => rows.push({ figure, measured: errors[name] ? 'error (see notes)' : 'not measured in time', budget, result: errors[name] ? 'ERROR' : 'N/A' });
+  const missing = (figure, budget, name) =>
+    rows.push({
+      figure,
+      measured: errors[name] ? 'error (see notes)' : 'not measured in time',
+      budget,
+      result: errors[name] ? 'ERROR' : 'N/A',
+    });
   const row = (figure, measured, budget, pass) => rows.push({ figure, measured, budget, result: pass ? 'PASS' : 'FAIL' });
-  const { readOverhead: r, createOverhead: c, detailTtfb: t, clickToResult: k, clickToDetail: n, liveLatency: l, throughput: tp, memory: m } = figures;
+  const {
+    readOverhead: r,
+    createOverhead: c,
+    detailTtfb: t,
+    clickToResult: k,
+    clickToDetail: n,
+    liveLatency: l,
+    throughput: tp,
+    memory: m,
+  } = figures;
 
   if (r) {
     row(
@@ -358,10 +400,22 @@ async function main() {
       );
     } else missing(`Lighthouse ${name}`, '≥ 95 each, a11y 100', 'lighthouse');
   }
-  if (k) row('Click to result, median of 20', `${ms(k.p50)} (p90 ${ms(k.p90)}, max ${ms(k.max)}${sampled(k, k.planned)})`, '≤ 300 ms', k.p50 <= 300);
+  if (k)
+    row(
+      'Click to result, median of 20',
+      `${ms(k.p50)} (p90 ${ms(k.p90)}, max ${ms(k.max)}${sampled(k, k.planned)})`,
+      '≤ 300 ms',
+      k.p50 <= 300,
+    );
   else missing('Click to result, median of 20', '≤ 300 ms', 'clickToResult');
   // Not in the issue's table: the navigation staff make most (see figures/click-to-detail.mjs).
-  if (n) row('Click to detail page, median of 20', `${ms(n.p50)} (p90 ${ms(n.p90)}, max ${ms(n.max)}${sampled(n, n.planned)})`, '≤ 300 ms', n.p50 <= 300);
+  if (n)
+    row(
+      'Click to detail page, median of 20',
+      `${ms(n.p50)} (p90 ${ms(n.p90)}, max ${ms(n.max)}${sampled(n, n.planned)})`,
+      '≤ 300 ms',
+      n.p50 <= 300,
+    );
   else missing('Click to detail page, median of 20', '≤ 300 ms', 'clickToDetail');
   if (l) {
     row(
@@ -374,8 +428,18 @@ async function main() {
   if (tp) {
     const ceiling = tp.ceiling ? `; a constant route handler: ${tp.ceiling.perSecond}/s` : '';
     const load = (x) => `${x.perSecond}/s (p99 ${x.p99} ms, non-2xx ${x.non2xx}, errors ${x.errors}${ceiling})`;
-    row('Sandbox reads/s (32 conn, 10 s)', load(tp.reads), '≥ 800/s', tp.reads.perSecond >= 800 && tp.reads.non2xx === 0 && tp.reads.errors === 0);
-    row('Sandbox creates/s (32 conn, 10 s)', load(tp.creates), '≥ 200/s', tp.creates.perSecond >= 200 && tp.creates.non2xx === 0 && tp.creates.errors === 0);
+    row(
+      'Sandbox reads/s (32 conn, 10 s)',
+      load(tp.reads),
+      '≥ 800/s',
+      tp.reads.perSecond >= 800 && tp.reads.non2xx === 0 && tp.reads.errors === 0,
+    );
+    row(
+      'Sandbox creates/s (32 conn, 10 s)',
+      load(tp.creates),
+      '≥ 200/s',
+      tp.creates.perSecond >= 200 && tp.creates.non2xx === 0 && tp.creates.errors === 0,
+    );
   } else {
     missing('Sandbox reads/s (32 conn, 10 s)', '≥ 800/s', 'throughput');
     missing('Sandbox creates/s (32 conn, 10 s)', '≥ 200/s', 'throughput');
@@ -383,15 +447,22 @@ async function main() {
   row('Memory: RSS of next-server after load', `${m.afterLoadMb} MB (idle ${m.idleMb} MB)`, '≤ 400 MB', m.afterLoadMb <= 400);
 
   notes.push(
-    `Machine: ${os.cpus().length} cores, shared with other work; load average before the run ${loadAverageBefore}, after ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}. Absolute figures are noisy; the ratios and differences are measured side by side in this run.`,
+    `Machine: ${os.cpus().length} cores, shared with other work; load average before the run ${loadAverageBefore}, after ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}. Absolute figures are noisy; the ratios and differences are measured side by side in this run.`,
     `Time boxes: each phase gets a share of the time left before the ${DEADLINE_MS / 1000} s deadline; a phase that runs out reports fewer samples ("n=… of …").`,
     'Overheads: sequential requests, one in flight, alternating dashboard/direct (order swapped every pair) after a warm-up; each side on its own keep-alive connection; time to the whole response body. Every response is checked (200 and, for the action, a created record).',
     `Create overhead: the create form's server action was captured from a real Chromium submission and replayed over HTTP with a fresh submission key each time; the direct side POSTs the same request body to /v1/verifications/new. CREATE_RATE_LIMIT_PER_MINUTE and SANDBOX_RATE_LIMIT_PER_MINUTE are lifted for the bench.`,
     `TTFB baseline: the page with static content, the not-found page (root layout, a heading, a link; rendered per request like every page, for its CSP nonce; no session lookup, no data). A signed-in GET of ${STATIC_BASELINE_PATH} passes the same proxy. TTFB = request sent → status line and headers received${t ? `; whole-response p50: detail ${ms(t.detailTotal.p50)}, static ${ms(t.staticTotal.p50)}` : ''}.`,
     'First-load JS: per route, a fresh Chromium context (empty cache) loads the page; every Script response is counted by its gzip body as the server sends it. The baseline is the not-found page (root layout only), loaded like every route with the CSP enforced. Inline RSC payload is not counted, nor are scripts fetched after the load event (<Link> prefetches of other routes, lazy chunks)' +
-      (figures.firstLoadJs ? `: ${figures.firstLoadJs.map((x) => `${x.route} ${x.afterLoad.files} file(s), ${round(x.afterLoad.wireKb, 1)} KB`).join('; ')}.` : '.'),
+      (figures.firstLoadJs
+        ? `: ${figures.firstLoadJs.map((x) => `${x.route} ${x.afterLoad.files} file(s), ${round(x.afterLoad.wireKb, 1)} KB`).join('; ')}.`
+        : '.'),
     'Lighthouse 12 Node API, in a Node process of its own (what it leaves behind ends with it), desktop preset, Debian Chromium (--headless=new --no-sandbox --disable-gpu), signed-in pages with the session cookie as an extra header.' +
-      (figures.lighthouse ? ` Audits that cost points: ${figures.lighthouse.map((p) => `${p.page}: ${p.lost.join(', ') || 'none'}`).join('; ')}.` : ''),
+      (figures.lighthouse
+        ? ` Audits that cost points: ${figures.lighthouse.map((p) => `${p.page}: ${p.lost.join(', ') || 'none'}`).join('; ')}.`
+        : ''),
     'Click to result: in-page timing, from the submit button’s click event to the first animation frame after [data-testid=creation-result] is visible; a fresh form per submission; 2 warm-up submissions not counted.',
     `Live latency: the bench signs Standard Webhooks deliveries with the server's WEBHOOK_SECRET and POSTs them to /api/webhooks/verification-service one at a time; an EventSource('/api/events') the bench opens in a signed-in detail page stamps each arrival with Date.now(); latency = arrival − send (same clock, ms). The receiver publishes on every processed delivery, so the status need not change.${l ? ` Webhook response time p50 ${ms(l.webhookResponse.p50)}.` : ''}`,
     'Throughput: autocannon in a Node process of its own (same 2 cores as the server), 32 connections × 10 s after 2 s of the same load not counted (the steady state, not the first seconds of compiling hot code), reads rotating over records created earlier in the run, then creates with a valid body. First, 5 s of the same load on GET /api/health, a route handler that returns a constant, routed like every API call (API calls skip the proxy): the most requests/s any API route can serve on this machine, for comparison.',
@@ -406,13 +477,18 @@ async function main() {
     elapsedS: elapsed,
     machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${os.platform()}`,
     loadAverageBefore,
-    loadAverageAfter: os.loadavg().map((x) => x.toFixed(2)).join(' '),
+    loadAverageAfter: os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' '),
     build: buildNote,
   };
   writeResults(RESULTS_DIR, { rows, meta, notes, figures, errors });
   const passed = rows.filter((x) => x.result === 'PASS').length;
   console.log(`\n${textTable(rows)}\n`);
-  console.log(`${passed}/${rows.length} budgets passed · ${elapsed} s elapsed · results: ${path.relative(process.cwd(), RESULTS_DIR)}/latest.{md,json}`);
+  console.log(
+    `${passed}/${rows.length} budgets passed · ${elapsed} s elapsed · results: ${path.relative(process.cwd(), RESULTS_DIR)}/latest.{md,json}`,
+  );
   if (Object.keys(errors).length > 0) return 2;
   return passed === rows.length ? 0 : 1;
 }

@@ -23,8 +23,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
+import autocannon from 'autocannon';
 import { Webhook } from 'standardwebhooks';
 import { serverNodeOptions } from '../../lib/cli/server-node-options.mjs';
 
@@ -61,7 +61,8 @@ const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
 
 // The load is the point here: lift the per-key limit (its own tests cover it).
 const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, APP_URL: BASE, SANDBOX_RATE_LIMIT_PER_MINUTE: '1000000' };
-for (const key of Object.keys(env)) if (key.startsWith('VERIFICATION_API_') || key === 'SANDBOX' || key === 'WEBHOOK_SECRET') delete env[key];
+for (const key of Object.keys(env))
+  if (key.startsWith('VERIFICATION_API_') || key === 'SANDBOX' || key === 'WEBHOOK_SECRET') delete env[key];
 Object.assign(env, {
   SANDBOX: 'on',
   VERIFICATION_API_URL: `http://127.0.0.1:${PORT}`,
@@ -70,7 +71,11 @@ Object.assign(env, {
   // The heap settings `npm start` uses: the load measures the server as it ships.
   NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS),
 });
-const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start'], {
+  env,
+  stdio: ['ignore', 'pipe', 'pipe'],
+  detached: true,
+});
 let serverLog = '';
 server.stdout.on('data', (d) => (serverLog += d));
 server.stderr.on('data', (d) => (serverLog += d));
@@ -153,7 +158,8 @@ try {
 
   // 2. The dashboard's read route, signed in as staff (cookie from a real sign-in in Chromium).
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? (await import('node:fs')).existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    executablePath:
+      (process.env.CHROMIUM_PATH ?? (await import('node:fs')).existsSync('/usr/bin/chromium')) ? '/usr/bin/chromium' : undefined,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   const page = await browser.newPage();
@@ -200,14 +206,22 @@ try {
   console.log(`\nLoad: ${CONNECTIONS} connections × ${DURATION_S} s each, loopback, ${os.cpus().length} cores\n`);
   console.table(rows);
   console.log(`created ids: ${createdIds.length}, lost writes: ${lost}`);
-  console.log(`\nWebhook burst: ${BURST.unique + BURST.duplicates} genuine deliveries (${BURST.duplicates} duplicates) + ${BURST.forgeries} forged, ${BURST.inFlight} in flight, ${BURST.verifications + PERSONS} verifications\n`);
+  console.log(
+    `\nWebhook burst: ${BURST.unique + BURST.duplicates} genuine deliveries (${BURST.duplicates} duplicates) + ${BURST.forgeries} forged, ${BURST.inFlight} in flight, ${BURST.verifications + PERSONS} verifications\n`,
+  );
   console.table([burst.row]);
   console.log(`server RSS: ${rssIdle} MB idle → ${rssAfterReads} MB after the read phases → ${rssAfter} MB after the burst`);
 
   // Stopped before the data directory can be read: PGlite admits one process at a time.
   await stopServer();
   const stored = tsx('e2e/load/burst-report.ts', [
-    JSON.stringify({ prefix: BURST_PREFIX, from: burst.from, to: burst.to, targets: [...burst.eventsPerId.keys()], registered: personRequests.map((p) => p.id) }),
+    JSON.stringify({
+      prefix: BURST_PREFIX,
+      from: burst.from,
+      to: burst.to,
+      targets: [...burst.eventsPerId.keys()],
+      registered: personRequests.map((p) => p.id),
+    }),
   ]);
   const problems = checkBurst(burst, stored, personRequests);
   console.table([
@@ -222,7 +236,9 @@ try {
 
   const fiveXx = rows.reduce((n, r) => n + r['5xx'], 0) + burst.row['5xx'];
   if (fiveXx > 0 || lost > 0 || createdIds.length === 0 || problems.length > 0) {
-    console.error(`FAIL: ${fiveXx} responses were 5xx, ${lost} writes lost${problems.length ? `\n  ${problems.slice(0, 20).join('\n  ')}` : ''}`);
+    console.error(
+      `FAIL: ${fiveXx} responses were 5xx, ${lost} writes lost${problems.length ? `\n  ${problems.slice(0, 20).join('\n  ')}` : ''}`,
+    );
     exitCode = 1;
   } else {
     console.log('PASS: no 5xx, no lost write, every webhook verified and each applied exactly once');
@@ -249,7 +265,8 @@ async function stopServer() {
 /** The person opens each shared link (no staff session) and completes or fails the verification. */
 async function finishAsThePerson(requests) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? ((await import('node:fs')).existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+    executablePath:
+      process.env.CHROMIUM_PATH ?? ((await import('node:fs')).existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   const person = await browser.newPage();
@@ -300,7 +317,8 @@ async function webhookBurst({ apiIds, registered }) {
   const ids = [...registered, ...shuffle([...new Set(apiIds)]).slice(0, BURST.verifications)];
   const events = [];
   for (const id of registered) events.push([id, 'verification.created'], [id, `verification.${outcomes.get(id)}`]);
-  for (let i = 0; events.length < BURST.unique; i++) events.push([ids[registered.length + (i % BURST.verifications)], 'verification.created']);
+  for (let i = 0; events.length < BURST.unique; i++)
+    events.push([ids[registered.length + (i % BURST.verifications)], 'verification.created']);
   const originals = shuffle(
     events.map(([verificationId, type], n) =>
       signed(`${BURST_PREFIX}${n}`, JSON.stringify({ type, timestamp: new Date().toISOString(), data: { verificationId } })),
@@ -371,7 +389,7 @@ async function webhookBurst({ apiIds, registered }) {
       'no answer': count((a) => a.status === 0),
       processed: count((a) => a.result === 'processed'),
       duplicate: count((a) => a.result === 'duplicate'),
-      's': Number(seconds.toFixed(1)),
+      s: Number(seconds.toFixed(1)),
       'deliveries/s': Math.round(answers.length / seconds),
       'p50 ms': at(0.5),
       'p99 ms': at(0.99),
@@ -384,7 +402,8 @@ function checkBurst(burst, stored, personRequests) {
   const problems = [];
   const genuine = burst.answers.filter((a) => a.kind !== 'forgery');
   for (const a of genuine) if (a.status !== 200) problems.push(`a genuine delivery (${a.kind}) answered ${a.status}`);
-  for (const a of burst.answers.filter((x) => x.kind === 'forgery')) if (a.status < 400 || a.status >= 500) problems.push(`a forgery answered ${a.status}`);
+  for (const a of burst.answers.filter((x) => x.kind === 'forgery'))
+    if (a.status < 400 || a.status >= 500) problems.push(`a forgery answered ${a.status}`);
   const processed = new Map();
   for (const a of genuine) if (a.result === 'processed') processed.set(a.id, (processed.get(a.id) ?? 0) + 1);
   for (const [id, n] of processed) if (n > 1) problems.push(`double application: ${id} answered "processed" ${n} times`);
@@ -408,6 +427,7 @@ function checkBurst(burst, stored, personRequests) {
     if (register.get(id) !== truth) problems.push(`register says ${register.get(id)} for ${id}, the service ${truth}`);
   }
   // Webhooks never add to the register: the first request and the person's ones, nothing else.
-  if (stored.register.length !== personRequests.length + 1) problems.push(`register has ${stored.register.length} rows, expected ${personRequests.length + 1}`);
+  if (stored.register.length !== personRequests.length + 1)
+    problems.push(`register has ${stored.register.length} rows, expected ${personRequests.length + 1}`);
   return problems;
 }

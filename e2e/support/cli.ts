@@ -17,5 +17,7 @@ export function createCompany(dataDir: string, name: string): { companyId: strin
 }
 
 export function createStaffUser(dataDir: string, email: string, role: string, password: string, name: string): { id: string } {
-  return lastJsonLine(runCli('lib/auth/cli.ts', ['create', '--email', email, '--role', role, '--password', password, '--name', name], dataDir));
+  return lastJsonLine(
+    runCli('lib/auth/cli.ts', ['create', '--email', email, '--role', role, '--password', password, '--name', name], dataDir),
+  );
 }

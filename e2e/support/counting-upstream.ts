@@ -22,7 +22,6 @@ export interface CountingUpstream {
   close(): Promise<void>;
 }
 
-
 /** Answers like the service does for a valid key: a create result, or a pending record. */
 export async function startCountingUpstream(): Promise<CountingUpstream> {
   const calls: UpstreamCall[] = [];

@@ -1,7 +1,7 @@
 // Starts an extra `next start` of the current production build (never a build) with its own
 // data directory and environment, for tests that need a configuration the shared server does
 // not have, e.g. the sandbox off and the service replaced by a counting stand-in.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -17,11 +17,21 @@ export interface NextServer {
 // its port or data directory, are not inherited; the caller sets what it wants instead.
 const NOT_INHERITED = /^(VERIFICATION_API_|SANDBOX$|PORT$|DATA_DIR$|APP_URL$|DATABASE_URL$|BETTER_AUTH_SECRET$|__NEXT|NEXT_)/;
 
-export async function startNextServer({ port, env, timeoutMs = 60_000 }: { port: number; env: Record<string, string>; timeoutMs?: number }): Promise<NextServer> {
+export async function startNextServer({
+  port,
+  env,
+  timeoutMs = 60_000,
+}: {
+  port: number;
+  env: Record<string, string>;
+  timeoutMs?: number;
+}): Promise<NextServer> {
   if (await isListening(port)) {
     throw new Error(`Port ${port} is already in use; stop whatever listens there (only if you started it) and run again.`);
   }
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key, value]) => value !== undefined && !NOT_INHERITED.test(key)));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([key, value]) => value !== undefined && !NOT_INHERITED.test(key)),
+  );
   // next start runs in production mode whatever it inherits; say so rather than inherit a test's NODE_ENV.
   const childEnv: NodeJS.ProcessEnv = { ...inherited, ...env, PORT: String(port), NODE_ENV: 'production' };
   const child: ChildProcess = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start'], {

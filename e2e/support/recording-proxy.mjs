@@ -33,7 +33,16 @@ const journal = path.join(dir, 'traffic.jsonl');
 // Only the test servers: nothing the browser does in a test may reach another machine.
 const ALLOWED_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 // Connection-level headers: they describe the hop, not the request, and must not be forwarded.
-const HOP_BY_HOP = new Set(['connection', 'proxy-connection', 'keep-alive', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'proxy-connection',
+  'keep-alive',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 const upstreamAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 let sequence = 0;
@@ -97,7 +106,10 @@ function decoderFor(encoding) {
     case 'deflate':
       return zlib.createInflate(flush);
     case 'br':
-      return zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH });
+      return zlib.createBrotliDecompress({
+        flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+        finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+      });
     case 'zstd':
       // Node 22.15+ only; on older Node the raw bytes are kept and the record says so.
       return typeof zlib.createZstdDecompress === 'function' ? zlib.createZstdDecompress() : undefined;
@@ -117,7 +129,12 @@ function forwardHeaders(headers) {
 }
 
 function control(request, response) {
-  const body = request.url === '/__recorder/status' ? { recorded, open: [...open.values()] } : request.url === '/__recorder/ready' ? { ready: true } : undefined;
+  const body =
+    request.url === '/__recorder/status'
+      ? { recorded, open: [...open.values()] }
+      : request.url === '/__recorder/ready'
+        ? { ready: true }
+        : undefined;
   response.writeHead(body ? 200 : 404, { 'content-type': 'application/json', 'cache-control': 'no-store' });
   response.end(JSON.stringify(body ?? { error: 'not a recorder endpoint' }));
 }
@@ -125,7 +142,13 @@ function control(request, response) {
 function proxy(request, response) {
   const id = ++sequence;
   const started = Date.now();
-  const entry = { id, startedAt: new Date(started).toISOString(), method: request.method, url: request.url, requestHeaders: request.headers };
+  const entry = {
+    id,
+    startedAt: new Date(started).toISOString(),
+    method: request.method,
+    url: request.url,
+    requestHeaders: request.headers,
+  };
   open.set(id, entry);
 
   let target;
@@ -192,9 +215,18 @@ function proxy(request, response) {
   const relay = (upstreamResponse) => {
     const encoding = upstreamResponse.headers['content-encoding'];
     responseBody = bodyRecorder(`${id}.response`, encoding);
-    Object.assign(entry, { status: upstreamResponse.statusCode, responseHeaders: upstreamResponse.headers, partialBodies: [`.${id}.request.partial`, `.${id}.response.partial`] });
+    Object.assign(entry, {
+      status: upstreamResponse.statusCode,
+      responseHeaders: upstreamResponse.headers,
+      partialBodies: [`.${id}.request.partial`, `.${id}.response.partial`],
+    });
     const done = (complete) =>
-      settle({ status: upstreamResponse.statusCode, responseHeaders: upstreamResponse.headers, responseEncoding: encoding ?? null, complete });
+      settle({
+        status: upstreamResponse.statusCode,
+        responseHeaders: upstreamResponse.headers,
+        responseEncoding: encoding ?? null,
+        complete,
+      });
     response.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.statusMessage, forwardHeaders(upstreamResponse.headers));
     // Headers first, at once: an event stream may send its first event much later.
     response.flushHeaders();

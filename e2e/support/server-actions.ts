@@ -89,9 +89,13 @@ export function plainActionCall(actionId: string, pagePath: string, args: unknow
  */
 export function formActionCall(actionId: string, pagePath: string, previousState: unknown, fields: Record<string, string>): CapturedAction {
   const boundary = `----access-control-${Math.random().toString(36).slice(2)}`;
-  const parts = [...Object.entries(fields).map(([key, value]) => [`_1_${key}`, value] as const), ['0', JSON.stringify([previousState, '$K1'])] as const];
+  const parts = [
+    ...Object.entries(fields).map(([key, value]) => [`_1_${key}`, value] as const),
+    ['0', JSON.stringify([previousState, '$K1'])] as const,
+  ];
   const body = Buffer.from(
-    parts.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') + `--${boundary}--\r\n`,
+    parts.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') +
+      `--${boundary}--\r\n`,
   );
   return {
     actionId,
@@ -110,7 +114,12 @@ const DROPPED = new Set(['cookie', 'host', 'content-length', 'connection', 'orig
  * Sends a captured action again. `origin` is the Origin header to claim (omit it to send
  * none); cookies come only from `api` — a context without storage state sends none.
  */
-export async function replayAction(api: APIRequestContext, baseUrl: string, action: CapturedAction, { origin }: { origin?: string }): Promise<APIResponse> {
+export async function replayAction(
+  api: APIRequestContext,
+  baseUrl: string,
+  action: CapturedAction,
+  { origin }: { origin?: string },
+): Promise<APIResponse> {
   const headers = Object.fromEntries(Object.entries(action.headers).filter(([name]) => !DROPPED.has(name.toLowerCase())));
   if (origin) headers.origin = origin;
   return api.post(new URL(action.path, baseUrl).toString(), { headers, data: action.body, maxRedirects: 0, failOnStatusCode: false });

@@ -4,7 +4,7 @@ export const AUDIT_ACTIONS = {
   'sign_in.succeeded': 'Signed in',
   'sign_in.failed': 'Sign-in failed',
   'sign_in.throttled': 'Sign-in throttled',
-  'sign_out': 'Signed out',
+  sign_out: 'Signed out',
   'setup.completed': 'First administrator created',
   'verification.created': 'Verification created',
   'verification.viewed': 'Verification viewed',

@@ -4,15 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { completeSetup, issueSetupTokenIfNeeded } from '@/lib/auth/setup';
+import { changeStaffRole, createStaff, disableStaff } from '@/lib/auth/staff';
 import { getDb } from '@/lib/db';
 import { closeDatabases } from '@/lib/db/connection';
 import { auditEntries, staffUsers, verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { completeSetup, issueSetupTokenIfNeeded } from '@/lib/auth/setup';
-import { changeStaffRole, createStaff, disableStaff } from '@/lib/auth/staff';
-import { startFakeUpstream, type FakeUpstream } from '@/lib/verification-service/fake-upstream';
+import { type FakeUpstream, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
 import { createVerificationOnce } from '@/lib/verifications/create-verification';
-import { listAudit, purgeExpiredAudit, recordAudit, type AuditEvent } from './audit';
+import { type AuditEvent, listAudit, purgeExpiredAudit, recordAudit } from './audit';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -49,7 +49,12 @@ afterAll(async () => {
 describe('recordAudit', () => {
   it('writes actor, action, target and details, stamped with the current time', async () => {
     const before = Date.now();
-    await recordAudit({ actorId: 'staff-1', action: 'staff.role_changed', target: { type: 'staff', id: 'staff-2' }, details: { from: 'viewer', to: 'admin' } });
+    await recordAudit({
+      actorId: 'staff-1',
+      action: 'staff.role_changed',
+      target: { type: 'staff', id: 'staff-2' },
+      details: { from: 'viewer', to: 'admin' },
+    });
     const rows = await (await getDb()).select().from(auditEntries);
     expect(rows).toEqual([
       {
@@ -94,11 +99,23 @@ describe('listAudit', () => {
   const ids: Record<string, string> = {};
 
   beforeEach(async () => {
-    ids.e1 = await recordAt({ actorId: A, action: 'verification.viewed', target: { type: 'verification', id: 'v1' } }, new Date('2024-01-01T10:00:00Z'));
-    ids.e2 = await recordAt({ actorId: B, action: 'verification.created', target: { type: 'verification', id: 'v1' } }, new Date('2024-01-02T10:00:00Z'));
-    ids.e3 = await recordAt({ actorId: A, action: 'link.copied', target: { type: 'verification', id: 'v2' } }, new Date('2024-01-03T10:00:00Z'));
+    ids.e1 = await recordAt(
+      { actorId: A, action: 'verification.viewed', target: { type: 'verification', id: 'v1' } },
+      new Date('2024-01-01T10:00:00Z'),
+    );
+    ids.e2 = await recordAt(
+      { actorId: B, action: 'verification.created', target: { type: 'verification', id: 'v1' } },
+      new Date('2024-01-02T10:00:00Z'),
+    );
+    ids.e3 = await recordAt(
+      { actorId: A, action: 'link.copied', target: { type: 'verification', id: 'v2' } },
+      new Date('2024-01-03T10:00:00Z'),
+    );
     ids.e4 = await recordAt({ actorId: null, action: 'sign_in.failed' }, new Date('2024-01-04T10:00:00Z'));
-    ids.e5 = await recordAt({ actorId: B, action: 'verification.viewed', target: { type: 'verification', id: 'v2' } }, new Date('2024-01-05T10:00:00Z'));
+    ids.e5 = await recordAt(
+      { actorId: B, action: 'verification.viewed', target: { type: 'verification', id: 'v2' } },
+      new Date('2024-01-05T10:00:00Z'),
+    );
   });
 
   const names = (rows: { id: string }[]) => rows.map((row) => Object.keys(ids).find((k) => ids[k] === row.id));
@@ -119,8 +136,14 @@ describe('listAudit', () => {
   it('filters by time, both ends included', async () => {
     expect(names(await listAudit({ from: new Date('2024-01-02T10:00:00Z') }))).toEqual(['e5', 'e4', 'e3', 'e2']);
     expect(names(await listAudit({ to: new Date('2024-01-02T10:00:00Z') }))).toEqual(['e2', 'e1']);
-    expect(names(await listAudit({ from: new Date('2024-01-02T10:00:00Z'), to: new Date('2024-01-04T10:00:00Z') }))).toEqual(['e4', 'e3', 'e2']);
-    expect(names(await listAudit({ from: new Date('2024-01-02T10:00:00.001Z'), to: new Date('2024-01-04T09:59:59.999Z') }))).toEqual(['e3']);
+    expect(names(await listAudit({ from: new Date('2024-01-02T10:00:00Z'), to: new Date('2024-01-04T10:00:00Z') }))).toEqual([
+      'e4',
+      'e3',
+      'e2',
+    ]);
+    expect(names(await listAudit({ from: new Date('2024-01-02T10:00:00.001Z'), to: new Date('2024-01-04T09:59:59.999Z') }))).toEqual([
+      'e3',
+    ]);
   });
 
   it('combines filters with AND', async () => {
@@ -142,10 +165,7 @@ describe('listAudit', () => {
       await recordAt({ actorId: A, action: 'link.copied', target: { type: 'verification', id: 't2' } }, same),
       await recordAt({ actorId: A, action: 'link.copied', target: { type: 'verification', id: 't3' } }, same),
     ];
-    const paged = [
-      ...(await listAudit({}, { limit: 2 })),
-      ...(await listAudit({}, { limit: 2, offset: 2 })),
-    ].map((e) => e.id);
+    const paged = [...(await listAudit({}, { limit: 2 })), ...(await listAudit({}, { limit: 2, offset: 2 }))].map((e) => e.id);
     expect(paged.slice(0, 3).sort()).toEqual([...tied].sort());
     expect(new Set(paged).size).toBe(4);
     expect(paged[3]).toBe(ids.e5);
@@ -214,17 +234,32 @@ describe('privacy', () => {
         ),
       );
     });
-    await createVerificationOnce(randomUUID(), { name: person.name, email: person.email, chosenPurpose: 'legal_obligations', language: 'en' }, colleagueId);
+    await createVerificationOnce(
+      randomUUID(),
+      { name: person.name, email: person.email, chosenPurpose: 'legal_obligations', language: 'en' },
+      colleagueId,
+    );
     await recordAudit({ actorId: colleagueId, action: 'verification.viewed', target: { type: 'verification', id: verificationId } });
     await recordAudit({ actorId: colleagueId, action: 'link.copied', target: { type: 'verification', id: verificationId } });
     await disableStaff(adminId, colleagueId);
     await recordAudit({ actorId: null, action: 'sign_in.failed' });
     // Let the create flow's background refresh finish before reading (and before closing).
-    await expect.poll(async () => (await db.select().from(verificationRequests))[0]?.refreshedAt ?? null, { timeout: 5_000 }).not.toBeNull();
+    await expect
+      .poll(async () => (await db.select().from(verificationRequests))[0]?.refreshedAt ?? null, { timeout: 5_000 })
+      .not.toBeNull();
 
     const rows = await db.select().from(auditEntries);
     expect(rows.map((r) => r.action).sort()).toEqual(
-      ['link.copied', 'setup.completed', 'sign_in.failed', 'staff.created', 'staff.disabled', 'staff.role_changed', 'verification.created', 'verification.viewed'].sort(),
+      [
+        'link.copied',
+        'setup.completed',
+        'sign_in.failed',
+        'staff.created',
+        'staff.disabled',
+        'staff.role_changed',
+        'verification.created',
+        'verification.viewed',
+      ].sort(),
     );
     // Every column of every row, as raw text from the database.
     const raw = await db.execute(sql`select * from audit_entries`);

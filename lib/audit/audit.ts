@@ -3,8 +3,8 @@
 // AUDIT_RETENTION_DAYS.
 import 'server-only';
 import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
-import { getDb, type Db } from '@/lib/db';
-import { auditEntries, type AuditEntryRow } from '@/lib/db/schema';
+import { type Db, getDb } from '@/lib/db';
+import { type AuditEntryRow, auditEntries } from '@/lib/db/schema';
 import type { AuditAction } from './actions';
 
 type Executor = Pick<Db, 'insert'>;
@@ -77,6 +77,10 @@ export async function recordAuditUnlessRecent(event: AuditEvent, withinMs: numbe
   const conditions: SQL[] = [eq(auditEntries.action, event.action), gte(auditEntries.at, new Date(now.getTime() - withinMs))];
   if (event.actorId) conditions.push(eq(auditEntries.actorId, event.actorId));
   if (event.target) conditions.push(eq(auditEntries.targetId, event.target.id));
-  const [recent] = await db.select({ id: auditEntries.id }).from(auditEntries).where(and(...conditions)).limit(1);
+  const [recent] = await db
+    .select({ id: auditEntries.id })
+    .from(auditEntries)
+    .where(and(...conditions))
+    .limit(1);
   if (!recent) await recordAudit(event, db);
 }

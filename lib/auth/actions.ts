@@ -16,7 +16,12 @@ import { completeSetup, SetupClosedError } from './setup';
 import { findStaffIdByEmail, StaffError } from './staff';
 import { attemptSignIn } from './throttle';
 
-export type SignInState = { status: 'idle' | 'failed'; email: string; message?: string; fieldErrors?: Record<string, string[] | undefined> };
+export type SignInState = {
+  status: 'idle' | 'failed';
+  email: string;
+  message?: string;
+  fieldErrors?: Record<string, string[] | undefined>;
+};
 
 const WRONG_CREDENTIALS = 'Incorrect e-mail address or password.';
 

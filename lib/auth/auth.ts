@@ -11,7 +11,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { nextCookies } from 'better-auth/next-js';
 import { eq } from 'drizzle-orm';
-import { getDb, type Db } from '@/lib/db';
+import { type Db, getDb } from '@/lib/db';
 import { isInMemory, once } from '@/lib/db/connection';
 import { authVerifications, staffAccounts, staffSessions, staffUsers } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
@@ -63,10 +63,7 @@ function createAuth(db: Db, secret: string, options: { withNextCookies: boolean 
         create: {
           // A disabled account gets no new session, whatever the password.
           before: async (session) => {
-            const [user] = await db
-              .select({ disabled: staffUsers.disabled })
-              .from(staffUsers)
-              .where(eq(staffUsers.id, session.userId));
+            const [user] = await db.select({ disabled: staffUsers.disabled }).from(staffUsers).where(eq(staffUsers.id, session.userId));
             return user && !user.disabled ? { data: session } : false;
           },
         },

@@ -93,7 +93,18 @@ describe('users CLI (spawned)', { timeout: 120_000 }, () => {
   });
 
   it('create with --password does not print the password', async () => {
-    const run = await users(dataDir, 'create', '--email', 'ada@example.com', '--role', 'admin', '--name', 'Ada Admin', '--password', GIVEN_PASSWORD);
+    const run = await users(
+      dataDir,
+      'create',
+      '--email',
+      'ada@example.com',
+      '--role',
+      'admin',
+      '--name',
+      'Ada Admin',
+      '--password',
+      GIVEN_PASSWORD,
+    );
     expect(run, run.stderr).toMatchObject({ code: 0 });
     admin = JSON.parse(run.stdout);
     expect(admin).toEqual({ id: expect.any(String), email: 'ada@example.com', role: 'admin' });
@@ -128,7 +139,12 @@ describe('users CLI (spawned)', { timeout: 120_000 }, () => {
         ['olga.op@example.com', 'Olga.Op', 'operator', false],
       ]);
       const audit = await db.select().from(auditEntries);
-      expect(audit.filter((e) => e.action === 'staff.created').map((e) => [e.actorId, e.targetId]).sort()).toEqual(
+      expect(
+        audit
+          .filter((e) => e.action === 'staff.created')
+          .map((e) => [e.actorId, e.targetId])
+          .sort(),
+      ).toEqual(
         [
           [null, admin.id],
           [null, operator.id],
@@ -183,7 +199,9 @@ describe('users CLI (spawned)', { timeout: 120_000 }, () => {
     const byArgs = new Map((await usageRuns).map((run) => [run.args.join(' '), run.stderr]));
     expect(byArgs.get('create --email x@example.com --role superuser')).toContain('--role must be admin, operator or viewer');
     expect(byArgs.get('create --role operator')).toContain('create needs --email and --role');
-    expect(byArgs.get('create --email x@example.com --role viewer --password short')).toContain('--password must have at least 12 characters');
+    expect(byArgs.get('create --email x@example.com --role viewer --password short')).toContain(
+      '--password must have at least 12 characters',
+    );
     expect(byArgs.get('create --email x@example.com --role viewer --colour red')).toContain("Unknown option '--colour'");
     expect(byArgs.get('disable')).toContain('disable needs --email');
     expect(existsSync(untouchedDir)).toBe(false);

@@ -6,10 +6,10 @@
 //   users disable --email E
 import 'server-only';
 import { parseArgs } from 'node:util';
-import { closeDatabases, DataDirInUseError } from '@/lib/db/connection';
 import { getDb } from '@/lib/db';
-import { createStaffSchema, PASSWORD_MIN } from './schemas';
+import { closeDatabases, DataDirInUseError } from '@/lib/db/connection';
 import { isStaffRole } from './roles';
+import { createStaffSchema, PASSWORD_MIN } from './schemas';
 import { createStaff, disableStaff, findStaffIdByEmail, generatePassword, listStaff, StaffError } from './staff';
 
 const USAGE = `Usage:
@@ -41,7 +41,11 @@ async function main(argv: string[]): Promise<number> {
     case 'create': {
       if (!values.email || !values.role) throw new UsageError('create needs --email and --role');
       if (!isStaffRole(values.role)) throw new UsageError('--role must be admin, operator or viewer');
-      const parsed = createStaffSchema.safeParse({ email: values.email, role: values.role, name: values.name ?? values.email.split('@')[0] });
+      const parsed = createStaffSchema.safeParse({
+        email: values.email,
+        role: values.role,
+        name: values.name ?? values.email.split('@')[0],
+      });
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`).join('\n'));
       if (values.password !== undefined && values.password.length < PASSWORD_MIN) {
         throw new UsageError(`--password must have at least ${PASSWORD_MIN} characters`);

@@ -2,7 +2,7 @@
 // authorize: one for server actions, one for route handlers.
 import 'server-only';
 import { can, type Permission } from './roles';
-import { getCurrentStaff, staffFromHeaders, type Staff } from './session';
+import { getCurrentStaff, type Staff, staffFromHeaders } from './session';
 
 export type Denial = 'unauthenticated' | 'forbidden';
 

@@ -25,9 +25,12 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath(value)).toBe('/');
   });
 
-  it.each([[null], [undefined], [42], [{ toString: () => '/audit' }], [['/audit']], [true]])('turns the non-string %j into "/"', (value) => {
-    expect(safeReturnPath(value)).toBe('/');
-  });
+  it.each([[null], [undefined], [42], [{ toString: () => '/audit' }], [['/audit']], [true]])(
+    'turns the non-string %j into "/"',
+    (value) => {
+      expect(safeReturnPath(value)).toBe('/');
+    },
+  );
 
   it.each([['/verifications/abc?x=1'], ['/'], ['/audit?actor=1&from=2030-01-01'], ['/verifications/new#result'], ['/settings']])(
     'keeps the same-site path %j',
@@ -46,7 +49,15 @@ describe('safeReturnPath', () => {
   it('every accepted value resolves to this origin when a browser follows it', () => {
     // What matters is where a browser goes, so resolve each result the way a browser resolves a
     // Location header (WHATWG URL parsing).
-    for (const value of ['//evil.com', '/\\evil.com', 'https://evil.com', '/verifications/abc?x=1', '/./evil.com', '/%2F%2Fevil.com', '/ /evil.com']) {
+    for (const value of [
+      '//evil.com',
+      '/\\evil.com',
+      'https://evil.com',
+      '/verifications/abc?x=1',
+      '/./evil.com',
+      '/%2F%2Fevil.com',
+      '/ /evil.com',
+    ]) {
       expect({ value, origin: new URL(safeReturnPath(value), ORIGIN).origin }).toEqual({ value, origin: ORIGIN });
     }
   });

@@ -1,7 +1,7 @@
 // The role table is what both the UI and the server consult, so the whole matrix is spelled out
 // here by hand: a permission granted to the wrong role by an edit to PERMISSIONS fails below.
 import { describe, expect, it } from 'vitest';
-import { can, isStaffRole, PERMISSIONS, STAFF_ROLES, type Permission, type StaffRole } from './roles';
+import { can, isStaffRole, PERMISSIONS, type Permission, STAFF_ROLES, type StaffRole } from './roles';
 
 const EXPECTED: Record<StaffRole, Record<Permission, boolean>> = {
   viewer: {

@@ -12,10 +12,7 @@ const email = z
   .max(254, 'That e-mail address is too long.')
   .pipe(z.email('Enter a valid e-mail address, like name@example.com.'));
 
-const newPassword = z
-  .string()
-  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
-  .max(256, 'Use at most 256 characters.');
+const newPassword = z.string().min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`).max(256, 'Use at most 256 characters.');
 
 // PostgreSQL cannot store NUL in text (an insert failed with a 500), and no control character
 // belongs in a name shown in lists and the audit trail.

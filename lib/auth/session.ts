@@ -4,8 +4,8 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
-import { can, isStaffRole, type Permission, type StaffRole } from './roles';
 import { getAuth, SESSION_COOKIE_PREFIX } from './auth';
+import { can, isStaffRole, type Permission, type StaffRole } from './roles';
 import { rememberValidatedSession } from './session-cache';
 
 export type Staff = { id: string; name: string; email: string; role: StaffRole; sessionId: string };

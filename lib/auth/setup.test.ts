@@ -84,7 +84,16 @@ describe('isSetupTokenValid', () => {
   it('refuses wrong, short, empty and altered tokens', async () => {
     const token = (await issueSetupTokenIfNeeded())!;
     const other = 'x'.repeat(43);
-    for (const candidate of [other, token.slice(0, 10), token.slice(0, 15), '', `${token}x`, token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase(), ` ${token}`, 'a'.repeat(500)]) {
+    for (const candidate of [
+      other,
+      token.slice(0, 10),
+      token.slice(0, 15),
+      '',
+      `${token}x`,
+      token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase(),
+      ` ${token}`,
+      'a'.repeat(500),
+    ]) {
       expect({ candidate, valid: await isSetupTokenValid(candidate) }).toEqual({ candidate, valid: false });
     }
     // A token presented as a hash is refused too: knowing the stored value must not help.
@@ -103,7 +112,9 @@ describe('completeSetup', () => {
     const token = (await issueSetupTokenIfNeeded())!;
     const id = await completeSetup(token, ADMIN);
 
-    expect(await users()).toEqual([expect.objectContaining({ id, name: 'Ada Admin', email: 'ada@example.com', role: 'admin', disabled: false })]);
+    expect(await users()).toEqual([
+      expect.objectContaining({ id, name: 'Ada Admin', email: 'ada@example.com', role: 'admin', disabled: false }),
+    ]);
     expect(await audit()).toEqual([expect.objectContaining({ actorId: id, action: 'setup.completed', targetType: 'staff', targetId: id })]);
     expect(await tokenRows()).toEqual([]);
     expect(await isSetupOpen()).toBe(false);
@@ -148,7 +159,9 @@ describe('completeSetup', () => {
   it('creates exactly one administrator when several complete setup at the same time', async () => {
     const token = (await issueSetupTokenIfNeeded())!;
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, (_, i) => completeSetup(token, { name: `Racer ${i}`, email: `racer${i}@example.com`, password: ADMIN.password })),
+      Array.from({ length: 5 }, (_, i) =>
+        completeSetup(token, { name: `Racer ${i}`, email: `racer${i}@example.com`, password: ADMIN.password }),
+      ),
     );
 
     const fulfilled = results.filter((r): r is PromiseFulfilledResult<string> => r.status === 'fulfilled');

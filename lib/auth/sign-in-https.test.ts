@@ -6,7 +6,7 @@ import { getDb } from '@/lib/db';
 import { closeDatabases } from '@/lib/db/connection';
 import { staffSessions } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { getCliAuth, type Auth } from './auth';
+import { type Auth, getCliAuth } from './auth';
 import { staffFromHeaders } from './session';
 import { createStaff } from './staff';
 
@@ -40,7 +40,10 @@ it('sets a Secure, __Secure- prefixed, HttpOnly, SameSite=Lax session cookie beh
   const lines = response.headers.getSetCookie();
   const session = lines.find((line) => line.startsWith('__Secure-vdesk.session_token='));
   expect(session, lines.join('\n')).toBeDefined();
-  const attributes = session!.split(';').slice(1).map((a) => a.trim().toLowerCase());
+  const attributes = session!
+    .split(';')
+    .slice(1)
+    .map((a) => a.trim().toLowerCase());
   expect(attributes).toContain('secure');
   expect(attributes).toContain('httponly');
   expect(attributes).toContain('samesite=lax');

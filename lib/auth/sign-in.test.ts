@@ -8,7 +8,7 @@ import { getDb } from '@/lib/db';
 import { closeDatabases } from '@/lib/db/connection';
 import { staffSessions, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { getAuth, getCliAuth, type Auth } from './auth';
+import { type Auth, getAuth, getCliAuth } from './auth';
 import { staffFromHeaders } from './session';
 import { changeStaffRole, createStaff, disableStaff } from './staff';
 
@@ -105,7 +105,10 @@ describe('signInEmail', () => {
 
   it('answers an unknown e-mail and a wrong password with the same status and the same body', async () => {
     const unknown = await auth.api.signInEmail({ body: { email: 'nobody@example.com', password: PASSWORD }, asResponse: true });
-    const wrong = await auth.api.signInEmail({ body: { email: 'ada@example.com', password: 'wrong horse battery staple' }, asResponse: true });
+    const wrong = await auth.api.signInEmail({
+      body: { email: 'ada@example.com', password: 'wrong horse battery staple' },
+      asResponse: true,
+    });
 
     expect(unknown.status).toBeGreaterThanOrEqual(400);
     expect(wrong.status).toBe(unknown.status);
@@ -224,7 +227,10 @@ describe('staffFromHeaders (through getAuth(), outside any Next.js request)', ()
     // As if signed in an hour ago: 11 of the 12 idle hours left.
     const db = await getDb();
     const elevenHours = 11 * 60 * 60 * 1000;
-    await db.update(staffSessions).set({ expiresAt: new Date(Date.now() + elevenHours) }).where(eq(staffSessions.userId, operatorId));
+    await db
+      .update(staffSessions)
+      .set({ expiresAt: new Date(Date.now() + elevenHours) })
+      .where(eq(staffSessions.userId, operatorId));
 
     expect(await staffFromHeaders(signed.headers)).toMatchObject({ id: operatorId });
 
@@ -254,7 +260,12 @@ describe('staffFromHeaders (through getAuth(), outside any Next.js request)', ()
   });
 
   it('ends the sessions of an account used a moment ago at once when it is disabled', async () => {
-    const id = await createStaff(adminId, { name: 'Cas Cached', email: `cas-${Date.now()}@example.com`, role: 'viewer', password: PASSWORD });
+    const id = await createStaff(adminId, {
+      name: 'Cas Cached',
+      email: `cas-${Date.now()}@example.com`,
+      role: 'viewer',
+      password: PASSWORD,
+    });
     const [row] = await (await getDb()).select({ email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.id, id));
     const cas = await signIn(auth, row!.email, PASSWORD);
     expect((await staffFromHeaders(cas.headers))?.id).toBe(id);
@@ -264,7 +275,10 @@ describe('staffFromHeaders (through getAuth(), outside any Next.js request)', ()
   });
 
   it('returns null once the session has expired', async () => {
-    await (await getDb()).update(staffSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(staffSessions.userId, operatorId));
+    await (await getDb())
+      .update(staffSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffSessions.userId, operatorId));
     expect(await staffFromHeaders(signed.headers)).toBeNull();
   });
 });

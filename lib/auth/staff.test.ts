@@ -9,7 +9,16 @@ import { closeDatabases } from '@/lib/db/connection';
 import { auditEntries, staffAccounts, staffSessions, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import type { StaffRole } from './roles';
-import { changeStaffRole, countStaff, createStaff, disableStaff, findStaffIdByEmail, generatePassword, listStaff, StaffError } from './staff';
+import {
+  changeStaffRole,
+  countStaff,
+  createStaff,
+  disableStaff,
+  findStaffIdByEmail,
+  generatePassword,
+  listStaff,
+  StaffError,
+} from './staff';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -48,7 +57,9 @@ async function insertSession(userId: string) {
  */
 async function breakAuditTable() {
   const d = await db();
-  await d.execute(sql`create or replace function test_refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused by test'; end $$`);
+  await d.execute(
+    sql`create or replace function test_refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused by test'; end $$`,
+  );
   await d.execute(sql`create trigger test_refuse_audit before insert on audit_entries for each row execute function test_refuse_audit()`);
   return async () => {
     await d.execute(sql`drop trigger test_refuse_audit on audit_entries`);
@@ -85,10 +96,22 @@ afterAll(async () => {
 describe('createStaff', () => {
   it('writes the user, a credential account with a hashed password, and a staff.created audit entry', async () => {
     const actor = await add('Root', 'admin');
-    const id = await createStaff(actor, { name: '  Olivia Operator ', email: '  Olivia.Op@Example.COM ', role: 'operator', password: PASSWORD });
+    const id = await createStaff(actor, {
+      name: '  Olivia Operator ',
+      email: '  Olivia.Op@Example.COM ',
+      role: 'operator',
+      password: PASSWORD,
+    });
 
     const user = await userRow(id);
-    expect(user).toMatchObject({ id, name: 'Olivia Operator', email: 'olivia.op@example.com', role: 'operator', disabled: false, emailVerified: true });
+    expect(user).toMatchObject({
+      id,
+      name: 'Olivia Operator',
+      email: 'olivia.op@example.com',
+      role: 'operator',
+      disabled: false,
+      emailVerified: true,
+    });
 
     const accounts = await (await db()).select().from(staffAccounts).where(eq(staffAccounts.userId, id));
     expect(accounts).toHaveLength(1);
@@ -99,21 +122,31 @@ describe('createStaff', () => {
 
     const entries = (await auditRows()).filter((e) => e.targetId === id);
     expect(entries).toEqual([
-      expect.objectContaining({ actorId: actor, action: 'staff.created', targetType: 'staff', targetId: id, details: { role: 'operator' } }),
+      expect.objectContaining({
+        actorId: actor,
+        action: 'staff.created',
+        targetType: 'staff',
+        targetId: id,
+        details: { role: 'operator' },
+      }),
     ]);
     expect(await findStaffIdByEmail('OLIVIA.OP@example.com ')).toBe(id);
   });
 
   it('records a null actor for accounts created from the command line', async () => {
     const id = await add('Cli', 'viewer');
-    expect(await auditRows()).toEqual([expect.objectContaining({ actorId: null, action: 'staff.created', targetId: id, details: { role: 'viewer' } })]);
+    expect(await auditRows()).toEqual([
+      expect.objectContaining({ actorId: null, action: 'staff.created', targetId: id, details: { role: 'viewer' } }),
+    ]);
   });
 
   it('refuses a second account with the same e-mail in any case, and writes nothing', async () => {
     await createStaff(null, { name: 'First', email: 'same@example.com', role: 'viewer', password: PASSWORD });
     const before = await counts();
 
-    const error = await createStaff(null, { name: 'Second', email: ' SAME@Example.com', role: 'admin', password: PASSWORD }).catch((e: unknown) => e);
+    const error = await createStaff(null, { name: 'Second', email: ' SAME@Example.com', role: 'admin', password: PASSWORD }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(StaffError);
     expect((error as StaffError).field).toBe('email');
 

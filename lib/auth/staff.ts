@@ -6,10 +6,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/audit';
-import { getDb, type Db } from '@/lib/db';
-import { staffAccounts, staffSessions, staffUsers, type StaffUserRow } from '@/lib/db/schema';
-import { forgetValidatedSessions } from './session-cache';
+import { type Db, getDb } from '@/lib/db';
+import { type StaffUserRow, staffAccounts, staffSessions, staffUsers } from '@/lib/db/schema';
 import type { StaffRole } from './roles';
+import { forgetValidatedSessions } from './session-cache';
 
 export class StaffError extends Error {
   constructor(
@@ -66,7 +66,9 @@ export async function insertStaff(tx: Tx, staff: NewStaff): Promise<string> {
   if (existing) throw new StaffError('An account with this e-mail address already exists.', 'email');
   const id = randomUUID();
   const now = new Date();
-  await tx.insert(staffUsers).values({ id, name: staff.name.trim(), email, role: staff.role, emailVerified: true, createdAt: now, updatedAt: now });
+  await tx
+    .insert(staffUsers)
+    .values({ id, name: staff.name.trim(), email, role: staff.role, emailVerified: true, createdAt: now, updatedAt: now });
   await tx.insert(staffAccounts).values({
     id: randomUUID(),
     accountId: id,
@@ -89,13 +91,17 @@ export async function createStaff(actorId: string | null, staff: NewStaff): Prom
 }
 
 async function assertNotLastAdmin(tx: Tx, userId: string): Promise<void> {
-  const [target] = await tx.select({ role: staffUsers.role, disabled: staffUsers.disabled }).from(staffUsers).where(eq(staffUsers.id, userId));
+  const [target] = await tx
+    .select({ role: staffUsers.role, disabled: staffUsers.disabled })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, userId));
   if (!target || target.role !== 'admin' || target.disabled) return;
   const [others] = await tx
     .select({ n: count() })
     .from(staffUsers)
     .where(and(eq(staffUsers.role, 'admin'), eq(staffUsers.disabled, false), ne(staffUsers.id, userId)));
-  if ((others?.n ?? 0) === 0) throw new StaffError('This is the last active administrator; make someone else an administrator first.', 'role');
+  if ((others?.n ?? 0) === 0)
+    throw new StaffError('This is the last active administrator; make someone else an administrator first.', 'role');
 }
 
 export async function changeStaffRole(actorId: string, userId: string, role: StaffRole): Promise<void> {

@@ -69,7 +69,11 @@ describe('per account', () => {
   });
 
   it('counts differences of case and surrounding whitespace as the same account', async () => {
-    await fail(MAX_FAILURES_PER_ACCOUNT, (i) => ['Alice@Example.com', ' alice@example.com ', 'ALICE@EXAMPLE.COM', 'alice@example.com\t', 'aLiCe@eXaMpLe.CoM'][i % 5]!, null);
+    await fail(
+      MAX_FAILURES_PER_ACCOUNT,
+      (i) => ['Alice@Example.com', ' alice@example.com ', 'ALICE@EXAMPLE.COM', 'alice@example.com\t', 'aLiCe@eXaMpLe.CoM'][i % 5]!,
+      null,
+    );
     expect((await checkSignInThrottle('alice@example.com', null, T0)).allowed).toBe(false);
     expect((await checkSignInThrottle('  ALICE@example.COM', null, T0)).allowed).toBe(false);
     const rows = await (await getDb()).select().from(signInFailures);
@@ -178,7 +182,14 @@ describe('storage', () => {
     for (const row of rows) expect(row.key).toMatch(/^(account|ip):[0-9a-f]{64}$/);
 
     const stored = JSON.stringify(rows).toLowerCase();
-    const secrets = [...emails.map((e) => e.toLowerCase()), ...emails.map((e) => e.split('@')[0]!.toLowerCase()), 'example.com', 'example.org', ...ips, 'db8::beef'];
+    const secrets = [
+      ...emails.map((e) => e.toLowerCase()),
+      ...emails.map((e) => e.split('@')[0]!.toLowerCase()),
+      'example.com',
+      'example.org',
+      ...ips,
+      'db8::beef',
+    ];
     for (const secret of secrets) expect(stored).not.toContain(secret);
   });
 });

@@ -14,7 +14,9 @@ export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
 
 async function keyed(kind: 'account' | 'ip', value: string): Promise<string> {
-  return `${kind}:${createHmac('sha256', await getAuthSecret()).update(`${kind}:${value}`).digest('hex')}`;
+  return `${kind}:${createHmac('sha256', await getAuthSecret())
+    .update(`${kind}:${value}`)
+    .digest('hex')}`;
 }
 const accountKey = (email: string) => keyed('account', email.trim().toLowerCase());
 const addressKey = (ip: string) => keyed('ip', ip);
@@ -25,7 +27,10 @@ export async function checkSignInThrottle(email: string, ip: string | null, now 
   const db = await getDb();
   const limits = new Map<string, number>([[await accountKey(email), MAX_FAILURES_PER_ACCOUNT]]);
   if (ip) limits.set(await addressKey(ip), MAX_FAILURES_PER_ADDRESS);
-  const rows = await db.select().from(signInFailures).where(inArray(signInFailures.key, [...limits.keys()]));
+  const rows = await db
+    .select()
+    .from(signInFailures)
+    .where(inArray(signInFailures.key, [...limits.keys()]));
   let retryAfterMs = 0;
   for (const row of rows) {
     const windowEnds = row.windowStartedAt.getTime() + THROTTLE_WINDOW_MS;

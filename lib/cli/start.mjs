@@ -9,7 +9,19 @@ import { serverNodeOptions } from './server-node-options.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const nextBin = path.join(root, 'node_modules/next/dist/bin/next');
-const SOURCES = ['app', 'components', 'lib', 'public', 'package.json', 'package-lock.json', 'next.config.mjs', 'tsconfig.json', 'postcss.config.mjs', 'instrumentation.ts', 'instrumentation-node.ts'];
+const SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'public',
+  'package.json',
+  'package-lock.json',
+  'next.config.mjs',
+  'tsconfig.json',
+  'postcss.config.mjs',
+  'instrumentation.ts',
+  'instrumentation-node.ts',
+];
 
 function newestMtime(entry) {
   let stats;

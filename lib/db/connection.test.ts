@@ -9,7 +9,8 @@ afterAll(async () => {
 
 it('runs with small buffers, keeping the PGlite defaults it replaces', async () => {
   const pg = await openDatabase('memory://');
-  const setting = async (name: string) => ((await pg.query<{ setting: string }>(`select current_setting('${name}') as setting`)).rows[0]!.setting);
+  const setting = async (name: string) =>
+    (await pg.query<{ setting: string }>(`select current_setting('${name}') as setting`)).rows[0]!.setting;
   expect(await setting('shared_buffers')).toBe('16MB');
   expect(await setting('wal_buffers')).toBe('1MB');
   expect(await setting('work_mem')).toBe('2MB');

@@ -80,9 +80,7 @@ async function open(dataDir: string, options: OpenOptions): Promise<OpenDatabase
       // The holder refreshes the lock's mtime; a lock left by a crashed process goes stale.
       stale: 15_000,
       update: 5_000,
-      retries: options.waitForLockMs
-        ? { retries: Math.ceil(options.waitForLockMs / 250), minTimeout: 250, maxTimeout: 250 }
-        : 0,
+      retries: options.waitForLockMs ? { retries: Math.ceil(options.waitForLockMs / 250), minTimeout: 250, maxTimeout: 250 } : 0,
       onCompromised: (error) => {
         log.error({ err: error, dir }, 'lost the lock on the data directory');
       },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLiveBus, currentEventId, eventsSince, getLiveBus, publishVerificationChange, REPLAY_CAPACITY, subscribe } from './bus';
 import { captureLogs, stopCapturingLogs } from '@/lib/testing/logs';
+import { createLiveBus, currentEventId, eventsSince, getLiveBus, publishVerificationChange, REPLAY_CAPACITY, subscribe } from './bus';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -11,8 +11,8 @@
 // instance LISTENs on a channel and re-publishes what it hears into its own bus, and the event
 // ids would then have to come from the database (a sequence) to stay comparable across instances.
 import 'server-only';
-import type { VerificationChange } from './protocol';
 import { logger } from '@/lib/log';
+import type { VerificationChange } from './protocol';
 
 const log = logger.child({ area: 'live' });
 

@@ -1,16 +1,16 @@
 // Live status changes: the server-side bus (server-only) and the wire format it shares with the
 // browser. Client components import '@/lib/live/protocol' directly.
 export {
-  REPLAY_CAPACITY,
   createLiveBus,
   currentEventId,
   eventsSince,
   getLiveBus,
-  publishVerificationChange,
-  subscribe,
   type LiveBus,
   type LiveEvent,
   type LiveListener,
+  publishVerificationChange,
+  REPLAY_CAPACITY,
   type Replay,
+  subscribe,
 } from './bus';
-export { LIVE_EVENTS_PATH, RESYNC_EVENT, VERIFICATION_EVENT, parseVerificationChange, type VerificationChange } from './protocol';
+export { LIVE_EVENTS_PATH, parseVerificationChange, RESYNC_EVENT, VERIFICATION_EVENT, type VerificationChange } from './protocol';

@@ -2,7 +2,7 @@
 // way of ending it releases the subscription and the timers.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentEventId, getLiveBus, publishVerificationChange } from './bus';
-import { createEventStream, readLastEventId, RECONNECT_DELAY_MS, verificationFrame } from './sse';
+import { createEventStream, RECONNECT_DELAY_MS, readLastEventId, verificationFrame } from './sse';
 import { frameReader } from './test-support';
 
 afterEach(() => {

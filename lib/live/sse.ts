@@ -3,7 +3,7 @@
 // browser do not take a quiet connection for a dead one. Everything it holds — the subscription
 // and the timers — is released when the client goes away, whichever way that is noticed.
 import 'server-only';
-import { eventsSince, getLiveBus, subscribe, type LiveEvent } from './bus';
+import { eventsSince, getLiveBus, type LiveEvent, subscribe } from './bus';
 import { RESYNC_EVENT, VERIFICATION_EVENT } from './protocol';
 
 export const HEARTBEAT_MS = 15_000;

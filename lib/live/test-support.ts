@@ -40,7 +40,7 @@ export function frameReader(body: ReadableStream<Uint8Array>): FrameReader {
     return pending;
   };
 
-  const withTimeout = <T,>(promise: Promise<T>, ms: number, what: string) =>
+  const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
     new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
       promise.then(

@@ -3,15 +3,24 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as getOutbox } from '@/app/v1/sandbox/outbox/route';
-import { GET as getWithoutId } from '@/app/v1/verifications/route';
 import { GET as getById } from '@/app/v1/verifications/[id]/route';
 import { POST } from '@/app/v1/verifications/new/route';
+import { GET as getWithoutId } from '@/app/v1/verifications/route';
 import { closeDatabases } from '@/lib/db/connection';
+import { captureLogs } from '@/lib/testing/logs';
 import { API_AUDIT_FLUSH_MS, auditPath, flushApiAuditLog, listApiAuditLog, recordApiCall } from './api-audit';
 import type { SandboxDb } from './db';
 import { apiAuditLog } from './schema';
-import { API, createRequest, createTestCompany, getRequest, idParams, type TestCompany, useInMemorySandbox, validBody } from './test-support';
-import { captureLogs } from '@/lib/testing/logs';
+import {
+  API,
+  createRequest,
+  createTestCompany,
+  getRequest,
+  idParams,
+  type TestCompany,
+  useInMemorySandbox,
+  validBody,
+} from './test-support';
 
 let db: SandboxDb;
 
@@ -59,7 +68,10 @@ describe('one row per authenticated call', () => {
     tick();
     await getById(getRequest(`${API}/${verificationId}`, other.apiKey), idParams(verificationId));
     tick();
-    await getOutbox(new Request('http://localhost/v1/sandbox/outbox', { headers: { Authorization: `Bearer ${company.apiKey}` } }), undefined);
+    await getOutbox(
+      new Request('http://localhost/v1/sandbox/outbox', { headers: { Authorization: `Bearer ${company.apiKey}` } }),
+      undefined,
+    );
 
     expect(await log(company)).toEqual([
       'POST /v1/verifications/new 200',
@@ -121,7 +133,10 @@ describe('batched writes', () => {
   it('a call is in the table within the flush delay, without anyone flushing', async () => {
     const company = await createTestCompany(db, { name: 'Timely' });
     const started = Date.now();
-    await getById(getRequest(`${API}/3f2b8c1e-9d4a-4b7e-8f00-123456789abc`, company.apiKey), idParams('3f2b8c1e-9d4a-4b7e-8f00-123456789abc'));
+    await getById(
+      getRequest(`${API}/3f2b8c1e-9d4a-4b7e-8f00-123456789abc`, company.apiKey),
+      idParams('3f2b8c1e-9d4a-4b7e-8f00-123456789abc'),
+    );
     while ((await rawRows(company.companyId)).length === 0) {
       // Generous against a busy machine, but bounded: the timer, not a reader, wrote the row.
       expect(Date.now() - started).toBeLessThan(API_AUDIT_FLUSH_MS + 2_000);
@@ -149,7 +164,13 @@ describe('batched writes', () => {
     const company = await createTestCompany(db, { name: 'Mixed' });
     const good = recordApiCall(db, { companyId: company.companyId, method: 'GET', url: `${API}/`, status: 400, at: new Date() });
     // No such company: the foreign key refuses this row.
-    const bad = recordApiCall(db, { companyId: '00000000-0000-4000-8000-000000000000', method: 'GET', url: `${API}/`, status: 400, at: new Date() });
+    const bad = recordApiCall(db, {
+      companyId: '00000000-0000-4000-8000-000000000000',
+      method: 'GET',
+      url: `${API}/`,
+      status: 400,
+      at: new Date(),
+    });
     await expect(bad).rejects.toThrow();
     await expect(good).resolves.toBeUndefined();
     expect(await rawRows(company.companyId)).toHaveLength(1);
@@ -175,7 +196,10 @@ describe('batched writes', () => {
 describe('auditPath', () => {
   it.each([
     ['http://localhost/v1/verifications/new', '/v1/verifications/new'],
-    ['http://localhost/v1/verifications/3F2B8C1E-9D4A-4B7E-8F00-123456789ABC?email=a@b.c', '/v1/verifications/3f2b8c1e-9d4a-4b7e-8f00-123456789abc'],
+    [
+      'http://localhost/v1/verifications/3F2B8C1E-9D4A-4B7E-8F00-123456789ABC?email=a@b.c',
+      '/v1/verifications/3f2b8c1e-9d4a-4b7e-8f00-123456789abc',
+    ],
     ['http://localhost/v1/verifications/Jane%20Doe', '/v1/verifications/{invalid}'],
     ['http://localhost/v1/verifications/%00', '/v1/verifications/{invalid}'],
     ['http://localhost/v1/verifications/', '/v1/verifications/'],

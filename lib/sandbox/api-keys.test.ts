@@ -74,7 +74,14 @@ describe('403 without a valid key (seed §5)', () => {
       .replace('HASH', hashSecret(valid));
     await expectError(await createWith(authorization), 403, message);
     await expectError(
-      await getById(getRequest(`${API}/3f2b8c1e-9d4a-4b7e-8f00-123456789abc`, undefined, authorization === undefined ? {} : { Authorization: authorization }), idParams('3f2b8c1e-9d4a-4b7e-8f00-123456789abc')),
+      await getById(
+        getRequest(
+          `${API}/3f2b8c1e-9d4a-4b7e-8f00-123456789abc`,
+          undefined,
+          authorization === undefined ? {} : { Authorization: authorization },
+        ),
+        idParams('3f2b8c1e-9d4a-4b7e-8f00-123456789abc'),
+      ),
       403,
       message,
     );
@@ -117,7 +124,8 @@ describe('the cache of recently authenticated keys', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
     const select = vi.spyOn(db, 'select');
-    for (let i = 0; i < 5; i++) expect(await authenticateApiKey(db, `Bearer ${apiKey}`)).toEqual({ ok: true, companyId: company.id, keyId });
+    for (let i = 0; i < 5; i++)
+      expect(await authenticateApiKey(db, `Bearer ${apiKey}`)).toEqual({ ok: true, companyId: company.id, keyId });
     expect(select).toHaveBeenCalledTimes(1);
 
     // A change the process was not told about (none exists today: the data directory is locked to

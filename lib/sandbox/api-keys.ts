@@ -16,10 +16,7 @@ type Queryable = SandboxDb | SandboxTx;
 export type IssuedApiKey = { keyId: string; companyId: string; apiKey: string };
 
 /** Creates a key for a company; the returned `apiKey` is the only copy there will ever be. */
-export async function issueApiKey(
-  db: Queryable,
-  { companyId, label }: { companyId: string; label: string },
-): Promise<IssuedApiKey> {
+export async function issueApiKey(db: Queryable, { companyId, label }: { companyId: string; label: string }): Promise<IssuedApiKey> {
   const apiKey = `${API_KEY_PREFIX}${generateSecret()}`;
   const keyId = crypto.randomUUID();
   await db.insert(apiKeys).values({
@@ -70,9 +67,7 @@ export function forgetAuthenticatedApiKeys(): void {
   cache.generation += 1;
 }
 
-export type Authentication =
-  | { ok: true; companyId: string; keyId: string }
-  | { ok: false; error: string };
+export type Authentication = { ok: true; companyId: string; keyId: string } | { ok: false; error: string };
 
 /**
  * Reads `Authorization: Bearer <key>`. The scheme name is case-insensitive (RFC 9110 §11.1),

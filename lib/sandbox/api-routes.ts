@@ -37,8 +37,8 @@ export const createVerificationRoute = sandboxApiRoute<unknown>(async (request, 
 });
 
 /** GET /v1/verifications/{id} */
-export const getVerificationRoute = sandboxApiRoute<{ params: Promise<{ id: string }> }>(
-  async (_request, caller, { params }) => readVerification(caller, (await params).id),
+export const getVerificationRoute = sandboxApiRoute<{ params: Promise<{ id: string }> }>(async (_request, caller, { params }) =>
+  readVerification(caller, (await params).id),
 );
 
 /** GET /v1/verifications and /v1/verifications/: the id is missing (seed §4.2 rule 3). */

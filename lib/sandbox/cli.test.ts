@@ -58,7 +58,18 @@ describe('sandbox CLI (spawned)', { timeout: 120_000 }, () => {
   let second: { companyId: string; apiKey: string };
 
   it('company:create prints exactly one JSON line with the company id and a key', async () => {
-    const run = await runReal(dataDir, 'company:create', '--name', 'Acme Bank', '--token-validity', '3600', '--retention', '86400', '--audit-retention', '172800');
+    const run = await runReal(
+      dataDir,
+      'company:create',
+      '--name',
+      'Acme Bank',
+      '--token-validity',
+      '3600',
+      '--retention',
+      '86400',
+      '--audit-retention',
+      '172800',
+    );
     expect(run, run.stderr).toMatchObject({ code: 0 });
     expect(run.stdout.endsWith('\n')).toBe(true);
     expect(run.stdout.trimEnd().split('\n')).toHaveLength(1);
@@ -144,7 +155,13 @@ describe('sandbox CLI (spawned)', { timeout: 120_000 }, () => {
         createdAt: expect.stringMatching(/Z$/),
         disabledAt: null,
       },
-      { endpointId: retiredId, url: 'http://127.0.0.1:9/old', isDefault: false, createdAt: expect.stringMatching(/Z$/), disabledAt: expect.stringMatching(/Z$/) },
+      {
+        endpointId: retiredId,
+        url: 'http://127.0.0.1:9/old',
+        isDefault: false,
+        createdAt: expect.stringMatching(/Z$/),
+        disabledAt: expect.stringMatching(/Z$/),
+      },
     ]);
     expect(list.stdout).not.toContain('whsec_');
 
@@ -154,7 +171,14 @@ describe('sandbox CLI (spawned)', { timeout: 120_000 }, () => {
   });
 
   it('webhook:add for an unknown company and webhook:disable of an unknown endpoint fail, changing nothing', async () => {
-    const add = await runReal(dataDir, 'webhook:add', '--company', '3f2b8c1e-9d4a-4b7e-8f00-123456789abc', '--url', 'https://x.example.com/');
+    const add = await runReal(
+      dataDir,
+      'webhook:add',
+      '--company',
+      '3f2b8c1e-9d4a-4b7e-8f00-123456789abc',
+      '--url',
+      'https://x.example.com/',
+    );
     expect(add.code).toBe(1);
     expect(add.stdout).toBe('');
     expect(add.stderr).toContain('No company with id 3f2b8c1e-9d4a-4b7e-8f00-123456789abc');
@@ -249,7 +273,10 @@ describe('sandbox CLI usage errors (in-process, no database opened)', () => {
     [['webhook:add', '--company', 'acme', '--url', 'https://x.example.com'], '--company must be a company id'],
     [['webhook:add', '--company', '3f2b8c1e-9d4a-4b7e-8f00-123456789abc', '--url', 'ftp://x.example.com'], '--url must use http or https'],
     [['webhook:add', '--company', '3f2b8c1e-9d4a-4b7e-8f00-123456789abc', '--url', 'hooks'], '--url must be an absolute http(s) URL'],
-    [['webhook:add', '--company', '3f2b8c1e-9d4a-4b7e-8f00-123456789abc', '--url', 'https://u:p@x.example.com'], '--url must not contain a user name or password'],
+    [
+      ['webhook:add', '--company', '3f2b8c1e-9d4a-4b7e-8f00-123456789abc', '--url', 'https://u:p@x.example.com'],
+      '--url must not contain a user name or password',
+    ],
     [['webhook:list'], 'webhook:list needs --company ID'],
     [['webhook:list', '--company', '3f2b8c1e-9d4a-4b7e-8f00-123456789abc', '--url', 'x'], "Unknown option '--url'"],
     [['webhook:disable'], 'webhook:disable needs --endpoint ID'],

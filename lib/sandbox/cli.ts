@@ -8,12 +8,18 @@
 // Results go to stdout as JSON lines (scripts read them), everything else to stderr.
 import 'server-only';
 import { pathToFileURL } from 'node:url';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { closeDatabases, DataDirInUseError } from '@/lib/db/connection';
 import { issueApiKey } from './api-keys';
 import { createCompany, getCompany, listCompanies, MAX_SETTING_SECONDS } from './companies';
 import { getSandboxDb } from './db';
-import { addWebhookEndpoint, disableWebhookEndpoint, InvalidWebhookEndpointError, listWebhookEndpoints, parseEndpointUrl } from './webhooks/endpoints';
+import {
+  addWebhookEndpoint,
+  disableWebhookEndpoint,
+  InvalidWebhookEndpointError,
+  listWebhookEndpoints,
+  parseEndpointUrl,
+} from './webhooks/endpoints';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;

@@ -65,12 +65,7 @@ export async function getCompany(db: Queryable, id: string): Promise<Company | u
 
 /** The company the zero-config dashboard is wired to, if provisioning has created it. */
 export async function getDefaultCompany(db: Queryable): Promise<Company | undefined> {
-  const [company] = await db
-    .select()
-    .from(companies)
-    .where(eq(companies.isDefault, true))
-    .orderBy(asc(companies.createdAt))
-    .limit(1);
+  const [company] = await db.select().from(companies).where(eq(companies.isDefault, true)).orderBy(asc(companies.createdAt)).limit(1);
   return company;
 }
 

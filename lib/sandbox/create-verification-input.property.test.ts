@@ -57,8 +57,23 @@ const validBody: fc.Arbitrary<Body> = fc
     return fixed;
   });
 
-const notString = fc.oneof(fc.double(), fc.integer(), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }), fc.constant(null), fc.boolean());
-const notBoolean = fc.oneof(fc.double(), fc.integer(), fc.array(fc.boolean(), { maxLength: 3 }), fc.object({ maxDepth: 1 }), fc.constant(null), fc.string(), fc.constantFrom('true', 'false', 0, 1));
+const notString = fc.oneof(
+  fc.double(),
+  fc.integer(),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.object({ maxDepth: 1 }),
+  fc.constant(null),
+  fc.boolean(),
+);
+const notBoolean = fc.oneof(
+  fc.double(),
+  fc.integer(),
+  fc.array(fc.boolean(), { maxLength: 3 }),
+  fc.object({ maxDepth: 1 }),
+  fc.constant(null),
+  fc.string(),
+  fc.constantFrom('true', 'false', 0, 1),
+);
 
 const nonE164 = fc.oneof(
   digits(1, 14).map((rest) => `+0${rest}`),
@@ -184,7 +199,10 @@ describe('parseCreateVerificationInput (property)', () => {
   it('never throws for fc.anything(), fc.object() or fc.json() input', () => {
     fc.assert(fc.property(anything, verdict), RUNS);
     fc.assert(fc.property(fc.object(), verdict), RUNS);
-    fc.assert(fc.property(fc.json(), (text) => (verdict(text), verdict(JSON.parse(text)))), RUNS);
+    fc.assert(
+      fc.property(fc.json(), (text) => (verdict(text), verdict(JSON.parse(text)))),
+      RUNS,
+    );
   });
 
   it('never throws when the known fields carry arbitrary values', () => {
@@ -231,7 +249,9 @@ describe('POST /v1/verifications/new on an in-memory sandbox (property)', () => 
   // text that is not JSON, and whatever JSON.stringify makes of fc.anything() (even nothing).
   const jsonBody = fc.oneof(
     fc.jsonValue().map((v) => JSON.stringify(v)),
-    fc.record(Object.fromEntries(CREATE_VERIFICATION_FIELDS.map((f) => [f, fc.jsonValue({ maxDepth: 1 })])), { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+    fc
+      .record(Object.fromEntries(CREATE_VERIFICATION_FIELDS.map((f) => [f, fc.jsonValue({ maxDepth: 1 })])), { requiredKeys: [] })
+      .map((v) => JSON.stringify(v)),
     validBody.map((v) => JSON.stringify(v)),
     fc.string(),
     fc.anything().map((v) => JSON.stringify(v) as string | undefined),
@@ -243,7 +263,10 @@ describe('POST /v1/verifications/new on an in-memory sandbox (property)', () => 
         // createRequest sends a string as is; undefined becomes a request without a body.
         const response = await POST(createRequest(text ?? '', { apiKey: company.apiKey }), undefined);
         const body = (await response.json()) as Record<string, unknown>;
-        expect(response.status === 200 || (response.status >= 400 && response.status < 500), `${response.status} ${JSON.stringify(body)}`).toBe(true);
+        expect(
+          response.status === 200 || (response.status >= 400 && response.status < 500),
+          `${response.status} ${JSON.stringify(body)}`,
+        ).toBe(true);
         let parsed: unknown;
         let isJson = true;
         try {
@@ -255,13 +278,14 @@ describe('POST /v1/verifications/new on an in-memory sandbox (property)', () => 
         if (response.status === 200) {
           expect(expected.ok).toBe(true);
           expect(Object.keys(body).sort()).toEqual(
-            (expected.ok && expected.value.shareableLink ? ['link', 'message', 'verificationId'] : ['message', 'verificationId']),
+            expected.ok && expected.value.shareableLink ? ['link', 'message', 'verificationId'] : ['message', 'verificationId'],
           );
         } else {
           expect(Object.keys(body)).toEqual(['error']);
           expect(body.error).toEqual(expect.any(String));
           expect(expected.ok).toBe(false);
-          if (isJson && !expected.ok && 'error' in expected) expect({ status: response.status, error: body.error }).toEqual({ status: 400, error: expected.error });
+          if (isJson && !expected.ok && 'error' in expected)
+            expect({ status: response.status, error: body.error }).toEqual({ status: 400, error: expected.error });
         }
       }),
       { numRuns: 50 },
@@ -272,7 +296,12 @@ describe('POST /v1/verifications/new on an in-memory sandbox (property)', () => 
 describe('control characters', () => {
   it('a name or purpose with NUL or another control character is refused, naming the field', () => {
     for (const bad of ['\u0000', 'Ann\u0000a', 'Bo\u0007b', 'Line\nbreak']) {
-      const result = parseCreateVerificationInput({ name: bad, chosenPurpose: 'legal_obligations', language: 'en', email: 'a@example.com' });
+      const result = parseCreateVerificationInput({
+        name: bad,
+        chosenPurpose: 'legal_obligations',
+        language: 'en',
+        email: 'a@example.com',
+      });
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.error).toMatch(/^name /);
     }
@@ -280,6 +309,8 @@ describe('control characters', () => {
     expect(purpose.ok).toBe(false);
     if (!purpose.ok) expect(purpose.error).toMatch(/^chosenPurpose /);
     // A purpose may keep its line breaks.
-    expect(parseCreateVerificationInput({ name: 'Ann', chosenPurpose: 'Audit\nof 2026', language: 'en', email: 'a@example.com' }).ok).toBe(true);
+    expect(parseCreateVerificationInput({ name: 'Ann', chosenPurpose: 'Audit\nof 2026', language: 'en', email: 'a@example.com' }).ok).toBe(
+      true,
+    );
   });
 });

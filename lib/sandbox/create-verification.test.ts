@@ -4,23 +4,23 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '@/app/v1/verifications/new/route';
 import { closeDatabases } from '@/lib/db/connection';
-import type { SandboxDb } from './db';
+import { captureLogs } from '@/lib/testing/logs';
 import { parseCreateVerificationInput } from './create-verification-input';
+import type { SandboxDb } from './db';
 import { outbox, verifications, webhookDeliveries, webhookMessages } from './schema';
-import { createVerification } from './verifications';
-import { addWebhookEndpoint } from './webhooks/endpoints';
 import { hashSecret } from './secrets';
 import {
   createRequest,
   createTestCompany,
   expectError,
   type TestCompany,
-  useInMemorySandbox,
   UUID_V4,
+  useInMemorySandbox,
   validBody,
   without,
 } from './test-support';
-import { captureLogs } from '@/lib/testing/logs';
+import { createVerification } from './verifications';
+import { addWebhookEndpoint } from './webhooks/endpoints';
 
 let db: SandboxDb;
 let company: TestCompany;
@@ -34,8 +34,7 @@ afterAll(async () => {
   await closeDatabases();
 });
 
-const post = (body: unknown, headers?: Record<string, string>) =>
-  POST(createRequest(body, { apiKey: company.apiKey, headers }), undefined);
+const post = (body: unknown, headers?: Record<string, string>) => POST(createRequest(body, { apiKey: company.apiKey, headers }), undefined);
 
 async function created(body: unknown): Promise<{ message: string; verificationId: string; link?: string }> {
   const response = await post(body);
@@ -96,9 +95,7 @@ describe('success (seed §2.2)', () => {
 
 describe('concurrency', () => {
   it('creates every one of 25 simultaneous requests, each with its own outbox row', async () => {
-    const responses = await Promise.all(
-      Array.from({ length: 25 }, (_, i) => post(validBody({ email: `person${i}@example.com` }))),
-    );
+    const responses = await Promise.all(Array.from({ length: 25 }, (_, i) => post(validBody({ email: `person${i}@example.com` }))));
     expect(responses.map((r) => r.status)).toEqual(Array(25).fill(200));
     const ids = await Promise.all(responses.map(async (r) => ((await r.json()) as { verificationId: string }).verificationId));
     expect(new Set(ids).size).toBe(25);
@@ -200,7 +197,13 @@ describe('notifications recorded in the outbox (seed §4.1 rules 1-3)', () => {
     { flags: {}, channels: [{ channel: 'email', recipient: email }] },
     { flags: { emailNotification: true }, channels: [{ channel: 'email', recipient: email }] },
     { flags: { emailNotification: false }, channels: [] },
-    { flags: { smsNotification: true }, channels: [{ channel: 'email', recipient: email }, { channel: 'sms', recipient: phone }] },
+    {
+      flags: { smsNotification: true },
+      channels: [
+        { channel: 'email', recipient: email },
+        { channel: 'sms', recipient: phone },
+      ],
+    },
     { flags: { smsNotification: true, emailNotification: false }, channels: [{ channel: 'sms', recipient: phone }] },
     { flags: { shareableLink: true }, channels: [] },
     { flags: { shareableLink: true, smsNotification: true }, channels: [{ channel: 'sms', recipient: phone }] },
@@ -447,11 +450,7 @@ describe('body size limit: 64 KB → 413', () => {
   });
 
   it('refuses on a declared Content-Length without reading the body', async () => {
-    await expectError(
-      await post(validBody(), { 'Content-Length': String(LIMIT + 1) }),
-      413,
-      'Request body is too large (limit 64 KB)',
-    );
+    await expectError(await post(validBody(), { 'Content-Length': String(LIMIT + 1) }), 413, 'Request body is too large (limit 64 KB)');
   });
 
   it('caps a chunked (streamed) body while reading, and stops reading it', async () => {
@@ -607,7 +606,10 @@ describe('the created event', () => {
     expect([quiet.deliveries, heard.deliveries]).toEqual([0, 1]);
 
     const eventsOf = (verificationId: string) =>
-      db.select({ id: webhookMessages.id }).from(webhookMessages).where(sql`${webhookMessages.payload} -> 'data' ->> 'verificationId' = ${verificationId}`);
+      db
+        .select({ id: webhookMessages.id })
+        .from(webhookMessages)
+        .where(sql`${webhookMessages.payload} -> 'data' ->> 'verificationId' = ${verificationId}`);
     const [quietEvent] = await eventsOf(quiet.verificationId);
     const [heardEvent] = await eventsOf(heard.verificationId);
     expect(quietEvent && heardEvent).toBeTruthy();
@@ -618,12 +620,24 @@ describe('the created event', () => {
 
 describe("the company's settings, read inside the creating statement", () => {
   it("sets access expiry and retention from the company's periods, and hands the SMTP e-mail the company's name", async () => {
-    const custom = await createTestCompany(db, { name: 'Periods & Co', tokenValiditySeconds: 3_600, verificationRetentionSeconds: 2 * 86_400 });
-    const input = parseCreateVerificationInput(validBody({ email: 'periods@example.com', smsNotification: true, phonenumber: '+32470123456' }));
+    const custom = await createTestCompany(db, {
+      name: 'Periods & Co',
+      tokenValiditySeconds: 3_600,
+      verificationRetentionSeconds: 2 * 86_400,
+    });
+    const input = parseCreateVerificationInput(
+      validBody({ email: 'periods@example.com', smsNotification: true, phonenumber: '+32470123456' }),
+    );
     if (!input.ok) throw new Error(input.error);
     const now = new Date('2026-03-01T10:00:00.123Z');
 
-    const made = await createVerification(db, { companyId: custom.companyId, input: input.value, baseUrl: 'http://localhost', now, emailBySmtp: true });
+    const made = await createVerification(db, {
+      companyId: custom.companyId,
+      input: input.value,
+      baseUrl: 'http://localhost',
+      now,
+      emailBySmtp: true,
+    });
 
     const row = await storedRow(made.verificationId);
     expect(row.accessExpiresAt.toISOString()).toBe('2026-03-01T11:00:00.123Z');
@@ -632,7 +646,11 @@ describe("the company's settings, read inside the creating statement", () => {
     expect((await outboxOf(made.verificationId)).map((message) => message.channel)).toEqual(['sms']);
     expect(made.outboxRows).toBe(1);
     expect(made.emails).toEqual([
-      expect.objectContaining({ recipient: 'periods@example.com', companyName: 'Periods & Co', accessExpiresAt: new Date('2026-03-01T11:00:00.123Z') }),
+      expect.objectContaining({
+        recipient: 'periods@example.com',
+        companyName: 'Periods & Co',
+        accessExpiresAt: new Date('2026-03-01T11:00:00.123Z'),
+      }),
     ]);
   });
 
@@ -640,13 +658,17 @@ describe("the company's settings, read inside the creating statement", () => {
     const input = parseCreateVerificationInput(validBody({ smsNotification: true, phonenumber: '+32470123456' }));
     if (!input.ok) throw new Error(input.error);
     const unknownCompany = '00000000-0000-4000-8000-000000000000';
-    const [before] = await db.execute<{ messages: number }>(sql`select count(*)::int as messages from ${webhookMessages}`).then((result) => result.rows);
+    const [before] = await db
+      .execute<{ messages: number }>(sql`select count(*)::int as messages from ${webhookMessages}`)
+      .then((result) => result.rows);
 
     await expect(createVerification(db, { companyId: unknownCompany, input: input.value, baseUrl: 'http://localhost' })).rejects.toThrow();
 
     expect(await db.select().from(verifications).where(eq(verifications.companyId, unknownCompany))).toEqual([]);
     expect(await db.select().from(outbox).where(eq(outbox.companyId, unknownCompany))).toEqual([]);
-    const [after] = await db.execute<{ messages: number }>(sql`select count(*)::int as messages from ${webhookMessages}`).then((result) => result.rows);
+    const [after] = await db
+      .execute<{ messages: number }>(sql`select count(*)::int as messages from ${webhookMessages}`)
+      .then((result) => result.rows);
     expect(after!.messages).toBe(before!.messages);
   });
 });

@@ -2,9 +2,9 @@
 // record of seed §2.3, the status codes of §4.2 and §7, and the retention arithmetic of §8.
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GET as getWithoutId } from '@/app/v1/verifications/route';
 import { GET as getById } from '@/app/v1/verifications/[id]/route';
 import { GET as getNew, POST } from '@/app/v1/verifications/new/route';
+import { GET as getWithoutId } from '@/app/v1/verifications/route';
 import { closeDatabases } from '@/lib/db/connection';
 import type { SandboxDb } from './db';
 import { verifications, webhookMessages } from './schema';
@@ -59,8 +59,7 @@ async function create(owner: TestCompany, body: Record<string, unknown> = validB
 }
 
 /** `null` sends no Authorization header. */
-const read = (id: string, apiKey: string | null = company.apiKey) =>
-  getById(getRequest(`${API}/${id}`, apiKey ?? undefined), idParams(id));
+const read = (id: string, apiKey: string | null = company.apiKey) => getById(getRequest(`${API}/${id}`, apiKey ?? undefined), idParams(id));
 
 const RECORD_KEYS = [
   'inputted_name',
@@ -254,7 +253,11 @@ describe('status codes (seed §4.2, §7)', () => {
   });
 
   it('GET /v1/verifications/new reads the id "new": 400', async () => {
-    await expectError(await getNew(getRequest(`${API}/new`, company.apiKey), undefined), 400, 'Verification id is invalid: expected a UUID');
+    await expectError(
+      await getNew(getRequest(`${API}/new`, company.apiKey), undefined),
+      400,
+      'Verification id is invalid: expected a UUID',
+    );
   });
 });
 

@@ -3,12 +3,12 @@
 // none can forget the on/off switch, authentication, the API audit log, or turning a crash
 // into a clean 500.
 import 'server-only';
+import { logger } from '@/lib/log';
 import { auditPath, recordApiCall } from './api-audit';
 import { authenticateApiKey } from './api-keys';
 import { isSandboxEnabled, MAX_BODY_BYTES } from './config';
 import { getSandboxDb, type SandboxDb } from './db';
 import { rateLimitMessage, takeSandboxRequest } from './rate-limit';
-import { logger } from '@/lib/log';
 
 const log = logger.child({ area: 'sandbox' });
 
@@ -97,7 +97,10 @@ function contentTypeProblem(header: string | null): string | undefined {
   for (const parameter of parameters) {
     const [name, value = ''] = parameter.split('=');
     if (name?.trim().toLowerCase() !== 'charset') continue;
-    const charset = value.trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    const charset = value
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
     // JSON is UTF-8 (RFC 8259 §8.1); a body declared otherwise would be misread.
     if (charset !== 'utf-8' && charset !== 'utf8') return 'Content-Type charset must be utf-8';
   }

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabases } from '@/lib/db/connection';
 import { parseCreateVerificationInput } from './create-verification-input';
 import type { SandboxDb } from './db';
-import { runSandboxMaintenance, startSandboxJobs, type StopSandboxJobs } from './jobs';
+import { runSandboxMaintenance, type StopSandboxJobs, startSandboxJobs } from './jobs';
 import { verifications } from './schema';
 import { createTestCompany, type TestCompany, useInMemorySandbox, validBody } from './test-support';
 import { createVerification } from './verifications';
@@ -31,7 +31,8 @@ afterAll(async () => {
 async function newRequest(now: Date): Promise<string> {
   const parsed = parseCreateVerificationInput(validBody());
   if (!parsed.ok) throw new Error(parsed.error);
-  return (await createVerification(db, { companyId: company.companyId, input: parsed.value, baseUrl: 'http://localhost', now })).verificationId;
+  return (await createVerification(db, { companyId: company.companyId, input: parsed.value, baseUrl: 'http://localhost', now }))
+    .verificationId;
 }
 
 async function status(id: string): Promise<string | undefined> {

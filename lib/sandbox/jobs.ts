@@ -2,11 +2,11 @@
 // seconds) and the retention purge (hourly). The composition root starts it once; tests call
 // runSandboxMaintenance with their own clock instead.
 import 'server-only';
+import { logger } from '@/lib/log';
 import { isSandboxEnabled } from './config';
 import { getSandboxDb, type SandboxDb } from './db';
-import { expireDuePendingVerifications, purgeExpiredData, type PurgeResult } from './lifecycle';
+import { expireDuePendingVerifications, type PurgeResult, purgeExpiredData } from './lifecycle';
 import { purgeWebhookLog } from './webhooks/retention';
-import { logger } from '@/lib/log';
 
 const log = logger.child({ area: 'sandbox' });
 

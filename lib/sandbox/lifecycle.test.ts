@@ -344,7 +344,9 @@ describe('the retention purge', () => {
   it('deletes records at kept_until with their outbox messages, keeps the events, and GET answers 404', async () => {
     const brief = await createTestCompany(db, { name: 'Brief', tokenValiditySeconds: 600, verificationRetentionSeconds: 60 });
     const endpoint = crypto.randomUUID();
-    await db.insert(webhookEndpoints).values({ id: endpoint, companyId: brief.companyId, url: 'http://localhost:9/h', secret: 'whsec_dGVzdA==' });
+    await db
+      .insert(webhookEndpoints)
+      .values({ id: endpoint, companyId: brief.companyId, url: 'http://localhost:9/h', secret: 'whsec_dGVzdA==' });
     const created = at('2030-04-01T10:00:00.000Z');
     const completed = await newRequest(created, brief, validBody({ email: 'purge-me@example.com' }));
     const kept = await newRequest(plus(created, 30 * SECOND), brief);
@@ -392,14 +394,16 @@ describe('the retention purge', () => {
       path,
       status: 200,
     });
-    await db.insert(apiAuditLog).values([
-      entry(short, 3 * HOUR, '/old'),
-      entry(short, 2 * HOUR, '/exactly-at-retention'),
-      entry(short, 2 * HOUR - 1, '/just-inside'),
-      entry(short, 0, '/new'),
-      entry(long, 3 * HOUR, '/other-old'),
-      entry(long, DAY, '/other-at-retention'),
-    ]);
+    await db
+      .insert(apiAuditLog)
+      .values([
+        entry(short, 3 * HOUR, '/old'),
+        entry(short, 2 * HOUR, '/exactly-at-retention'),
+        entry(short, 2 * HOUR - 1, '/just-inside'),
+        entry(short, 0, '/new'),
+        entry(long, 3 * HOUR, '/other-old'),
+        entry(long, DAY, '/other-at-retention'),
+      ]);
     expect((await purgeExpiredData(db, now)).auditLogEntries).toBeGreaterThanOrEqual(3);
     const left = await db
       .select({ path: apiAuditLog.path })

@@ -4,13 +4,13 @@
 // Every function takes the time explicitly: tests (and the jobs) control the clock.
 import 'server-only';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { logger } from '@/lib/log';
 import { flushApiAuditLog } from './api-audit';
 import type { SandboxDb, SandboxTx } from './db';
 import { recordCacheOf } from './record-cache';
 import { apiAuditLog, companies, verifications } from './schema';
 import { kickWebhookDelivery } from './webhooks/deliver';
 import { enqueueVerificationEvent, type VerificationEventType } from './webhooks/enqueue';
-import { logger } from '@/lib/log';
 
 const log = logger.child({ area: 'sandbox' });
 
@@ -22,13 +22,7 @@ export const VERIFICATION_METHODS = ['passport', 'id_card', 'drivers_license', '
 export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
 
 /** Why a verification failed: a code for forms, and the readable English text stored in failed_reason. */
-export const FAILURE_REASON_CODES = [
-  'document_expired',
-  'name_mismatch',
-  'person_declined',
-  'document_unreadable',
-  'other',
-] as const;
+export const FAILURE_REASON_CODES = ['document_expired', 'name_mismatch', 'person_declined', 'document_unreadable', 'other'] as const;
 export type FailureReason = (typeof FAILURE_REASON_CODES)[number];
 
 export const FAILURE_REASONS: Record<FailureReason, string> = {
@@ -125,7 +119,12 @@ async function transition(db: SandboxDb, verificationId: string, change: Change,
 /** The person completed the verification with `method`; true when this call made the change. */
 export function completeVerification(
   db: SandboxDb,
-  { verificationId, method, identifiedName, now }: {
+  {
+    verificationId,
+    method,
+    identifiedName,
+    now,
+  }: {
     verificationId: string;
     method: VerificationMethod;
     identifiedName: string;
@@ -144,22 +143,14 @@ export function failVerification(
 }
 
 /** Expires one pending verification if its access has expired; a no-op otherwise. */
-export function expireVerificationIfDue(
-  db: SandboxDb,
-  { verificationId, now }: { verificationId: string; now: Date },
-): Promise<boolean> {
+export function expireVerificationIfDue(db: SandboxDb, { verificationId, now }: { verificationId: string; now: Date }): Promise<boolean> {
   return transition(db, verificationId, { status: 'expired' }, now);
 }
 
 /** The same rule as the expiry's UPDATE, for readers deciding whether to run it. */
-export function isExpiryDue(
-  row: { status: string; accessExpiresAt: Date; keptUntil: Date },
-  now: Date,
-): boolean {
+export function isExpiryDue(row: { status: string; accessExpiresAt: Date; keptUntil: Date }, now: Date): boolean {
   return (
-    row.status === 'pending' &&
-    row.accessExpiresAt.getTime() <= now.getTime() &&
-    row.keptUntil.getTime() > row.accessExpiresAt.getTime()
+    row.status === 'pending' && row.accessExpiresAt.getTime() <= now.getTime() && row.keptUntil.getTime() > row.accessExpiresAt.getTime()
   );
 }
 

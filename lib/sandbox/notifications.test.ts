@@ -1,19 +1,19 @@
 // Notifications: the e-mail's wording in each language, its delivery through a real SMTP server
 // (smtp-server, started here) after the creation has committed, and the fallback to the outbox
 // when the server cannot be reached, without failing the API call.
-import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POST } from '@/app/v1/verifications/new/route';
 import { closeDatabases } from '@/lib/db/connection';
-import type { SandboxDb } from './db';
+import { captureLogs, stopCapturingLogs } from '@/lib/testing/logs';
 import { parseCreateVerificationInput } from './create-verification-input';
+import type { SandboxDb } from './db';
 import { DEFAULT_SMTP_FROM, deliverEmails, verificationEmail } from './notifications';
 import { outbox, verifications } from './schema';
 import { createRequest, createTestCompany, type TestCompany, useInMemorySandbox, validBody } from './test-support';
 import { createVerification, getRequestByToken, type PendingEmail } from './verifications';
-import { captureLogs, stopCapturingLogs } from '@/lib/testing/logs';
 
 let db: SandboxDb;
 let company: TestCompany;
@@ -122,7 +122,9 @@ describe('the e-mail', () => {
       expect(content.text).toContain(payload);
       expect(content.html).not.toContain('<script>alert');
       expect(content.html).not.toContain('<img');
-      expect(content.html).toContain(payload.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;'));
+      expect(content.html).toContain(
+        payload.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;'),
+      );
     }
   });
 });
@@ -181,8 +183,15 @@ describe('SMTP delivery', () => {
 
     const [row] = await db.select().from(verifications).where(eq(verifications.id, body.verificationId));
     expect(row?.status).toBe('pending');
-    expect((await outboxOf(body.verificationId)).map(({ channel, recipient, language, link }) => ({ channel, recipient, language, link }))).toEqual([
-      { channel: 'email', recipient: 'unlucky@example.com', language: 'fr', link: expect.stringMatching(/\/sandbox\/verify\/[A-Za-z0-9_-]{43}$/) },
+    expect(
+      (await outboxOf(body.verificationId)).map(({ channel, recipient, language, link }) => ({ channel, recipient, language, link })),
+    ).toEqual([
+      {
+        channel: 'email',
+        recipient: 'unlucky@example.com',
+        language: 'fr',
+        link: expect.stringMatching(/\/sandbox\/verify\/[A-Za-z0-9_-]{43}$/),
+      },
     ]);
     // Logged with the id and the error code, never the address.
     const logged = logs.text();
@@ -229,4 +238,3 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
-

@@ -10,12 +10,12 @@
 //   see it and hand the link over.
 import 'server-only';
 import { createTransport } from 'nodemailer';
+import { logger } from '@/lib/log';
 import type { Language } from './create-verification-input';
 import type { SandboxDb } from './db';
 import { addToOutbox } from './outbox';
 import { purposeLabel } from './person-page-text';
 import type { PendingEmail } from './verifications';
-import { logger } from '@/lib/log';
 
 const log = logger.child({ area: 'sandbox' });
 
@@ -89,12 +89,7 @@ const EMAIL_TEXT: Record<Language, EmailText> = {
 export type EmailContent = { subject: string; text: string; html: string };
 
 function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
 /** The e-mail for a new request, in its language. Names and purposes are escaped in the HTML. */

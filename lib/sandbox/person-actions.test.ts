@@ -160,7 +160,9 @@ describe('refused input changes nothing', () => {
 
   it('an unknown token goes back to its page, which says the link is not valid', async () => {
     const token = 'C'.repeat(43);
-    expect(await submit(completeVerificationAction, { token, method: 'passport', identifiedName: 'Jane' })).toBe(`/sandbox/verify/${token}`);
+    expect(await submit(completeVerificationAction, { token, method: 'passport', identifiedName: 'Jane' })).toBe(
+      `/sandbox/verify/${token}`,
+    );
     expect(await renderVerify(token)).toContain('This link is not valid');
   });
 
@@ -169,7 +171,9 @@ describe('refused input changes nothing', () => {
     vi.setSystemTime(new Date('2031-01-01T09:00:00.000Z'));
     const { id, token } = await createShared({ language: 'fr' });
     vi.setSystemTime(new Date('2031-01-01T10:00:00.000Z'));
-    expect(await submit(completeVerificationAction, { token, method: 'passport', identifiedName: 'Jane' })).toBe(`/sandbox/verify/${token}`);
+    expect(await submit(completeVerificationAction, { token, method: 'passport', identifiedName: 'Jane' })).toBe(
+      `/sandbox/verify/${token}`,
+    );
     expect(await submit(failVerificationAction, { token, reason: 'other' })).toBe(`/sandbox/verify/${token}`);
     expect(await stored(id)).toMatchObject({ status: 'expired', identifiedName: null, verificationMethod: null, failedReason: null });
     expect(await eventTypes(id)).toEqual(['verification.created', 'verification.expired']);
@@ -185,7 +189,12 @@ describe('refused input changes nothing', () => {
     expect(await submit(completeVerificationAction, { token, method: 'bank_id', identifiedName: 'Someone Else' })).toBe(
       `/sandbox/verify/${token}`,
     );
-    expect(await stored(id)).toMatchObject({ status: 'completed', verificationMethod: 'passport', identifiedName: 'Jane', failedReason: null });
+    expect(await stored(id)).toMatchObject({
+      status: 'completed',
+      verificationMethod: 'passport',
+      identifiedName: 'Jane',
+      failedReason: null,
+    });
     expect(await eventTypes(id)).toEqual(['verification.created', 'verification.completed']);
   });
 
@@ -213,9 +222,30 @@ describe('refused input changes nothing', () => {
 
 describe('the pending page', () => {
   it.each([
-    ['en', 'Verify your identity', 'Complete with a passport', 'Complete with a bank identity service (bank_id)', 'Document expired', 'Legal obligations'],
-    ['fr', 'Vérifiez votre identité', 'Réussir avec un passeport', "Réussir avec un service d&#x27;identité bancaire (bank_id)", 'Document expiré', 'Obligations légales'],
-    ['nl', 'Bevestig uw identiteit', 'Voltooien met een paspoort', 'Voltooien met een bankidentiteitsdienst (bank_id)', 'Document verlopen', 'Wettelijke verplichtingen'],
+    [
+      'en',
+      'Verify your identity',
+      'Complete with a passport',
+      'Complete with a bank identity service (bank_id)',
+      'Document expired',
+      'Legal obligations',
+    ],
+    [
+      'fr',
+      'Vérifiez votre identité',
+      'Réussir avec un passeport',
+      'Réussir avec un service d&#x27;identité bancaire (bank_id)',
+      'Document expiré',
+      'Obligations légales',
+    ],
+    [
+      'nl',
+      'Bevestig uw identiteit',
+      'Voltooien met een paspoort',
+      'Voltooien met een bankidentiteitsdienst (bank_id)',
+      'Document verlopen',
+      'Wettelijke verplichtingen',
+    ],
   ])('in %s: who asks, why, and a labelled button per outcome', async (language, heading, passport, bank, expired, purpose) => {
     const { token } = await createShared({ name: 'Jane Doe', language, chosenPurpose: 'legal_obligations' });
     const html = await renderVerify(token);

@@ -99,7 +99,6 @@ export async function failVerificationAction(formData: FormData): Promise<void> 
   const db = await getSandboxDb();
   const request = await getRequestByToken(db, value.token, now);
   const changed =
-    request !== undefined &&
-    (await failVerification(db, { verificationId: request.verificationId, reason: value.reason, now }));
+    request !== undefined && (await failVerification(db, { verificationId: request.verificationId, reason: value.reason, now }));
   redirect(changed ? `${pagePath(value.token)}?result=failed` : pagePath(value.token));
 }

@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GET as getOutbox } from '@/app/v1/sandbox/outbox/route';
 import VerifyPage from '@/app/sandbox/verify/[token]/page';
+import { GET as getOutbox } from '@/app/v1/sandbox/outbox/route';
 import { POST } from '@/app/v1/verifications/new/route';
 import { closeDatabases } from '@/lib/db/connection';
 import type { SandboxDb } from './db';
@@ -163,7 +163,9 @@ describe('GET /v1/sandbox/outbox', () => {
 
     const response = await getOutbox(outboxRequest(company.apiKey), undefined);
     expect(response.status).toBe(200);
-    const { messages } = (await response.json()) as { messages: { recipient: string; channel: string; language: string; link: string; createdAt: string }[] };
+    const { messages } = (await response.json()) as {
+      messages: { recipient: string; channel: string; language: string; link: string; createdAt: string }[];
+    };
     const recipients = messages.map((m) => m.recipient);
     expect(recipients.indexOf('+32470123456')).toBeLessThan(recipients.indexOf('first@example.com'));
     expect(recipients.indexOf('second@example.com')).toBeLessThan(recipients.indexOf('first@example.com'));

@@ -5,7 +5,7 @@ import 'server-only';
 import type { Language } from './create-verification-input';
 import { getSandboxDb } from './db';
 import { failureReasonCode } from './lifecycle';
-import { pageLanguage, type PersonActionError, personPageText, purposeLabel } from './person-page-text';
+import { type PersonActionError, pageLanguage, personPageText, purposeLabel } from './person-page-text';
 import { getRequestByToken } from './verifications';
 
 export type PersonPageState =

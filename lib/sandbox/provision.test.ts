@@ -1,10 +1,11 @@
 // Zero-config provisioning across restarts, on a real data directory: one default company,
 // a fresh start-up key each time, earlier start-up keys revoked, CLI keys left alone; and a
 // fresh default webhook endpoint (new secret) each time, endpoints added by hand left alone.
+
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,12 +4,22 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { GET } from '@/app/v1/verifications/[id]/route';
 import { POST } from '@/app/v1/verifications/new/route';
 import { closeDatabases } from '@/lib/db/connection';
-import type { SandboxDb } from './db';
+import { captureLogs } from '@/lib/testing/logs';
 import { flushApiAuditLog } from './api-audit';
+import type { SandboxDb } from './db';
 import { takeSandboxRequest } from './rate-limit';
 import { apiAuditLog } from './schema';
-import { API, createRequest, createTestCompany, expectError, getRequest, idParams, type TestCompany, useInMemorySandbox, validBody } from './test-support';
-import { captureLogs } from '@/lib/testing/logs';
+import {
+  API,
+  createRequest,
+  createTestCompany,
+  expectError,
+  getRequest,
+  idParams,
+  type TestCompany,
+  useInMemorySandbox,
+  validBody,
+} from './test-support';
 
 let db: SandboxDb;
 let company: TestCompany;
@@ -66,7 +76,10 @@ describe('sandbox rate limit per API key', () => {
     process.env.SANDBOX_RATE_LIMIT_PER_MINUTE = 'lots';
     try {
       await expectError(await post(other.apiKey), 500, 'Internal server error');
-      expect(logs.records()[0]).toMatchObject({ level: 'error', err: { message: expect.stringContaining('SANDBOX_RATE_LIMIT_PER_MINUTE must be a whole number') } });
+      expect(logs.records()[0]).toMatchObject({
+        level: 'error',
+        err: { message: expect.stringContaining('SANDBOX_RATE_LIMIT_PER_MINUTE must be a whole number') },
+      });
     } finally {
       process.env.SANDBOX_RATE_LIMIT_PER_MINUTE = '3';
       logs.restore();

@@ -10,7 +10,16 @@ import type { SandboxDb } from './db';
 import { completeVerification, expireDuePendingVerifications, failVerification, purgeExpiredData } from './lifecycle';
 import { recordCacheOf } from './record-cache';
 import { verifications } from './schema';
-import { API, createRequest, createTestCompany, getRequest, idParams, type TestCompany, useInMemorySandbox, validBody } from './test-support';
+import {
+  API,
+  createRequest,
+  createTestCompany,
+  getRequest,
+  idParams,
+  type TestCompany,
+  useInMemorySandbox,
+  validBody,
+} from './test-support';
 
 let db: SandboxDb;
 let company: TestCompany;
@@ -52,9 +61,15 @@ describe('record cache', () => {
     const failed = await create();
     await read(completed);
     await read(failed);
-    expect(await completeVerification(db, { verificationId: completed, method: 'passport', identifiedName: 'JANE DOE', now: new Date() })).toBe(true);
+    expect(
+      await completeVerification(db, { verificationId: completed, method: 'passport', identifiedName: 'JANE DOE', now: new Date() }),
+    ).toBe(true);
     expect(await failVerification(db, { verificationId: failed, reason: 'document_expired', now: new Date() })).toBe(true);
-    expect((await read(completed)).body).toMatchObject({ status: 'completed', identified_name: 'JANE DOE', verification_method: 'passport' });
+    expect((await read(completed)).body).toMatchObject({
+      status: 'completed',
+      identified_name: 'JANE DOE',
+      verification_method: 'passport',
+    });
     expect((await read(failed)).body).toMatchObject({ status: 'failed', failed_reason: 'Document expired' });
   });
 

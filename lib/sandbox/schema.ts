@@ -12,9 +12,15 @@ export const companies = sandbox.table('companies', {
   name: text('name').notNull(),
   /** The company the zero-config dashboard is wired to. */
   isDefault: boolean('is_default').notNull().default(false),
-  tokenValiditySeconds: integer('token_validity_seconds').notNull().default(7 * DAY),
-  verificationRetentionSeconds: integer('verification_retention_seconds').notNull().default(30 * DAY),
-  auditLogRetentionSeconds: integer('audit_log_retention_seconds').notNull().default(90 * DAY),
+  tokenValiditySeconds: integer('token_validity_seconds')
+    .notNull()
+    .default(7 * DAY),
+  verificationRetentionSeconds: integer('verification_retention_seconds')
+    .notNull()
+    .default(30 * DAY),
+  auditLogRetentionSeconds: integer('audit_log_retention_seconds')
+    .notNull()
+    .default(90 * DAY),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -136,7 +142,9 @@ export const webhookDeliveries = sandbox.table(
     endpointId: uuid('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set while a worker is sending it, so two workers never send the same delivery at once. */

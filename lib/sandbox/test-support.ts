@@ -2,7 +2,7 @@
 // built the way a real client sends them, aimed at the actual route handlers.
 import { expect } from 'vitest';
 import { issueApiKey } from './api-keys';
-import { createCompany, type CompanySettings } from './companies';
+import { type CompanySettings, createCompany } from './companies';
 import { getSandboxDb, type SandboxDb } from './db';
 
 /** Points the sandbox at a fresh in-memory database and switches it on. */
@@ -15,10 +15,7 @@ export async function useInMemorySandbox(): Promise<SandboxDb> {
 
 export type TestCompany = { companyId: string; apiKey: string };
 
-export async function createTestCompany(
-  db: SandboxDb,
-  settings: Partial<CompanySettings> & { name?: string } = {},
-): Promise<TestCompany> {
+export async function createTestCompany(db: SandboxDb, settings: Partial<CompanySettings> & { name?: string } = {}): Promise<TestCompany> {
   const company = await createCompany(db, { name: settings.name ?? 'Test company', ...settings });
   const { apiKey } = await issueApiKey(db, { companyId: company.id, label: 'test' });
   return { companyId: company.id, apiKey };

@@ -59,7 +59,13 @@ export function personLink(baseUrl: string, token: string): string {
  */
 export async function createVerification(
   db: SandboxDb,
-  { companyId, input, baseUrl, now = new Date(), emailBySmtp = false }: {
+  {
+    companyId,
+    input,
+    baseUrl,
+    now = new Date(),
+    emailBySmtp = false,
+  }: {
     companyId: string;
     input: CreateVerificationInput;
     baseUrl: string;
@@ -73,7 +79,8 @@ export async function createVerification(
   // The company's row is read once, as the statement's first part (`company`, below). Its periods
   // set the dates; for an unknown company they are null, so the NOT NULL columns refuse the row
   // and the whole statement fails (a 500 upstream).
-  const after = (column: AnyPgColumn) => sql`${now.toISOString()}::timestamptz + make_interval(secs => (select ${sql.identifier(column.name)} from company))`;
+  const after = (column: AnyPgColumn) =>
+    sql`${now.toISOString()}::timestamptz + make_interval(secs => (select ${sql.identifier(column.name)} from company))`;
   const insertVerification = db
     .insert(verifications)
     .values({
@@ -150,9 +157,7 @@ export async function createVerification(
 }
 
 /** Seed §4.1 rules 1-3: who is told, and how. */
-export function notificationsFor(
-  input: CreateVerificationInput,
-): { channel: 'email' | 'sms'; recipient: string }[] {
+export function notificationsFor(input: CreateVerificationInput): { channel: 'email' | 'sms'; recipient: string }[] {
   const messages: { channel: 'email' | 'sms'; recipient: string }[] = [];
   // With a shareable link the caller delivers it through its own channels, so no e-mail goes out.
   if (input.emailNotification && !input.shareableLink && input.email !== undefined) {
@@ -233,10 +238,7 @@ async function readById(db: SandboxDb, id: string): Promise<{ verification: Veri
   return { verification };
 }
 
-export type VerificationLookup =
-  | { kind: 'found'; record: VerificationRecord }
-  | { kind: 'not_found' }
-  | { kind: 'forbidden' };
+export type VerificationLookup = { kind: 'found'; record: VerificationRecord } | { kind: 'not_found' } | { kind: 'forbidden' };
 
 /** Seed §4.2: a record of another company is refused, an unknown (or purged) one is not found. */
 export async function getVerificationForCompany(
@@ -262,11 +264,7 @@ export type PersonRequest = {
 };
 
 /** What the person's page needs, found by the token of the link; undefined for any unusable token. */
-export async function getRequestByToken(
-  db: SandboxDb,
-  token: string,
-  now: Date = new Date(),
-): Promise<PersonRequest | undefined> {
+export async function getRequestByToken(db: SandboxDb, token: string, now: Date = new Date()): Promise<PersonRequest | undefined> {
   // A token of the wrong shape cannot exist: no need to ask the database.
   if (!SECRET_PATTERN.test(token)) return undefined;
   const tokenHash = hashSecret(token);

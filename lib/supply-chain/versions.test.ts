@@ -39,7 +39,11 @@ describe('supply chain', () => {
 
   it('npm ls finds no invalid, missing or extraneous package', () => {
     // npm ls exits non-zero and names the problem when the tree does not match package.json.
-    const output = execFileSync('npm', ['ls', '--all', '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 });
+    const output = execFileSync('npm', ['ls', '--all', '--json'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const tree = JSON.parse(output) as { problems?: string[] };
     expect(tree.problems ?? []).toEqual([]);
   }, 60_000);

@@ -3,9 +3,9 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  MAX_RESPONSE_BYTES,
   backoffDelayMs,
   createVerificationServiceClient,
+  MAX_RESPONSE_BYTES,
   normalizeVerificationId,
   parseRetryAfter,
   type VerificationServiceClientConfig,
@@ -551,7 +551,14 @@ describe('normalizeVerificationId', () => {
 
 describe('getSandboxWebhooks', () => {
   const log = {
-    endpoints: [{ id: 'ep-1', url: 'http://127.0.0.1:3000/api/webhooks/verification-service', createdAt: '2030-01-01T10:00:00.000Z', disabledAt: null }],
+    endpoints: [
+      {
+        id: 'ep-1',
+        url: 'http://127.0.0.1:3000/api/webhooks/verification-service',
+        createdAt: '2030-01-01T10:00:00.000Z',
+        disabledAt: null,
+      },
+    ],
     messages: [
       {
         id: 'msg_1',

@@ -4,18 +4,18 @@
 // VerificationServiceError with a `kind`. The HTTP itself is http-exchange.ts.
 import 'server-only';
 import type { z } from 'zod';
+import { systemErrorCode } from '@/lib/system-error-code';
 import { VerificationServiceError, type VerificationServiceErrorKind } from './errors';
-import { AnswerTooLargeError, ExchangeTimeoutError, httpExchange, type ExchangeRequest, type HttpAnswer } from './http-exchange';
+import { AnswerTooLargeError, type ExchangeRequest, ExchangeTimeoutError, type HttpAnswer, httpExchange } from './http-exchange';
 import {
   createVerificationResultSchema,
+  type SandboxOutboxMessage,
+  type SandboxWebhooks,
   sandboxOutboxSchema,
   sandboxWebhooksSchema,
   verificationRecordSchema,
-  type SandboxOutboxMessage,
-  type SandboxWebhooks,
 } from './schemas';
 import type { CreateVerificationRequest, CreateVerificationResult, VerificationRecord } from './types';
-import { systemErrorCode } from '@/lib/system-error-code';
 
 /** Larger answers are a protocol error: a record is a few hundred bytes, so 1 MB is a broken upstream. */
 export const MAX_RESPONSE_BYTES = 1024 * 1024;
@@ -66,12 +66,7 @@ export function createVerificationServiceClient(config: VerificationServiceClien
    * Redirects are not followed: one would turn the POST into a GET, or send the key elsewhere,
    * and the contract has none, so it is reported instead.
    */
-  async function exchange<S extends z.ZodType>(
-    label: string,
-    url: string,
-    request: ExchangeRequest,
-    schema: S,
-  ): Promise<z.output<S>> {
+  async function exchange<S extends z.ZodType>(label: string, url: string, request: ExchangeRequest, schema: S): Promise<z.output<S>> {
     let answer: HttpAnswer;
     try {
       answer = await httpExchange(url, request, { timeoutMs: config.timeoutMs });
@@ -104,12 +99,7 @@ export function createVerificationServiceClient(config: VerificationServiceClien
       const url = `${baseUrl}/v1/verifications/${encodeURIComponent(safeId)}`;
       for (let attempt = 1; ; attempt += 1) {
         try {
-          return await exchange(
-            'read verification',
-            url,
-            { method: 'GET', headers: commonHeaders },
-            verificationRecordSchema,
-          );
+          return await exchange('read verification', url, { method: 'GET', headers: commonHeaders }, verificationRecordSchema);
         } catch (error) {
           if (attempt >= MAX_READ_ATTEMPTS || !isRetryableRead(error)) throw error;
           await sleep(backoffDelayMs(attempt - 1, random));

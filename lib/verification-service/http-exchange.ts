@@ -82,60 +82,64 @@ export function httpExchange(url: string, request: ExchangeRequest, { timeoutMs 
     let fail: (error: unknown) => void = reject;
     const failure = (error: unknown) => (timedOut ? new ExchangeTimeoutError(timeoutMs) : error);
 
-    const req = transport.request(target, { method: request.method, headers, agent: secure ? AGENTS['https:'] : AGENTS['http:'] }, (res) => {
-      const status = res.statusCode ?? 0;
-      let reading = false;
-      fail = () => {};
-      resolve({
-        status,
-        header(name) {
-          const value = res.headers[name.toLowerCase()];
-          return Array.isArray(value) ? value.join(', ') : value;
-        },
-        read(limit) {
-          if (reading) return Promise.reject(new Error('the body is already being read'));
-          reading = true;
-          if (timedOut) return Promise.reject(new ExchangeTimeoutError(timeoutMs));
-          if (res.destroyed) return Promise.reject(cutOff());
-          return new Promise<Buffer>((resolveBody, rejectBody) => {
-            const done = (error?: unknown, body?: Buffer) => {
-              clearTimeout(deadline);
-              fail = () => {};
-              if (error === undefined) resolveBody(body!);
-              else rejectBody(failure(error));
-            };
-            fail = (error) => done(error);
-            const declared = Number(res.headers['content-length']);
-            if (Number.isFinite(declared) && declared > limit) {
-              res.destroy();
-              done(new AnswerTooLargeError(limit));
-              return;
-            }
-            const chunks: Buffer[] = [];
-            let size = 0;
-            res.on('data', (chunk: Buffer) => {
-              size += chunk.length;
-              if (size > limit) {
+    const req = transport.request(
+      target,
+      { method: request.method, headers, agent: secure ? AGENTS['https:'] : AGENTS['http:'] },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        let reading = false;
+        fail = () => {};
+        resolve({
+          status,
+          header(name) {
+            const value = res.headers[name.toLowerCase()];
+            return Array.isArray(value) ? value.join(', ') : value;
+          },
+          read(limit) {
+            if (reading) return Promise.reject(new Error('the body is already being read'));
+            reading = true;
+            if (timedOut) return Promise.reject(new ExchangeTimeoutError(timeoutMs));
+            if (res.destroyed) return Promise.reject(cutOff());
+            return new Promise<Buffer>((resolveBody, rejectBody) => {
+              const done = (error?: unknown, body?: Buffer) => {
+                clearTimeout(deadline);
+                fail = () => {};
+                if (error === undefined) resolveBody(body!);
+                else rejectBody(failure(error));
+              };
+              fail = (error) => done(error);
+              const declared = Number(res.headers['content-length']);
+              if (Number.isFinite(declared) && declared > limit) {
                 res.destroy();
                 done(new AnswerTooLargeError(limit));
                 return;
               }
-              chunks.push(chunk);
+              const chunks: Buffer[] = [];
+              let size = 0;
+              res.on('data', (chunk: Buffer) => {
+                size += chunk.length;
+                if (size > limit) {
+                  res.destroy();
+                  done(new AnswerTooLargeError(limit));
+                  return;
+                }
+                chunks.push(chunk);
+              });
+              res.on('end', () => done(undefined, Buffer.concat(chunks, size)));
+              // A connection lost mid-body: never hand back a truncated answer as a whole one.
+              res.on('close', () => {
+                if (!res.complete) done(cutOff());
+              });
             });
-            res.on('end', () => done(undefined, Buffer.concat(chunks, size)));
-            // A connection lost mid-body: never hand back a truncated answer as a whole one.
-            res.on('close', () => {
-              if (!res.complete) done(cutOff());
-            });
-          });
-        },
-        discard() {
-          clearTimeout(deadline);
-          res.destroy();
-        },
-      });
-      res.on('error', (error) => fail(error));
-    });
+          },
+          discard() {
+            clearTimeout(deadline);
+            res.destroy();
+          },
+        });
+        res.on('error', (error) => fail(error));
+      },
+    );
 
     const deadline = setTimeout(() => {
       timedOut = true;

@@ -38,10 +38,10 @@ export {
   type VerificationServiceClientConfig,
 } from './client';
 export {
-  VerificationServiceError,
   isVerificationServiceError,
-  verificationServiceErrorKinds,
+  VerificationServiceError,
   type VerificationServiceErrorKind,
+  verificationServiceErrorKinds,
 } from './errors';
 export { describeServiceError, type ServiceErrorDescription, type ServiceOperation } from './messages';
 export {
@@ -49,13 +49,13 @@ export {
   createVerificationResultSchema,
   e164PhoneNumberPattern,
   predefinedPurposes,
-  verificationLanguages,
-  verificationRecordSchema,
-  verificationStatusSchema,
-  verificationStatuses,
   type SandboxOutboxMessage,
   type SandboxWebhookMessage,
   type SandboxWebhooks,
+  verificationLanguages,
+  verificationRecordSchema,
+  verificationStatuses,
+  verificationStatusSchema,
 } from './schemas';
 export type {
   CreateVerificationRequest,

@@ -4,17 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createVerificationServiceClient } from './client';
 import { VerificationServiceError, verificationServiceErrorKinds } from './errors';
-import {
-  type Behaviour,
-  closedPortUrl,
-  type FakeUpstream,
-  hang,
-  json,
-  reset,
-  startFakeUpstream,
-  text,
-} from './fake-upstream';
-import { describeServiceError, tryServiceRead, type ServiceOperation } from './messages';
+import { type Behaviour, closedPortUrl, type FakeUpstream, hang, json, reset, startFakeUpstream, text } from './fake-upstream';
+import { describeServiceError, type ServiceOperation, tryServiceRead } from './messages';
 
 const API_KEY = 'msg-test-key-7f3a';
 const MARKER = 'UPSTREAM-SECRET-BODY';
@@ -143,9 +134,7 @@ describe('describeServiceError', () => {
 
   it('explains a 403 on read as another organisation or a refused key', async () => {
     const description = describeServiceError(await errorFrom('read', json(403, { error: MARKER })), 'read');
-    expect(description.message).toContain(
-      "This verification belongs to another organisation, or the dashboard's API key was refused.",
-    );
+    expect(description.message).toContain("This verification belongs to another organisation, or the dashboard's API key was refused.");
   });
 
   it('points an administrator at the key on unauthorized', () => {

@@ -66,8 +66,7 @@ export function describeServiceError(error: unknown, operation: ServiceOperation
         : {
             kind: error.kind,
             title: 'Verification not found',
-            message:
-              'No verification with this id was found. Check the id; records are also removed once their retention period ends.',
+            message: 'No verification with this id was found. Check the id; records are also removed once their retention period ends.',
           };
 
     case 'invalid':

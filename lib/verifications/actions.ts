@@ -6,13 +6,13 @@ import { z } from 'zod';
 import { formDataArg, stringProperty } from '@/lib/action-input';
 import { recordAudit } from '@/lib/audit/audit';
 import { authorizedAction, DENIAL_MESSAGES } from '@/lib/auth/guards';
+import { logger } from '@/lib/log';
 import { checkCreateRateLimit } from '@/lib/rate-limit';
 import { VerificationServiceError } from '@/lib/verification-service/errors';
 import { describeServiceError } from '@/lib/verification-service/messages';
 import { createVerificationOnce, SubmissionInProgressError } from './create-verification';
 import type { CreateVerificationFormState } from './form-state';
-import { createVerificationSchema, formValuesFromFormData, type CreateVerificationFieldErrors } from './schema';
-import { logger } from '@/lib/log';
+import { type CreateVerificationFieldErrors, createVerificationSchema, formValuesFromFormData } from './schema';
 
 const log = logger.child({ area: 'verifications' });
 

@@ -1,14 +1,14 @@
 // The create-once guarantee and "nothing half-written", against a real HTTP upstream and a
 // real (in-memory) PGlite database.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { closeDatabases } from '@/lib/db/connection';
 import { auditEntries, createSubmissions, verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { startFakeUpstream, type Behaviour, type FakeUpstream } from '@/lib/verification-service/fake-upstream';
 import { VerificationServiceError } from '@/lib/verification-service';
+import { type Behaviour, type FakeUpstream, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
 import { createVerificationOnce, purgeOldSubmissionKeys } from './create-verification';
 
 let upstream: FakeUpstream;
@@ -112,7 +112,9 @@ describe('createVerificationOnce', () => {
     upstream.program(service({ delayMs: 0 }));
     const db = await getDb();
     // The audit write fails after the service has created the request.
-    await db.execute(sql.raw(`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`));
+    await db.execute(
+      sql.raw(`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`),
+    );
     await db.execute(sql.raw('create trigger refuse_audit before insert on audit_entries for each row execute function refuse_audit()'));
     const key = randomUUID();
     const before = (await db.select().from(verificationRequests)).length;
@@ -128,7 +130,9 @@ describe('createVerificationOnce', () => {
 
     // With the audit trail writable again, a create writes all three.
     const created = await createVerificationOnce(randomUUID(), body, null);
-    expect(await db.select().from(verificationRequests).where(eq(verificationRequests.verificationId, created.verificationId))).toHaveLength(1);
+    expect(
+      await db.select().from(verificationRequests).where(eq(verificationRequests.verificationId, created.verificationId)),
+    ).toHaveLength(1);
     expect(await db.select().from(auditEntries).where(eq(auditEntries.targetId, created.verificationId))).toHaveLength(1);
   });
 

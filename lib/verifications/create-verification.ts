@@ -9,11 +9,7 @@ import { auditInsert } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
 import { createSubmissions, verificationRequests } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
-import {
-  createVerification,
-  getVerification,
-  type CreateVerificationRequest,
-} from '@/lib/verification-service';
+import { type CreateVerificationRequest, createVerification, getVerification } from '@/lib/verification-service';
 import type { CreatedVerification } from './form-state';
 import { newRegisterEntry, refreshRegisterEntry } from './register';
 
@@ -52,8 +48,15 @@ export async function createVerificationOnce(
     .insert(verificationRequests)
     .values({ ...newRegisterEntry(created.verificationId, request, link), createdBy })
     .onConflictDoNothing();
-  const audit = auditInsert(db, { actorId: createdBy, action: 'verification.created', target: { type: 'verification', id: created.verificationId } });
-  const settleClaim = db.update(createSubmissions).set({ verificationId: created.verificationId }).where(eq(createSubmissions.key, submissionKey));
+  const audit = auditInsert(db, {
+    actorId: createdBy,
+    action: 'verification.created',
+    target: { type: 'verification', id: created.verificationId },
+  });
+  const settleClaim = db
+    .update(createSubmissions)
+    .set({ verificationId: created.verificationId })
+    .where(eq(createSubmissions.key, submissionKey));
   await db.execute(sql`with register as (${register.getSQL()}), audit as (${audit.getSQL()}) ${settleClaim.getSQL()}`);
 
   // The creation result has no expiry dates: read the record once the answer has gone out rather

@@ -62,7 +62,21 @@ function isInitial(part: string): boolean {
   return [...part].length === 1 && part !== part.toUpperCase();
 }
 
-const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Georgian', 'Hebrew', 'Arabic', 'Devanagari', 'Thai', 'Hangul', 'Hiragana', 'Katakana', 'Han'];
+const SCRIPTS = [
+  'Latin',
+  'Cyrillic',
+  'Greek',
+  'Armenian',
+  'Georgian',
+  'Hebrew',
+  'Arabic',
+  'Devanagari',
+  'Thai',
+  'Hangul',
+  'Hiragana',
+  'Katakana',
+  'Han',
+];
 const SCRIPT_PATTERNS = SCRIPTS.map((script) => [script, new RegExp(`\\p{Script=${script}}`, 'u')] as const);
 
 function scriptsOf(parts: string[]): Set<string> {

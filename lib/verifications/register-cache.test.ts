@@ -4,9 +4,9 @@
 // very next read. A read overtaken by a change does not keep its stale row.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getDb, type Db } from '@/lib/db';
+import { type Db, getDb } from '@/lib/db';
 import { closeDatabases } from '@/lib/db/connection';
-import { verificationRequests, type VerificationRequestRow } from '@/lib/db/schema';
+import { type VerificationRequestRow, verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import type { VerificationRecord } from '@/lib/verification-service';
 import { getRegisterEntry, refreshRegisterEntry } from './register';

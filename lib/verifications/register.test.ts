@@ -15,10 +15,10 @@ import {
   isStuck,
   listRegister,
   parseRegisterFilter,
-  refreshRegisterEntry,
-  registerQuery,
   type RegisterEntry,
   type RegisterFilter,
+  refreshRegisterEntry,
+  registerQuery,
 } from './register';
 
 const HOUR = 60 * 60 * 1000;
@@ -100,7 +100,15 @@ describe('parseRegisterFilter', () => {
       view: 'stuck',
     });
     expect(problems).toEqual([]);
-    expect(filter).toEqual({ q: 'Alice', status: 'completed', purpose: 'custom', createdBy: 'mine', from: '2030-01-01', to: '2030-01-31', view: 'stuck' });
+    expect(filter).toEqual({
+      q: 'Alice',
+      status: 'completed',
+      purpose: 'custom',
+      createdBy: 'mine',
+      from: '2030-01-01',
+      to: '2030-01-31',
+      view: 'stuck',
+    });
   });
 
   it('drops each bad value with a problem for it and keeps the good ones', () => {
@@ -144,13 +152,24 @@ describe('parseRegisterFilter', () => {
   });
 
   it('swaps reversed dates, drops view=all, and reads the old ?scope=mine', () => {
-    expect(parseRegisterFilter({ from: '2030-02-01', to: '2030-01-01', view: 'all' }).filter).toEqual({ from: '2030-01-01', to: '2030-02-01' });
+    expect(parseRegisterFilter({ from: '2030-02-01', to: '2030-01-01', view: 'all' }).filter).toEqual({
+      from: '2030-01-01',
+      to: '2030-02-01',
+    });
     expect(parseRegisterFilter({ scope: 'mine' }).filter).toEqual({ createdBy: 'mine' });
     expect(parseRegisterFilter({ scope: 'mine', createdBy: OTTO }).filter).toEqual({ createdBy: OTTO });
   });
 
   it('round-trips through registerQuery', () => {
-    const filter: RegisterFilter = { q: '50% & more', status: 'pending', purpose: 'ensuring_compliance', createdBy: OTTO, from: '2030-01-01', to: '2030-01-02', view: 'expiring' };
+    const filter: RegisterFilter = {
+      q: '50% & more',
+      status: 'pending',
+      purpose: 'ensuring_compliance',
+      createdBy: OTTO,
+      from: '2030-01-01',
+      to: '2030-01-02',
+      view: 'expiring',
+    };
     const query = registerQuery(filter, 3);
     const params = Object.fromEntries(new URLSearchParams(query.slice(1)));
     expect(params.page).toBe('3');
@@ -229,7 +248,9 @@ describe('listRegister', () => {
       row({ verificationId: 'after', createdAt: new Date('2030-01-13T00:00:00.000Z') }),
     );
     // Postgres keeps microseconds (defaultNow() writes them); JavaScript dates stop at milliseconds.
-    await (await getDb()).execute(sql`UPDATE verification_requests SET created_at = '2030-01-12T23:59:59.999999Z' WHERE verification_id = 'last'`);
+    await (await getDb()).execute(
+      sql`UPDATE verification_requests SET created_at = '2030-01-12T23:59:59.999999Z' WHERE verification_id = 'last'`,
+    );
 
     expect(await listIds({ from: '2030-01-10', to: '2030-01-12' })).toEqual(['last', 'middle', 'first']);
     expect(await listIds({ from: '2030-01-12' })).toEqual(['after', 'last']);
@@ -297,7 +318,9 @@ describe('listRegister', () => {
     ];
 
     beforeEach(async () => {
-      await insert(...cases.map(([verificationId, status, createdAt, accessExpiresAt]) => row({ verificationId, status, createdAt, accessExpiresAt })));
+      await insert(
+        ...cases.map(([verificationId, status, createdAt, accessExpiresAt]) => row({ verificationId, status, createdAt, accessExpiresAt })),
+      );
     });
 
     it('"expiring soon": pending, expiring within 24 hours and not yet, soonest first', async () => {
@@ -305,7 +328,13 @@ describe('listRegister', () => {
     });
 
     it('"stuck": pending past half its validity, not yet expired, newest first', async () => {
-      expect(await listIds({ view: 'stuck' })).toEqual(['short-validity-stuck', 'just-past-half', 'expires-in-exactly-24h', 'expires-in-24h-and-1ms', 'expires-in-1ms']);
+      expect(await listIds({ view: 'stuck' })).toEqual([
+        'short-validity-stuck',
+        'just-past-half',
+        'expires-in-exactly-24h',
+        'expires-in-24h-and-1ms',
+        'expires-in-1ms',
+      ]);
     });
 
     it('"all" shows every row', async () => {
@@ -345,12 +374,55 @@ describe('listRegister', () => {
 
   it('combines filters', async () => {
     await insert(
-      row({ verificationId: 'match', name: 'Alice Martin', createdBy: ADA, purpose: 'Supplier check', createdAt: at(-6 * DAY), accessExpiresAt: at(HOUR) }),
-      row({ verificationId: 'other-creator', name: 'Alice Martin', createdBy: OTTO, purpose: 'Supplier check', createdAt: at(-6 * DAY), accessExpiresAt: at(HOUR) }),
-      row({ verificationId: 'other-name', name: 'Bob Martin', createdBy: ADA, purpose: 'Supplier check', createdAt: at(-6 * DAY), accessExpiresAt: at(HOUR) }),
-      row({ verificationId: 'predefined', name: 'Alice Martin', createdBy: ADA, purpose: 'legal_obligations', createdAt: at(-6 * DAY), accessExpiresAt: at(HOUR) }),
-      row({ verificationId: 'not-expiring', name: 'Alice Martin', createdBy: ADA, purpose: 'Supplier check', createdAt: at(-HOUR), accessExpiresAt: at(7 * DAY) }),
-      row({ verificationId: 'completed', name: 'Alice Martin', createdBy: ADA, purpose: 'Supplier check', status: 'completed', createdAt: at(-6 * DAY), accessExpiresAt: at(HOUR) }),
+      row({
+        verificationId: 'match',
+        name: 'Alice Martin',
+        createdBy: ADA,
+        purpose: 'Supplier check',
+        createdAt: at(-6 * DAY),
+        accessExpiresAt: at(HOUR),
+      }),
+      row({
+        verificationId: 'other-creator',
+        name: 'Alice Martin',
+        createdBy: OTTO,
+        purpose: 'Supplier check',
+        createdAt: at(-6 * DAY),
+        accessExpiresAt: at(HOUR),
+      }),
+      row({
+        verificationId: 'other-name',
+        name: 'Bob Martin',
+        createdBy: ADA,
+        purpose: 'Supplier check',
+        createdAt: at(-6 * DAY),
+        accessExpiresAt: at(HOUR),
+      }),
+      row({
+        verificationId: 'predefined',
+        name: 'Alice Martin',
+        createdBy: ADA,
+        purpose: 'legal_obligations',
+        createdAt: at(-6 * DAY),
+        accessExpiresAt: at(HOUR),
+      }),
+      row({
+        verificationId: 'not-expiring',
+        name: 'Alice Martin',
+        createdBy: ADA,
+        purpose: 'Supplier check',
+        createdAt: at(-HOUR),
+        accessExpiresAt: at(7 * DAY),
+      }),
+      row({
+        verificationId: 'completed',
+        name: 'Alice Martin',
+        createdBy: ADA,
+        purpose: 'Supplier check',
+        status: 'completed',
+        createdAt: at(-6 * DAY),
+        accessExpiresAt: at(HOUR),
+      }),
     );
     const base: RegisterFilter = { q: 'alice', createdBy: 'mine', purpose: 'custom' };
     expect(await listIds({ ...base, view: 'expiring' })).toEqual(['match']);
@@ -358,7 +430,9 @@ describe('listRegister', () => {
     expect((await listIds(base)).sort()).toEqual(['completed', 'match', 'not-expiring']);
     expect(await listIds({ ...base, status: 'completed' })).toEqual(['completed']);
     expect(await listIds({ ...base, status: 'completed', view: 'expiring' })).toEqual([]);
-    const sixDaysAgo = at(-6 * DAY).toISOString().slice(0, 10);
+    const sixDaysAgo = at(-6 * DAY)
+      .toISOString()
+      .slice(0, 10);
     expect((await listIds({ ...base, from: sixDaysAgo, to: sixDaysAgo })).sort()).toEqual(['completed', 'match']);
     expect(await listIds({ ...base, status: 'pending', from: NOW.toISOString().slice(0, 10) })).toEqual(['not-expiring']);
     expect(await listIds({ q: 'martin', createdBy: OTTO, view: 'expiring' })).toEqual(['other-creator']);
@@ -370,7 +444,11 @@ describe('listRegister', () => {
       ...['g', 'f', 'e'].map((id) => row({ verificationId: id, createdAt: at(-HOUR) })),
       ...['d', 'c', 'b', 'a'].map((id, i) => row({ verificationId: id, createdAt: at(-2 * HOUR - i) })),
     );
-    const pages = [await listIds({}, { limit: 3, offset: 0 }), await listIds({}, { limit: 3, offset: 3 }), await listIds({}, { limit: 3, offset: 6 })];
+    const pages = [
+      await listIds({}, { limit: 3, offset: 0 }),
+      await listIds({}, { limit: 3, offset: 3 }),
+      await listIds({}, { limit: 3, offset: 6 }),
+    ];
     expect(pages).toEqual([['g', 'f', 'e'], ['d', 'c', 'b'], ['a']]);
     expect(await listIds({}, { limit: 3, offset: 9 })).toEqual([]);
     // Asking for one more than a page is how the page learns there is another.

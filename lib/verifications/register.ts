@@ -2,11 +2,11 @@
 // refreshed whenever the dashboard reads a record, listed (filtered, searched, paged) as
 // "Recent requests".
 import 'server-only';
-import { and, asc, desc, eq, gt, gte, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
-import { verificationRequests, type VerificationRequestRow } from '@/lib/db/schema';
+import { type VerificationRequestRow, verificationRequests } from '@/lib/db/schema';
 import type { CreateVerificationRequest, VerificationRecord } from '@/lib/verification-service';
 import { PREDEFINED_PURPOSES, STATUSES } from './labels';
 import { readRegisterEntry } from './register-cache';
@@ -40,7 +40,10 @@ export const registerFilterSchema = z.object({
   purpose: z.enum([...PREDEFINED_PURPOSE_VALUES, CUSTOM_PURPOSE_FILTER]).optional(),
   // MINE or a staff id. Ids are opaque but printable; anything else (a NUL byte would make
   // Postgres refuse the whole query) cannot be one.
-  createdBy: z.string().regex(/^[\x21-\x7e]{1,100}$/).optional(),
+  createdBy: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,100}$/)
+    .optional(),
   from: utcDay.optional(),
   to: utcDay.optional(),
   q: z

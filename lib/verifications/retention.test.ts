@@ -73,8 +73,14 @@ describe('purgeExpiredRegisterEntries', () => {
     const db = await getDb();
     const entries = await db.select().from(auditEntries).where(eq(auditEntries.action, 'verification.removed'));
     expect(entries.map((e) => e.targetId).sort()).toEqual(['gone-1', 'gone-2']);
-    for (const entry of entries) expect(entry).toMatchObject({ actorId: null, targetType: 'verification', details: { reason: 'retention' } });
-    expect(await db.select().from(auditEntries).where(inArray(auditEntries.targetId, ['kept']))).toEqual([]);
+    for (const entry of entries)
+      expect(entry).toMatchObject({ actorId: null, targetType: 'verification', details: { reason: 'retention' } });
+    expect(
+      await db
+        .select()
+        .from(auditEntries)
+        .where(inArray(auditEntries.targetId, ['kept'])),
+    ).toEqual([]);
   });
 
   it('defaults to the current time and returns 0 when nothing is due', async () => {

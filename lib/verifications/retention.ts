@@ -21,7 +21,12 @@ export async function purgeExpiredRegisterEntries(now: Date = new Date()): Promi
     // and why, and cannot disagree with it.
     for (const { verificationId } of removed) {
       await recordAudit(
-        { actorId: null, action: 'verification.removed', target: { type: 'verification', id: verificationId }, details: { reason: 'retention' } },
+        {
+          actorId: null,
+          action: 'verification.removed',
+          target: { type: 'verification', id: verificationId },
+          details: { reason: 'retention' },
+        },
         tx,
       );
     }

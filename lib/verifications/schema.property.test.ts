@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LANGUAGES, PREDEFINED_PURPOSES } from './labels';
-import { createVerificationSchema, NAME_MAX, OTHER_PURPOSE, type CreateVerificationFormValues } from './schema';
+import { type CreateVerificationFormValues, createVerificationSchema, NAME_MAX, OTHER_PURPOSE } from './schema';
 
 const RUNS = { numRuns: 100 };
 const E164 = /^\+[1-9]\d{1,14}$/;
@@ -29,7 +29,9 @@ const validName = fc
       fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }),
       fc.string({ unit: rtlOrEmoji, minLength: 1, maxLength: 40 }),
       // The boundary itself: exactly NAME_MAX units once trimmed.
-      fc.string({ unit: fc.constantFrom('a', 'Z', 'é', 'ש', '-', ' '), minLength: NAME_MAX - 2, maxLength: NAME_MAX - 2 }).map((s) => `x${s}y`),
+      fc
+        .string({ unit: fc.constantFrom('a', 'Z', 'é', 'ש', '-', ' '), minLength: NAME_MAX - 2, maxLength: NAME_MAX - 2 })
+        .map((s) => `x${s}y`),
     ),
     whitespace,
   )
@@ -60,7 +62,16 @@ function typed(digits: string) {
       fc.array(fc.constantFrom('', '', ' ', '-'), { minLength: digits.length, maxLength: digits.length }),
       fc.constantFrom('', ' ', '  '),
     )
-    .map(([prefix, separators, pad]) => pad + prefix + [...digits].map((d, i) => d + separators[i]).join('').trimEnd() + pad);
+    .map(
+      ([prefix, separators, pad]) =>
+        pad +
+        prefix +
+        [...digits]
+          .map((d, i) => d + separators[i])
+          .join('')
+          .trimEnd() +
+        pad,
+    );
 }
 
 const typedE164 = e164.chain((phone) => typed(phone.slice(1)).map((text) => ({ text, phone })));
@@ -154,12 +165,10 @@ const nonE164Phone = fc.oneof(
   // A leading 0 after the + (also reached by 00 then 0).
   digits(1, 14).chain((rest) => typed(`0${rest}`)),
   // A letter among the digits.
-  fc
-    .tuple(e164, fc.nat(), fc.constantFrom(...'abcxyzABCXYZ'))
-    .map(([phone, at, letter]) => {
-      const i = 1 + (at % phone.length);
-      return phone.slice(0, i) + letter + phone.slice(i);
-    }),
+  fc.tuple(e164, fc.nat(), fc.constantFrom(...'abcxyzABCXYZ')).map(([phone, at, letter]) => {
+    const i = 1 + (at % phone.length);
+    return phone.slice(0, i) + letter + phone.slice(i);
+  }),
   // More than 15 digits.
   fc.tuple(fc.integer({ min: 1, max: 9 }), digits(15, 20)).chain(([first, rest]) => typed(`${first}${rest}`)),
 );

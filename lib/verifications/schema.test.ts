@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  type CreateVerificationFormValues,
   createVerificationSchema,
   emptyCreateVerificationForm,
   formValuesFromFormData,
   normalizePhone,
-  type CreateVerificationFormValues,
 } from './schema';
 
 const valid: CreateVerificationFormValues = {
@@ -57,9 +57,7 @@ describe('createVerificationSchema', () => {
   });
 
   it('uses the custom purpose for "Other…" and requires it', () => {
-    expect(errorsOf({ purpose: 'other', customPurpose: ' ' }).customPurpose).toEqual([
-      'Describe the purpose of the verification.',
-    ]);
+    expect(errorsOf({ purpose: 'other', customPurpose: ' ' }).customPurpose).toEqual(['Describe the purpose of the verification.']);
     expect(createVerificationSchema.parse({ ...valid, purpose: 'other', customPurpose: ' Supplier onboarding ' }).chosenPurpose).toBe(
       'Supplier onboarding',
     );
@@ -77,9 +75,7 @@ describe('createVerificationSchema', () => {
     expect(errorsOf({ smsNotification: true, phone: '0470 12 34 56' }).phone?.[0]).toMatch(/international format/);
     expect(errorsOf({ smsNotification: true, phone: '+0470123456' }).phone?.[0]).toMatch(/international format/);
     expect(errorsOf({ smsNotification: true, phone: '+1234567890123456' }).phone?.[0]).toMatch(/international format/);
-    expect(createVerificationSchema.parse({ ...valid, smsNotification: true, phone: '+32 470 12 34 56' }).phonenumber).toBe(
-      '+32470123456',
-    );
+    expect(createVerificationSchema.parse({ ...valid, smsNotification: true, phone: '+32 470 12 34 56' }).phonenumber).toBe('+32470123456');
     expect(createVerificationSchema.parse({ ...valid, smsNotification: true, phone: '0032 (470) 12-34-56' }).phonenumber).toBe(
       '+32470123456',
     );

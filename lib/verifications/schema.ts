@@ -4,11 +4,11 @@
 // of the service's POST /v1/verifications/new. No server imports here: it ships to the browser.
 import { z } from 'zod';
 import type { CreateVerificationRequest } from '@/lib/verification-service/schemas';
-import { EMAIL_MAX, NAME_MAX, OTHER_PURPOSE, PURPOSE_MAX, type CreateVerificationFormValues } from './form-values';
+import { type CreateVerificationFormValues, EMAIL_MAX, NAME_MAX, OTHER_PURPOSE, PURPOSE_MAX } from './form-values';
 import { LANGUAGES, PREDEFINED_PURPOSES } from './labels';
 
-export { EMAIL_MAX, NAME_MAX, OTHER_PURPOSE, PURPOSE_MAX, emptyCreateVerificationForm, formValuesFromFormData } from './form-values';
 export type { CreateVerificationFieldErrors, CreateVerificationFormValues } from './form-values';
+export { EMAIL_MAX, emptyCreateVerificationForm, formValuesFromFormData, NAME_MAX, OTHER_PURPOSE, PURPOSE_MAX } from './form-values';
 
 const purposeChoices: [string, ...string[]] = [OTHER_PURPOSE, ...PREDEFINED_PURPOSES.map((p) => p.value)];
 const languageCodes = LANGUAGES.map((l) => l.value) as [string, ...string[]];
@@ -21,7 +21,10 @@ const E164 = /^\+[1-9]\d{1,14}$/;
  */
 export function normalizePhone(input: string): string {
   // "+44 (0)20 …": the bracketed trunk zero is dialled only inside the country, never after +44.
-  let phone = input.trim().replace(/\(0\)/g, '').replace(/[\s\-.()/\u00a0]/g, '');
+  let phone = input
+    .trim()
+    .replace(/\(0\)/g, '')
+    .replace(/[\s\-.()/\u00a0]/g, '');
   if (phone.startsWith('00')) phone = `+${phone.slice(2)}`;
   return phone;
 }

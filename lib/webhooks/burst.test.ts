@@ -15,9 +15,9 @@ import { getDb } from '@/lib/db';
 import { closeDatabases } from '@/lib/db/connection';
 import { auditEntries, verificationRequests, webhookReceipts } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { subscribe, type LiveEvent } from '@/lib/live';
-import { startFakeUpstream, type FakeUpstream } from '@/lib/verification-service/fake-upstream';
-import { delivery, nowSeconds, SECRET_A, SECRET_B, SECRET_OTHER, sign, toRequest, type Delivery } from './test-support';
+import { type LiveEvent, subscribe } from '@/lib/live';
+import { type FakeUpstream, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
+import { type Delivery, delivery, nowSeconds, SECRET_A, SECRET_B, SECRET_OTHER, sign, toRequest } from './test-support';
 
 const VERIFICATIONS = 150;
 const UNIQUE_DELIVERIES = 400;
@@ -39,7 +39,7 @@ function seeded(seed: number) {
   };
 }
 const random = seeded(0x5eed_b0057);
-const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 function shuffle<T>(items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -95,7 +95,9 @@ function eventFor(v: Verification, index: number): Delivery {
   return delivery(body, { id: `msg_${v.id}_${index}`, secret: index % 2 === 0 ? SECRET_A : SECRET_B });
 }
 
-const originals: Delivery[] = shuffle(verifications.flatMap((v) => Array.from({ length: eventCount.get(v.id)! }, (_, i) => eventFor(v, i))));
+const originals: Delivery[] = shuffle(
+  verifications.flatMap((v) => Array.from({ length: eventCount.get(v.id)! }, (_, i) => eventFor(v, i))),
+);
 
 /** A later copy as a retrying sender makes it: same id and body, a fresh timestamp and signature. */
 function resigned(d: Delivery): Delivery {
@@ -131,10 +133,16 @@ const wave2: Planned[] = copied.slice(70).map((d) => ({ delivery: d, kind: 'late
 const targets = verifications.filter((v) => v.registered && v.final === 'pending');
 const forgeries: Delivery[] = [
   ...Array.from({ length: 4 }, (_, i) =>
-    delivery({ type: 'verification.completed', data: { verificationId: targets[i]!.id, status: 'completed' } }, { id: `msg_forged_${i}`, secret: SECRET_OTHER }),
+    delivery(
+      { type: 'verification.completed', data: { verificationId: targets[i]!.id, status: 'completed' } },
+      { id: `msg_forged_${i}`, secret: SECRET_OTHER },
+    ),
   ),
   ...originals.slice(0, 5).map((d) => ({ ...d, body: d.body.replace('"type":"verification.', '"type":"verificatioN.') })),
-  delivery({ type: 'verification.completed', data: { verificationId: targets[5]!.id } }, { id: 'msg_forged_stale', timestamp: nowSeconds() - 600 }),
+  delivery(
+    { type: 'verification.completed', data: { verificationId: targets[5]!.id } },
+    { id: 'msg_forged_stale', timestamp: nowSeconds() - 600 },
+  ),
 ];
 for (const d of forgeries) wave1.splice(Math.floor(random() * wave1.length), 0, { delivery: d, kind: 'forgery' });
 
@@ -164,10 +172,13 @@ function service(req: http.IncomingMessage, res: http.ServerResponse) {
   const status = v.answers[Math.min(v.reads, v.answers.length - 1)]!;
   v.reads += 1;
   // A few milliseconds of latency, so that copies of one delivery really overlap its re-read.
-  setTimeout(() => {
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify(record(status)));
-  }, 1 + Math.floor(random() * 8));
+  setTimeout(
+    () => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(record(status)));
+    },
+    1 + Math.floor(random() * 8),
+  );
 }
 
 // ── The run ─────────────────────────────────────────────────────────────────────────────────
@@ -290,7 +301,9 @@ describe('a burst of 500 webhooks with 20% duplicates, 40 in flight', () => {
     const rows = await (await getDb()).select().from(verificationRequests);
     const registered = verifications.filter((v) => v.registered);
     expect(rows).toHaveLength(registered.length);
-    expect(Object.fromEntries(rows.map((r) => [r.verificationId, r.status]))).toEqual(Object.fromEntries(registered.map((v) => [v.id, v.final])));
+    expect(Object.fromEntries(rows.map((r) => [r.verificationId, r.status]))).toEqual(
+      Object.fromEntries(registered.map((v) => [v.id, v.final])),
+    );
     for (const row of rows.filter((r) => r.status === 'completed')) expect(row.identifiedName).toBe('BURST PERSON');
   });
 

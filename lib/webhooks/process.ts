@@ -13,7 +13,7 @@ import { recordAudit } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
 import { verificationRequests, webhookReceipts } from '@/lib/db/schema';
 import { publishVerificationChange } from '@/lib/live';
-import { refreshRegisterEntry } from '@/lib/verifications/register';
+import { logger } from '@/lib/log';
 import {
   getVerification,
   isVerificationServiceError,
@@ -21,7 +21,7 @@ import {
   type VerificationRecord,
   type VerificationServiceErrorKind,
 } from '@/lib/verification-service';
-import { logger } from '@/lib/log';
+import { refreshRegisterEntry } from '@/lib/verifications/register';
 
 const log = logger.child({ area: 'webhooks' });
 

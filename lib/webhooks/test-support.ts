@@ -37,7 +37,10 @@ export function delivery(
   return { id, timestamp, body, headers: clean };
 }
 
-export function toRequest(d: { headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer> }, url = 'http://localhost:3000/api/webhooks/verification-service'): Request {
+export function toRequest(
+  d: { headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer> },
+  url = 'http://localhost:3000/api/webhooks/verification-service',
+): Request {
   return new Request(url, { method: 'POST', headers: d.headers, body: d.body });
 }
 

@@ -20,8 +20,8 @@ export default async function SetupPage({ searchParams }: Props) {
         <h1 className="text-xl font-semibold text-slate-900">Setup link needed</h1>
         <Alert tone="warning" title="This setup link is missing or not valid." role="alert">
           <p>
-            Open the link the server printed to its console when it started (it contains a one-time token). A new link is printed
-            at every start until the first administrator exists.
+            Open the link the server printed to its console when it started (it contains a one-time token). A new link is printed at every
+            start until the first administrator exists.
           </p>
         </Alert>
       </div>

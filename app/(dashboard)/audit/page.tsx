@@ -4,13 +4,13 @@ import Link from 'next/link';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
 import { Input, Select } from '@/components/ui/input';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { AUDIT_ACTIONS, isAuditAction } from '@/lib/audit/actions';
 import { listAudit } from '@/lib/audit/audit';
 import { requireStaff } from '@/lib/auth/session';
 import { listStaff } from '@/lib/auth/staff';
-import { DataTable } from '@/components/ui/data-table';
 
 export const metadata: Metadata = { title: 'Audit trail' };
 
@@ -19,7 +19,10 @@ const day = z.iso.date().optional().catch(undefined);
 
 const filterSchema = z.object({
   actor: z.string().max(100).optional().catch(undefined),
-  action: z.string().optional().transform((v) => (isAuditAction(v) ? v : undefined)),
+  action: z
+    .string()
+    .optional()
+    .transform((v) => (isAuditAction(v) ? v : undefined)),
   from: day,
   to: day,
   page: z.coerce.number().int().min(1).max(1000).optional().catch(1),
@@ -63,7 +66,9 @@ export default async function AuditPage({ searchParams }: Props) {
 
       <form method="get" className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <div className="space-y-1.5">
-          <label htmlFor="actor" className="block text-sm font-medium text-slate-900">Person</label>
+          <label htmlFor="actor" className="block text-sm font-medium text-slate-900">
+            Person
+          </label>
           <Select id="actor" name="actor" defaultValue={filter.actor ?? ''} sizing="h-10 w-52 py-2">
             <option value="">Everyone</option>
             {staff.map((s) => (
@@ -74,7 +79,9 @@ export default async function AuditPage({ searchParams }: Props) {
           </Select>
         </div>
         <div className="space-y-1.5">
-          <label htmlFor="action" className="block text-sm font-medium text-slate-900">Action</label>
+          <label htmlFor="action" className="block text-sm font-medium text-slate-900">
+            Action
+          </label>
           <Select id="action" name="action" defaultValue={filter.action ?? ''} sizing="h-10 w-56 py-2">
             <option value="">All actions</option>
             {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
@@ -85,15 +92,23 @@ export default async function AuditPage({ searchParams }: Props) {
           </Select>
         </div>
         <div className="space-y-1.5">
-          <label htmlFor="from" className="block text-sm font-medium text-slate-900">From (UTC)</label>
+          <label htmlFor="from" className="block text-sm font-medium text-slate-900">
+            From (UTC)
+          </label>
           <Input id="from" name="from" type="date" defaultValue={filter.from ?? ''} sizing="h-10 w-40 py-2" />
         </div>
         <div className="space-y-1.5">
-          <label htmlFor="to" className="block text-sm font-medium text-slate-900">To (UTC)</label>
+          <label htmlFor="to" className="block text-sm font-medium text-slate-900">
+            To (UTC)
+          </label>
           <Input id="to" name="to" type="date" defaultValue={filter.to ?? ''} sizing="h-10 w-40 py-2" />
         </div>
-        <button type="submit" className={buttonClasses('primary')}>Filter</button>
-        <Link href="/audit" className={buttonClasses('ghost')}>Clear</Link>
+        <button type="submit" className={buttonClasses('primary')}>
+          Filter
+        </button>
+        <Link href="/audit" className={buttonClasses('ghost')}>
+          Clear
+        </Link>
       </form>
 
       {badDates ? (
@@ -102,36 +117,46 @@ export default async function AuditPage({ searchParams }: Props) {
         </Alert>
       ) : null}
 
-      <DataTable caption="Audit entries, newest first" columns={['When (UTC)', 'Who', 'Action', 'On', 'Details']} bodyTestId="audit-entries">
-            {entries.slice(0, PAGE_SIZE).map((entry) => (
-              <tr key={entry.id} data-action={entry.action}>
-                <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">
-                  <time dateTime={entry.at.toISOString()}>{entry.at.toISOString().replace('T', ' ').slice(0, 19)}</time>
-                </td>
-                <td className="px-4 py-2.5">{entry.actorId ? (names.get(entry.actorId) ?? entry.actorId) : <span className="text-slate-500">—</span>}</td>
-                <td className="px-4 py-2.5">{isAuditAction(entry.action) ? AUDIT_ACTIONS[entry.action] : entry.action}</td>
-                <td className="px-4 py-2.5 font-mono text-xs break-all">
-                  {entry.targetType === 'verification' && entry.targetId ? (
-                    <Link href={`/verifications/${encodeURIComponent(entry.targetId)}`} className="text-indigo-700 hover:underline">
-                      {entry.targetId}
-                      <LinkPendingHint className="ml-1.5 align-[-2px]" />
-                    </Link>
-                  ) : entry.targetType === 'staff' && entry.targetId ? (
-                    <span className="font-sans text-sm">{names.get(entry.targetId) ?? entry.targetId}</span>
-                  ) : null}
-                </td>
-                <td className="px-4 py-2.5 text-slate-600">
-                  {entry.details ? Object.entries(entry.details).map(([k, v]) => `${k}: ${String(v)}`).join(', ') : null}
-                </td>
-              </tr>
-            ))}
-            {entries.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-4 py-8 text-center text-slate-600">
-                  No entries match these filters.
-                </td>
-              </tr>
-            ) : null}
+      <DataTable
+        caption="Audit entries, newest first"
+        columns={['When (UTC)', 'Who', 'Action', 'On', 'Details']}
+        bodyTestId="audit-entries"
+      >
+        {entries.slice(0, PAGE_SIZE).map((entry) => (
+          <tr key={entry.id} data-action={entry.action}>
+            <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">
+              <time dateTime={entry.at.toISOString()}>{entry.at.toISOString().replace('T', ' ').slice(0, 19)}</time>
+            </td>
+            <td className="px-4 py-2.5">
+              {entry.actorId ? (names.get(entry.actorId) ?? entry.actorId) : <span className="text-slate-500">—</span>}
+            </td>
+            <td className="px-4 py-2.5">{isAuditAction(entry.action) ? AUDIT_ACTIONS[entry.action] : entry.action}</td>
+            <td className="px-4 py-2.5 font-mono text-xs break-all">
+              {entry.targetType === 'verification' && entry.targetId ? (
+                <Link href={`/verifications/${encodeURIComponent(entry.targetId)}`} className="text-indigo-700 hover:underline">
+                  {entry.targetId}
+                  <LinkPendingHint className="ml-1.5 align-[-2px]" />
+                </Link>
+              ) : entry.targetType === 'staff' && entry.targetId ? (
+                <span className="font-sans text-sm">{names.get(entry.targetId) ?? entry.targetId}</span>
+              ) : null}
+            </td>
+            <td className="px-4 py-2.5 text-slate-600">
+              {entry.details
+                ? Object.entries(entry.details)
+                    .map(([k, v]) => `${k}: ${String(v)}`)
+                    .join(', ')
+                : null}
+            </td>
+          </tr>
+        ))}
+        {entries.length === 0 ? (
+          <tr>
+            <td colSpan={5} className="px-4 py-8 text-center text-slate-600">
+              No entries match these filters.
+            </td>
+          </tr>
+        ) : null}
       </DataTable>
       {hasMore ? (
         <Link href={`/audit?${nextQuery.toString()}`} className={buttonClasses('secondary')}>

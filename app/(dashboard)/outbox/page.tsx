@@ -4,13 +4,13 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Alert } from '@/components/ui/alert';
+import { DataTable } from '@/components/ui/data-table';
 import { LocalTime } from '@/components/ui/local-time';
 import { requireStaff } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
 import { getSandboxOutbox } from '@/lib/verification-service';
 import { tryServiceRead } from '@/lib/verification-service/messages';
 import { languageLabel } from '@/lib/verifications/labels';
-import { DataTable } from '@/components/ui/data-table';
 
 export const metadata: Metadata = { title: 'Sandbox outbox', referrer: 'no-referrer' };
 
@@ -27,8 +27,8 @@ export default async function OutboxPage() {
       <div>
         <h1 className="text-2xl font-semibold text-slate-900">Sandbox outbox</h1>
         <p className="mt-1 text-sm text-slate-600">
-          The latest e-mails and SMS the sandbox would have sent for your requests, newest first. Nothing was delivered; open a
-          link to act as the person.
+          The latest e-mails and SMS the sandbox would have sent for your requests, newest first. Nothing was delivered; open a link to act
+          as the person.
         </p>
       </div>
       {problem ? (
@@ -41,21 +41,23 @@ export default async function OutboxPage() {
         </p>
       ) : (
         <DataTable caption="Messages the sandbox would have sent" columns={['Sent', 'Channel', 'Recipient', 'Language', 'Link']}>
-              {messages.map((message) => (
-                <tr key={`${message.verificationId}-${message.channel}-${message.createdAt}`}>
-                  <td className="px-4 py-2.5 whitespace-nowrap text-slate-700">
-                    <LocalTime iso={message.createdAt} />
-                  </td>
-                  <td className="px-4 py-2.5">{message.channel === 'email' ? 'E-mail' : 'SMS'}</td>
-                  <td className="px-4 py-2.5 break-all">{message.recipient}</td>
-                  <td className="px-4 py-2.5">{languageLabel(message.language)} ({message.language})</td>
-                  <td className="px-4 py-2.5">
-                    <a href={message.link} rel="noreferrer" className="text-indigo-700 underline underline-offset-2 hover:no-underline">
-                      Open the person&apos;s page
-                    </a>
-                  </td>
-                </tr>
-              ))}
+          {messages.map((message) => (
+            <tr key={`${message.verificationId}-${message.channel}-${message.createdAt}`}>
+              <td className="px-4 py-2.5 whitespace-nowrap text-slate-700">
+                <LocalTime iso={message.createdAt} />
+              </td>
+              <td className="px-4 py-2.5">{message.channel === 'email' ? 'E-mail' : 'SMS'}</td>
+              <td className="px-4 py-2.5 break-all">{message.recipient}</td>
+              <td className="px-4 py-2.5">
+                {languageLabel(message.language)} ({message.language})
+              </td>
+              <td className="px-4 py-2.5">
+                <a href={message.link} rel="noreferrer" className="text-indigo-700 underline underline-offset-2 hover:no-underline">
+                  Open the person&apos;s page
+                </a>
+              </td>
+            </tr>
+          ))}
         </DataTable>
       )}
     </div>

@@ -1,13 +1,13 @@
 // Staff management (administrators): who has access, with which role; create and disable accounts.
 import type { Metadata } from 'next';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CreateStaffForm } from '@/components/staff/create-staff-form';
 import { StaffRowActions } from '@/components/staff/staff-row-actions';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { LocalTime } from '@/components/ui/local-time';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
 import { listStaff } from '@/lib/auth/staff';
-import { DataTable } from '@/components/ui/data-table';
 
 export const metadata: Metadata = { title: 'Staff' };
 
@@ -29,26 +29,26 @@ export default async function StaffPage() {
         </CardBody>
       </Card>
       <DataTable caption="Staff accounts" columns={['Name', 'Role', 'Since', 'Manage']}>
-            {staff.map((member) => (
-              <tr key={member.id} className={member.disabled ? 'bg-slate-50 text-slate-500' : undefined}>
-                <td className="px-4 py-3">
-                  <div className="font-medium text-slate-900">
-                    {member.name}
-                    {member.id === me.id ? <span className="ml-1 font-normal text-slate-500">(you)</span> : null}
-                  </div>
-                  <div className="text-slate-600">{member.email}</div>
-                </td>
-                <td className="px-4 py-3">{member.disabled ? 'Disabled' : ROLE_LABELS[member.role]}</td>
-                <td className="px-4 py-3 whitespace-nowrap">
-                  <LocalTime iso={member.createdAt.toISOString()} dateOnly />
-                </td>
-                <td className="px-4 py-3">
-                  {member.disabled ? null : (
-                    <StaffRowActions userId={member.id} name={member.name} role={member.role} isSelf={member.id === me.id} />
-                  )}
-                </td>
-              </tr>
-            ))}
+        {staff.map((member) => (
+          <tr key={member.id} className={member.disabled ? 'bg-slate-50 text-slate-500' : undefined}>
+            <td className="px-4 py-3">
+              <div className="font-medium text-slate-900">
+                {member.name}
+                {member.id === me.id ? <span className="ml-1 font-normal text-slate-500">(you)</span> : null}
+              </div>
+              <div className="text-slate-600">{member.email}</div>
+            </td>
+            <td className="px-4 py-3">{member.disabled ? 'Disabled' : ROLE_LABELS[member.role]}</td>
+            <td className="px-4 py-3 whitespace-nowrap">
+              <LocalTime iso={member.createdAt.toISOString()} dateOnly />
+            </td>
+            <td className="px-4 py-3">
+              {member.disabled ? null : (
+                <StaffRowActions userId={member.id} name={member.name} role={member.role} isSelf={member.id === me.id} />
+              )}
+            </td>
+          </tr>
+        ))}
       </DataTable>
     </div>
   );

@@ -5,14 +5,14 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Alert } from '@/components/ui/alert';
+import { DataTable } from '@/components/ui/data-table';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { LocalTime } from '@/components/ui/local-time';
 import { requireStaff } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
+import { cn } from '@/lib/utils';
 import { getSandboxWebhooks, type SandboxWebhooks } from '@/lib/verification-service';
 import { tryServiceRead } from '@/lib/verification-service/messages';
-import { cn } from '@/lib/utils';
-import { DataTable } from '@/components/ui/data-table';
 
 export const metadata: Metadata = { title: 'Sandbox webhooks', referrer: 'no-referrer' };
 
@@ -32,9 +32,7 @@ function DeliveryStatus({ delivery }: { delivery: Delivery }) {
       ? { label: 'Queued', className: 'bg-slate-100 text-slate-800 ring-slate-300' }
       : (deliveryStyles[delivery.status] ?? { label: delivery.status, className: 'bg-slate-100 text-slate-800 ring-slate-300' });
   return (
-    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', style.className)}>
-      {style.label}
-    </span>
+    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', style.className)}>{style.label}</span>
   );
 }
 
@@ -59,8 +57,8 @@ export default async function WebhooksPage() {
       <div>
         <h1 className="text-2xl font-semibold text-slate-900">Sandbox webhooks</h1>
         <p className="mt-1 text-sm text-slate-600">
-          The latest events the sandbox sent for your requests, newest first, and how each delivery went. Failed deliveries are
-          retried with growing pauses, six attempts over about an hour.
+          The latest events the sandbox sent for your requests, newest first, and how each delivery went. Failed deliveries are retried with
+          growing pauses, six attempts over about an hour.
         </p>
       </div>
       {problem ? (
@@ -103,42 +101,45 @@ export default async function WebhooksPage() {
               No events yet. Create a request, or complete one on the person&apos;s page.
             </p>
           ) : (
-            <DataTable caption="Webhook events the sandbox sent, with their deliveries" columns={['Created', 'Event', 'Verification', 'Deliveries']}>
-                  {log.messages.map((message) => (
-                    <tr key={message.id} className="align-top">
-                      <td className="px-4 py-2.5 whitespace-nowrap text-slate-700">
-                        <LocalTime iso={message.createdAt} />
-                      </td>
-                      <td className="px-4 py-2.5 whitespace-nowrap">
-                        <span className="font-medium text-slate-900">{eventLabel(message.type)}</span>
-                        <span className="block font-mono text-xs text-slate-500">{message.id}</span>
-                      </td>
-                      <td className="px-4 py-2.5">
-                        {message.verificationId ? (
-                          <Link
-                            href={`/verifications/${encodeURIComponent(message.verificationId)}`}
-                            className="font-mono text-xs break-all text-indigo-700 underline underline-offset-2 hover:no-underline"
-                          >
-                            {message.verificationId}
-                            <LinkPendingHint className="ml-1.5 align-[-2px]" />
-                          </Link>
-                        ) : (
-                          <span className="text-slate-500">—</span>
-                        )}
-                      </td>
-                      <td className="px-4 py-2.5">
-                        {message.deliveries.length === 0 ? (
-                          <span className="text-slate-600">No endpoint was active</span>
-                        ) : (
-                          <ul className="space-y-2">
-                            {message.deliveries.map((delivery) => (
-                              <DeliveryItem key={delivery.endpointId} delivery={delivery} />
-                            ))}
-                          </ul>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
+            <DataTable
+              caption="Webhook events the sandbox sent, with their deliveries"
+              columns={['Created', 'Event', 'Verification', 'Deliveries']}
+            >
+              {log.messages.map((message) => (
+                <tr key={message.id} className="align-top">
+                  <td className="px-4 py-2.5 whitespace-nowrap text-slate-700">
+                    <LocalTime iso={message.createdAt} />
+                  </td>
+                  <td className="px-4 py-2.5 whitespace-nowrap">
+                    <span className="font-medium text-slate-900">{eventLabel(message.type)}</span>
+                    <span className="block font-mono text-xs text-slate-500">{message.id}</span>
+                  </td>
+                  <td className="px-4 py-2.5">
+                    {message.verificationId ? (
+                      <Link
+                        href={`/verifications/${encodeURIComponent(message.verificationId)}`}
+                        className="font-mono text-xs break-all text-indigo-700 underline underline-offset-2 hover:no-underline"
+                      >
+                        {message.verificationId}
+                        <LinkPendingHint className="ml-1.5 align-[-2px]" />
+                      </Link>
+                    ) : (
+                      <span className="text-slate-500">—</span>
+                    )}
+                  </td>
+                  <td className="px-4 py-2.5">
+                    {message.deliveries.length === 0 ? (
+                      <span className="text-slate-600">No endpoint was active</span>
+                    ) : (
+                      <ul className="space-y-2">
+                        {message.deliveries.map((delivery) => (
+                          <DeliveryItem key={delivery.endpointId} delivery={delivery} />
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                </tr>
+              ))}
             </DataTable>
           )}
         </>

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabases } from '@/lib/db/connection';
 import { resetEnv } from '@/lib/env';
-import { closedPortUrl, json, startFakeUpstream, type FakeUpstream } from '@/lib/verification-service/fake-upstream';
+import { closedPortUrl, type FakeUpstream, json, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
 import { GET as health } from '../health/route';
 import { GET as ready } from './route';
 

@@ -15,6 +15,8 @@ export function measureClickToDetail({ browser, base, cookies, count = 20, warmu
     const link = page.locator('table a[href^="/verifications/"]').first();
     await link.waitFor({ state: 'visible', timeout: 10_000 });
     await page.waitForTimeout(THINK_MS);
-    return timeClick(page, { clicked: 'a[href^="/verifications/"]', shown: '[data-testid="status"]', path: '/verifications/' }, () => link.click());
+    return timeClick(page, { clicked: 'a[href^="/verifications/"]', shown: '[data-testid="status"]', path: '/verifications/' }, () =>
+      link.click(),
+    );
   });
 }

@@ -22,7 +22,9 @@ function gzipBodyBytes(url) {
       .get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
         let bytes = 0;
         response.on('data', (chunk) => (bytes += chunk.length));
-        response.on('end', () => resolve({ bytes, encoding: response.headers['content-encoding'] ?? 'identity', status: response.statusCode }));
+        response.on('end', () =>
+          resolve({ bytes, encoding: response.headers['content-encoding'] ?? 'identity', status: response.statusCode }),
+        );
         response.on('error', reject);
       })
       .on('error', reject);

@@ -4,9 +4,9 @@
 // Each side has its own keep-alive connection. Every response is checked, so an error page
 // (fast, and wrong) is never counted as a measurement.
 import { randomUUID } from 'node:crypto';
+import { PERSON } from '../lib/browser.mjs';
 import { expectStatus, keepAliveAgent, timedRequest } from '../lib/http.mjs';
 import { summarize } from '../lib/stats.mjs';
-import { PERSON } from '../lib/browser.mjs';
 import { more, warmingAllowed } from '../lib/time-box.mjs';
 
 // Stops early when its time box says so (lib/time-box.mjs): on a loaded machine the run must
@@ -38,11 +38,17 @@ export async function measureReadOverhead({ base, cookieHeader, apiKey, id, coun
   const dashboardAgent = keepAliveAgent();
   const directAgent = keepAliveAgent();
   const dashboard = async () =>
-    expectStatus(await timedRequest(`${base}/api/verifications/${id}`, { headers: { cookie: cookieHeader }, agent: dashboardAgent }), 200, 'dashboard read')
-      .total;
+    expectStatus(
+      await timedRequest(`${base}/api/verifications/${id}`, { headers: { cookie: cookieHeader }, agent: dashboardAgent }),
+      200,
+      'dashboard read',
+    ).total;
   const direct = async () =>
-    expectStatus(await timedRequest(`${base}/v1/verifications/${id}`, { headers: { authorization: `Bearer ${apiKey}` }, agent: directAgent }), 200, 'direct read')
-      .total;
+    expectStatus(
+      await timedRequest(`${base}/v1/verifications/${id}`, { headers: { authorization: `Bearer ${apiKey}` }, agent: directAgent }),
+      200,
+      'direct read',
+    ).total;
   const { a, b, planned } = await interleave({ count, warmup, a: dashboard, b: direct, box, deadline });
   dashboardAgent.destroy();
   directAgent.destroy();

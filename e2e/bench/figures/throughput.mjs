@@ -51,7 +51,15 @@ export async function measureThroughput({ base, apiKey, ids, deadline }) {
     url: `${base}/v1/verifications/new`,
     method: 'POST',
     headers: { authorization, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: PERSON.name, email: PERSON.email, chosenPurpose: PERSON.purpose, language: 'en', shareableLink: false, emailNotification: true, smsNotification: false }),
+    body: JSON.stringify({
+      name: PERSON.name,
+      email: PERSON.email,
+      chosenPurpose: PERSON.purpose,
+      language: 'en',
+      shareableLink: false,
+      emailNotification: true,
+      smsNotification: false,
+    }),
   });
   return { ceiling: summary(ceiling), reads: summary(reads), creates: summary(creates) };
 }

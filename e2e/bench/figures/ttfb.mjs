@@ -5,7 +5,7 @@
 // the policy blocks). The page with static content is the not-found page: root layout, a heading
 // and a link; no session lookup, no data. A signed-in GET of a path that does not exist passes
 // the same proxy and gets it, so: same server, same proxy, no data. No page was added for this.
-import { keepAliveAgent, timedRequest, expectStatus } from '../lib/http.mjs';
+import { expectStatus, keepAliveAgent, timedRequest } from '../lib/http.mjs';
 import { summarize } from '../lib/stats.mjs';
 import { more, warmingAllowed } from '../lib/time-box.mjs';
 
@@ -21,7 +21,11 @@ export async function measureDetailTtfb({ base, cookieHeader, id, count = 60, wa
     return { ttfb: response.ttfb, total: response.total };
   };
   const baseline = async () => {
-    const response = expectStatus(await timedRequest(`${base}${STATIC_BASELINE_PATH}`, { headers, agent: staticAgent }), 404, 'static page');
+    const response = expectStatus(
+      await timedRequest(`${base}${STATIC_BASELINE_PATH}`, { headers, agent: staticAgent }),
+      404,
+      'static page',
+    );
     staticCache = response.headers['x-nextjs-cache'];
     return { ttfb: response.ttfb, total: response.total };
   };

@@ -12,16 +12,30 @@ export function findChromium() {
     bundled = chromium.executablePath();
   } catch {}
   const found = [process.env.CHROMIUM_PATH, bundled, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
-  if (!found) throw new Error('No Chromium found: set CHROMIUM_PATH, run `npx playwright install chromium`, or `apt-get install chromium`.');
+  if (!found)
+    throw new Error('No Chromium found: set CHROMIUM_PATH, run `npx playwright install chromium`, or `apt-get install chromium`.');
   return found;
 }
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export function launchBrowser() {
   // Playwright's own signal handlers would exit the process before the bench has stopped its
   // server; the bench closes the browser itself on every way out.
-  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+  return chromium.launch({
+    executablePath: findChromium(),
+    args: CHROMIUM_ARGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
 }
 
 /** Signs the operator in through the real form; returns the session cookies and a Cookie header. */
@@ -38,7 +52,12 @@ export async function signIn(browser, base) {
   return { cookies, cookieHeader: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
 }
 
-export const PERSON = { name: 'Bench Person', email: 'bench.person@example.com', purposeLabel: 'Legal obligation', purpose: 'legal_obligations' };
+export const PERSON = {
+  name: 'Bench Person',
+  email: 'bench.person@example.com',
+  purposeLabel: 'Legal obligation',
+  purpose: 'legal_obligations',
+};
 
 /** Fills the create form with a valid request for PERSON (e-mail notification, English). */
 export async function fillCreateForm(page) {

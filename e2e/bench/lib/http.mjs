@@ -16,7 +16,13 @@ export function timedRequest(url, { method = 'GET', headers = {}, body, agent, t
       response.on('error', fail);
       response.on('end', () => {
         clearTimeout(timer);
-        resolve({ status: response.statusCode, headers: response.headers, ttfb, total: performance.now() - start, body: Buffer.concat(chunks) });
+        resolve({
+          status: response.statusCode,
+          headers: response.headers,
+          ttfb,
+          total: performance.now() - start,
+          body: Buffer.concat(chunks),
+        });
       });
     });
     // A bound on the whole exchange (a socket timeout would let a trickling response run on).

@@ -7,7 +7,11 @@ export function textTable(rows) {
   const header = ['Figure', 'Measured', 'Budget', 'Result'];
   const cells = rows.map((r) => [r.figure, r.measured, r.budget, r.result]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (values) => values.map((v, i) => v.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (values) =>
+    values
+      .map((v, i) => v.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
 }
 

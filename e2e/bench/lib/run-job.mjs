@@ -29,7 +29,10 @@ export function runJob(script, job, { what, register, timeoutMs } = {}) {
     });
     child.once('exit', (code, signal) => {
       settle();
-      const lines = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+      const lines = stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
       if (code === 0) return resolve(lines);
       const error = new Error(`${what ?? script} failed (${code ?? signal}):\n${stderr.slice(-2000)}`);
       error.lines = lines;

@@ -4,10 +4,10 @@
 // with the CLI's key — so the bench knows the API key and the webhook secret and can play both
 // the service's client and the service's webhook sender.
 import { spawn } from 'node:child_process';
-import { serverNodeOptions } from '../../../lib/cli/server-node-options.mjs';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { serverNodeOptions } from '../../../lib/cli/server-node-options.mjs';
 import { timedRequest } from './http.mjs';
 
 export const OPERATOR = { email: 'bench.operator@example.com', password: 'bench-operator-password', name: 'Bench Operator' };
@@ -27,7 +27,8 @@ export function isListening(port) {
 }
 
 // Inherited variables that would point the server elsewhere or reuse another run's state.
-const NOT_INHERITED = /^(VERIFICATION_API_|SANDBOX$|PORT$|DATA_DIR$|APP_URL$|DATABASE_URL$|BETTER_AUTH_|WEBHOOK_SECRET$|__NEXT|NEXT_|NODE_OPTIONS$)/;
+const NOT_INHERITED =
+  /^(VERIFICATION_API_|SANDBOX$|PORT$|DATA_DIR$|APP_URL$|DATABASE_URL$|BETTER_AUTH_|WEBHOOK_SECRET$|__NEXT|NEXT_|NODE_OPTIONS$)/;
 
 /**
  * Starts the server and waits until it serves. `register(stop)` is called as soon as the process
@@ -57,7 +58,13 @@ export async function startServer({ port, dataDir, apiKey, webhookSecret, regist
   };
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (for finding why
   // a figure is slow; open it in Chrome DevTools). Node refuses --cpu-prof in NODE_OPTIONS.
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, ...(process.env.BENCH_CPU_PROF_INTERVAL ? [`--cpu-prof-interval=${process.env.BENCH_CPU_PROF_INTERVAL}`] : [])] : [];
+  const profile = process.env.BENCH_CPU_PROF
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`,
+        ...(process.env.BENCH_CPU_PROF_INTERVAL ? [`--cpu-prof-interval=${process.env.BENCH_CPU_PROF_INTERVAL}`] : []),
+      ]
+    : [];
   const child = spawn(process.execPath, [...profile, 'node_modules/next/dist/bin/next', 'start'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -152,7 +159,11 @@ export function findServingProcess(rootPid) {
     queue.push(...childrenOf(pid));
   }
   const titled = all.find((pid) => commandLine(pid).startsWith('next-server'));
-  return { pid: titled ?? rootPid, title: commandLine(titled ?? rootPid), tree: all.map((pid) => ({ pid, cmd: commandLine(pid).slice(0, 80) })) };
+  return {
+    pid: titled ?? rootPid,
+    title: commandLine(titled ?? rootPid),
+    tree: all.map((pid) => ({ pid, cmd: commandLine(pid).slice(0, 80) })),
+  };
 }
 
 export function rssMb(pid) {

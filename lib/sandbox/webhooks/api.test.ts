@@ -37,7 +37,7 @@ describe('GET /v1/sandbox/webhooks', () => {
     await expectError(await GET(getRequest(URL, 'vd_sk_' + 'x'.repeat(43)), undefined), 403, /./);
   });
 
-  it("answers 404 while the sandbox is off", async () => {
+  it('answers 404 while the sandbox is off', async () => {
     const { apiKey } = await createTestCompany(db);
     process.env.SANDBOX = 'off';
     process.env.VERIFICATION_API_URL = 'https://verify.example.com';
@@ -72,7 +72,13 @@ describe('GET /v1/sandbox/webhooks', () => {
       }),
     );
     await db.transaction((tx) =>
-      enqueueVerificationEvent(tx, { companyId: theirs.companyId, verificationId: randomUUID(), type: 'verification.created', status: 'pending', now: t0 }),
+      enqueueVerificationEvent(tx, {
+        companyId: theirs.companyId,
+        verificationId: randomUUID(),
+        type: 'verification.created',
+        status: 'pending',
+        now: t0,
+      }),
     );
     // The first event fails once and then goes through; the second fails once and waits.
     receiver.answer(503, 503, 200);
@@ -108,7 +114,12 @@ describe('GET /v1/sandbox/webhooks', () => {
           nextAttemptAt: null,
           attempts: [
             { attemptedAt: t0.toISOString(), responseStatus: 503, error: null, durationMs: expect.any(Number) },
-            { attemptedAt: new Date(t0.getTime() + 30_000).toISOString(), responseStatus: 200, error: null, durationMs: expect.any(Number) },
+            {
+              attemptedAt: new Date(t0.getTime() + 30_000).toISOString(),
+              responseStatus: 200,
+              error: null,
+              durationMs: expect.any(Number),
+            },
           ],
         },
       ],
@@ -120,7 +131,9 @@ describe('GET /v1/sandbox/webhooks', () => {
         status: 'pending',
         attemptCount: 1,
         nextAttemptAt: new Date(t0.getTime() + 31_000).toISOString(),
-        attempts: [{ attemptedAt: new Date(t0.getTime() + 1_000).toISOString(), responseStatus: 503, error: null, durationMs: expect.any(Number) }],
+        attempts: [
+          { attemptedAt: new Date(t0.getTime() + 1_000).toISOString(), responseStatus: 503, error: null, durationMs: expect.any(Number) },
+        ],
       },
     ]);
   });

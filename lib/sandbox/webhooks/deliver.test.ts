@@ -4,8 +4,8 @@
 // endpoints get what, and the worker's prompt kick.
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SandboxDb } from '../db';
 import { webhookAttempts, webhookDeliveries, webhookMessages } from '../schema';
 import { createTestCompany, useInMemorySandbox } from '../test-support';
@@ -51,7 +51,11 @@ async function companyWithReceiver() {
 
 async function enqueue(
   companyId: string,
-  { type = 'verification.completed', status = 'completed', now = new Date() }: { type?: VerificationEventType; status?: string; now?: Date } = {},
+  {
+    type = 'verification.completed',
+    status = 'completed',
+    now = new Date(),
+  }: { type?: VerificationEventType; status?: string; now?: Date } = {},
 ) {
   const verificationId = randomUUID();
   const { messageId } = await db.transaction((tx) => enqueueVerificationEvent(tx, { companyId, verificationId, type, status, now }));
@@ -69,11 +73,7 @@ async function onlyDelivery(messageId: string) {
 }
 
 async function attemptsOf(deliveryId: string) {
-  return db
-    .select()
-    .from(webhookAttempts)
-    .where(eq(webhookAttempts.deliveryId, deliveryId))
-    .orderBy(asc(webhookAttempts.attemptedAt));
+  return db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId)).orderBy(asc(webhookAttempts.attemptedAt));
 }
 
 const later = (date: Date, ms: number) => new Date(date.getTime() + ms);
@@ -313,7 +313,10 @@ describe('deliverDueWebhooks', () => {
     const { messageId } = await enqueue(companyId, { now });
     const delivery = await onlyDelivery(messageId);
     // As if another worker had claimed it and then died mid-send.
-    await db.update(webhookDeliveries).set({ lockedUntil: later(now, 60_000) }).where(eq(webhookDeliveries.id, delivery.id));
+    await db
+      .update(webhookDeliveries)
+      .set({ lockedUntil: later(now, 60_000) })
+      .where(eq(webhookDeliveries.id, delivery.id));
 
     expect(await deliverDueWebhooks(db, { now })).toMatchObject({ claimed: 0 });
     expect(await deliverDueWebhooks(db, { now: later(now, 59_999) })).toMatchObject({ claimed: 0 });
@@ -359,9 +362,9 @@ describe('deliverDueWebhooks', () => {
 
 describe('serializeWebhookPayload', () => {
   it('puts the documented keys first and keeps any others', () => {
-    expect(serializeWebhookPayload({ data: { status: 's', verificationId: 'v', extra: 1 }, timestamp: 't', type: 'x', more: [{ b: 1 }] })).toBe(
-      '{"type":"x","timestamp":"t","data":{"verificationId":"v","status":"s","extra":1},"more":[{"b":1}]}',
-    );
+    expect(
+      serializeWebhookPayload({ data: { status: 's', verificationId: 'v', extra: 1 }, timestamp: 't', type: 'x', more: [{ b: 1 }] }),
+    ).toBe('{"type":"x","timestamp":"t","data":{"verificationId":"v","status":"s","extra":1},"more":[{"b":1}]}');
   });
 });
 

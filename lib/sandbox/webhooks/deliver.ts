@@ -10,10 +10,10 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { getSandboxDb, type SandboxDb } from '../db';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookMessages } from '../schema';
 import { logger } from '@/lib/log';
 import { systemErrorCode } from '@/lib/system-error-code';
+import { getSandboxDb, type SandboxDb } from '../db';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookMessages } from '../schema';
 
 const log = logger.child({ area: 'sandbox-webhooks' });
 

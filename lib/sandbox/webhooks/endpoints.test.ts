@@ -73,7 +73,14 @@ describe('endpoints', () => {
     const listed = await listWebhookEndpoints(db, companyId);
     expect(listed).toEqual([
       { id: first.id, companyId, url: 'https://a.example.com/hooks', isDefault: false, createdAt: expect.any(Date), disabledAt: null },
-      { id: second.id, companyId, url: 'https://b.example.com/hooks', isDefault: false, createdAt: expect.any(Date), disabledAt: expect.any(Date) },
+      {
+        id: second.id,
+        companyId,
+        url: 'https://b.example.com/hooks',
+        isDefault: false,
+        createdAt: expect.any(Date),
+        disabledAt: expect.any(Date),
+      },
     ]);
     expect(JSON.stringify(listed)).not.toContain('whsec_');
   });
@@ -101,7 +108,12 @@ describe('endpoints', () => {
     const endpoints = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.companyId, companyId));
     const byId = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
     expect(byId.get(old.id)).toMatchObject({ isDefault: false, disabledAt: restart });
-    expect(byId.get(fresh.id)).toMatchObject({ isDefault: true, disabledAt: null, url: 'http://127.0.0.1:4000/hook', secret: fresh.secret });
+    expect(byId.get(fresh.id)).toMatchObject({
+      isDefault: true,
+      disabledAt: null,
+      url: 'http://127.0.0.1:4000/hook',
+      secret: fresh.secret,
+    });
     expect(byId.get(extra.id)).toMatchObject({ isDefault: false, disabledAt: null });
 
     const deliveries = await db.select().from(webhookDeliveries);

@@ -131,13 +131,7 @@ export async function replaceDefaultWebhookEndpoint(
   const previous = await tx
     .update(webhookEndpoints)
     .set({ isDefault: false, disabledAt: now })
-    .where(
-      and(
-        eq(webhookEndpoints.companyId, companyId),
-        eq(webhookEndpoints.isDefault, true),
-        isNull(webhookEndpoints.disabledAt),
-      ),
-    )
+    .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.isDefault, true), isNull(webhookEndpoints.disabledAt)))
     .returning({ id: webhookEndpoints.id });
   const created = await addWebhookEndpoint(tx, { companyId, url, isDefault: true });
   if (previous.length > 0) {

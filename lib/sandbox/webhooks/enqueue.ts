@@ -3,7 +3,7 @@
 // job (deliver.ts); this only writes the durable queue.
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { SandboxDb, SandboxTx } from '../db';
 import { webhookDeliveries, webhookEndpoints, webhookMessages } from '../schema';
 
@@ -34,7 +34,10 @@ export type VerificationEvent = { companyId: string; verificationId: string; typ
  * for each active endpoint of the company, chosen inside the database (`returning id`), rather
  * than an insert, a select and another insert. A creation embeds them in its own statement.
  */
-export function verificationEventInserts(db: SandboxDb | SandboxTx, event: VerificationEvent): { messageId: string; message: SQL; deliveries: SQL } {
+export function verificationEventInserts(
+  db: SandboxDb | SandboxTx,
+  event: VerificationEvent,
+): { messageId: string; message: SQL; deliveries: SQL } {
   const now = event.now ?? new Date();
   const messageId = `msg_${randomUUID().replaceAll('-', '')}`;
   const payload: VerificationEventPayload = {
@@ -42,7 +45,10 @@ export function verificationEventInserts(db: SandboxDb | SandboxTx, event: Verif
     timestamp: now.toISOString(),
     data: { verificationId: event.verificationId, status: event.status },
   };
-  const message = db.insert(webhookMessages).values({ id: messageId, companyId: event.companyId, type: event.type, payload, createdAt: now }).getSQL();
+  const message = db
+    .insert(webhookMessages)
+    .values({ id: messageId, companyId: event.companyId, type: event.type, payload, createdAt: now })
+    .getSQL();
   const at = sql`${now.toISOString()}::timestamptz`;
   const column = (name: string) => sql.identifier(name);
   const deliveries = sql`

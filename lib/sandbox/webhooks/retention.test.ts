@@ -26,15 +26,26 @@ describe('purgeWebhookLog', () => {
       await addWebhookEndpoint(db, { companyId: short.companyId, url: receiver.url });
       const t0 = new Date('2030-05-01T00:00:00Z');
       const enqueue = (companyId: string) =>
-        db.transaction((tx) =>
-          enqueueVerificationEvent(tx, { companyId, verificationId: randomUUID(), type: 'verification.created', status: 'pending', now: t0 }),
-        ).then((event) => event.messageId);
+        db
+          .transaction((tx) =>
+            enqueueVerificationEvent(tx, {
+              companyId,
+              verificationId: randomUUID(),
+              type: 'verification.created',
+              status: 'pending',
+              now: t0,
+            }),
+          )
+          .then((event) => event.messageId);
       const delivered = await enqueue(short.companyId);
       const kept = await enqueue(long.companyId);
       receiver.answer(200);
       await deliverDueWebhooks(db, { now: t0 });
       const stillPending = await enqueue(short.companyId);
-      await db.update(webhookDeliveries).set({ nextAttemptAt: new Date('2030-06-01T00:00:00Z') }).where(eq(webhookDeliveries.messageId, stillPending));
+      await db
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: new Date('2030-06-01T00:00:00Z') })
+        .where(eq(webhookDeliveries.messageId, stillPending));
       const [deliveredRow] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.messageId, delivered));
       expect(await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveredRow!.id))).toHaveLength(1);
 

@@ -1,9 +1,9 @@
 'use client';
+import { CloudOff } from 'lucide-react';
 // Last line of defence for the detail page: an unexpected failure still gets a calm page.
 // Deliberately small (no lookup form, unlike the expected problems the page itself explains):
 // this boundary's code is part of every detail page's first load.
 import Link from 'next/link';
-import { CloudOff } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 
 export default function VerificationError({ reset }: { reset: () => void }) {

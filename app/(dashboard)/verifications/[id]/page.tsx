@@ -11,11 +11,11 @@ import { afterResponse } from '@/lib/after-response';
 import { recordAuditUnlessRecent } from '@/lib/audit/audit';
 import { can } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
+import { logger } from '@/lib/log';
 import { getVerification, VerificationServiceError } from '@/lib/verification-service';
 import { describeServiceError } from '@/lib/verification-service/messages';
 import { languageLabel } from '@/lib/verifications/labels';
 import { getRegisterEntry, refreshRegisterEntry } from '@/lib/verifications/register';
-import { logger } from '@/lib/log';
 
 const log = logger.child({ area: 'verifications' });
 
@@ -38,7 +38,8 @@ export default async function VerificationPage({ params }: Props) {
   if ('error' in read) {
     const { error } = read;
     if (error instanceof VerificationServiceError && error.kind === 'not_found') notFound();
-    if (!(error instanceof VerificationServiceError)) log.error({ err: error, verificationId: id }, 'reading a verification failed unexpectedly');
+    if (!(error instanceof VerificationServiceError))
+      log.error({ err: error, verificationId: id }, 'reading a verification failed unexpectedly');
     const { title, message } = describeServiceError(error, 'read');
     const kind = error instanceof VerificationServiceError ? error.kind : 'unexpected';
     const transient = kind === 'unavailable' || kind === 'timeout' || kind === 'protocol' || kind === 'unexpected';
@@ -60,7 +61,8 @@ export default async function VerificationPage({ params }: Props) {
     await recordAuditUnlessRecent({ actorId: staff.id, action: 'verification.viewed', target: { type: 'verification', id } }, 60_000);
     await refreshRegisterEntry(id, record);
   });
-  const linkUsable = can(staff.role, 'link:copy') && entry?.link && record.status === 'pending' && new Date(record.access_expires_at) > new Date();
+  const linkUsable =
+    can(staff.role, 'link:copy') && entry?.link && record.status === 'pending' && new Date(record.access_expires_at) > new Date();
 
   return (
     <div className="space-y-6">

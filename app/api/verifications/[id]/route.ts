@@ -2,10 +2,10 @@
 // with its key and returns the record; errors come back as a safe message with a fitting status.
 import { afterResponse } from '@/lib/after-response';
 import { authorizedRoute } from '@/lib/auth/guards';
+import { logger } from '@/lib/log';
 import { getVerification, VerificationServiceError } from '@/lib/verification-service';
 import { describeServiceError } from '@/lib/verification-service/messages';
 import { refreshRegisterEntry } from '@/lib/verifications/register';
-import { logger } from '@/lib/log';
 
 const log = logger.child({ area: 'verifications' });
 

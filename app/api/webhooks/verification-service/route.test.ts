@@ -8,11 +8,11 @@ import { getDb } from '@/lib/db';
 import { closeDatabases } from '@/lib/db/connection';
 import { auditEntries, verificationRequests, webhookReceipts } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { captureLogs, type CapturedLogs } from '@/lib/testing/logs';
-import { subscribe, type LiveEvent } from '@/lib/live';
-import { hang, startFakeUpstream, type FakeUpstream } from '@/lib/verification-service/fake-upstream';
-import { MAX_WEBHOOK_BODY_BYTES } from '@/lib/webhooks/verify';
+import { type LiveEvent, subscribe } from '@/lib/live';
+import { type CapturedLogs, captureLogs } from '@/lib/testing/logs';
+import { type FakeUpstream, hang, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
 import { delivery, event, nowSeconds, SECRET_A, SECRET_B, SECRET_OTHER, sign, toRequest } from '@/lib/webhooks/test-support';
+import { MAX_WEBHOOK_BODY_BYTES } from '@/lib/webhooks/verify';
 import { POST } from './route';
 
 // ── The stand-in service: records by id, or a programmed failure ─────────────────────────────
@@ -56,7 +56,8 @@ function service(req: http.IncomingMessage, res: http.ServerResponse) {
 
 let upstream: FakeUpstream;
 const reads = (id?: string) =>
-  upstream.requests.filter((r) => r.method === 'GET' && (id === undefined || r.url === `/v1/verifications/${encodeURIComponent(id)}`)).length;
+  upstream.requests.filter((r) => r.method === 'GET' && (id === undefined || r.url === `/v1/verifications/${encodeURIComponent(id)}`))
+    .length;
 
 // ── Database helpers ─────────────────────────────────────────────────────────────────────────
 
@@ -160,7 +161,9 @@ describe('a genuine delivery', () => {
       accessExpiresAt: new Date('2030-01-08T00:00:00.000Z'),
     });
     expect((await row(id))!.refreshedAt).toBeInstanceOf(Date);
-    expect(await receipts()).toContainEqual(expect.objectContaining({ webhookId: d.id, eventType: 'verification.completed', verificationId: id }));
+    expect(await receipts()).toContainEqual(
+      expect.objectContaining({ webhookId: d.id, eventType: 'verification.completed', verificationId: id }),
+    );
     const trail = await audits(id);
     expect(trail).toHaveLength(1);
     expect(trail[0]).toMatchObject({
@@ -211,14 +214,19 @@ describe('a genuine delivery', () => {
 });
 
 describe('refused deliveries change nothing', () => {
-  const cases: Array<[string, (d: ReturnType<typeof delivery>) => { headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer> }]> = [
+  const cases: Array<
+    [string, (d: ReturnType<typeof delivery>) => { headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer> }]
+  > = [
     ['no webhook-id', (d) => ({ headers: omit(d.headers, 'webhook-id'), body: d.body })],
     ['no webhook-timestamp', (d) => ({ headers: omit(d.headers, 'webhook-timestamp'), body: d.body })],
     ['no webhook-signature', (d) => ({ headers: omit(d.headers, 'webhook-signature'), body: d.body })],
     ['a non-numeric timestamp', (d) => ({ headers: { ...d.headers, 'webhook-timestamp': 'yesterday' }, body: d.body })],
     ['a timestamp with trailing junk', (d) => ({ headers: { ...d.headers, 'webhook-timestamp': `${d.timestamp}abc` }, body: d.body })],
     ['one changed byte in the body', (d) => ({ headers: d.headers, body: d.body.replace('"status":"completed"', '"status":"completeD"') })],
-    ['a signature from an unknown secret', (d) => ({ headers: { ...d.headers, 'webhook-signature': sign(SECRET_OTHER, d.id, d.timestamp, d.body) }, body: d.body })],
+    [
+      'a signature from an unknown secret',
+      (d) => ({ headers: { ...d.headers, 'webhook-signature': sign(SECRET_OTHER, d.id, d.timestamp, d.body) }, body: d.body }),
+    ],
   ];
 
   function omit(headers: Record<string, string>, name: string) {
@@ -273,7 +281,11 @@ describe('refused deliveries change nothing', () => {
 
   it('a signed body that is not JSON, or has no id → 400, no receipt', async () => {
     const before = await receipts();
-    for (const body of ['not json', '{"type":"verification.completed"}', '{"type":"verification.completed","data":{"verificationId":"a/b"}}']) {
+    for (const body of [
+      'not json',
+      '{"type":"verification.completed"}',
+      '{"type":"verification.completed","data":{"verificationId":"a/b"}}',
+    ]) {
       const response = await send(delivery(null, { body }));
       expect(response.status, body).toBe(400);
     }
@@ -447,7 +459,9 @@ describe('purged records', () => {
 
     expect((await send(delivery(event('verification.expired', id, 'expired')))).status).toBe(200);
     expect(await row(id)).toBeUndefined();
-    expect(await audits(id)).toEqual([expect.objectContaining({ action: 'verification.removed', actorId: null, details: { reason: 'purged' } })]);
+    expect(await audits(id)).toEqual([
+      expect.objectContaining({ action: 'verification.removed', actorId: null, details: { reason: 'purged' } }),
+    ]);
     expect(published.at(-1)).toMatchObject({ verificationId: id, status: 'purged' });
 
     // A late (or replayed-with-a-new-id) event, even with the service answering a record again.

@@ -3,13 +3,13 @@
 // buttons that simulate each outcome. Plain HTML forms posting to server actions: no client
 // JavaScript is needed, and each action redirects back here to show the result.
 import type { Metadata } from 'next';
-import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
+import type { ReactNode } from 'react';
 import { isSandboxEnabled } from '@/lib/sandbox/config';
 import { FAILURE_REASON_CODES, VERIFICATION_METHODS } from '@/lib/sandbox/lifecycle';
 import { completeVerificationAction, failVerificationAction } from '@/lib/sandbox/person-actions';
 import { getPersonPageState, type PersonPageQuery } from '@/lib/sandbox/person-page';
-import { personPageText, type PersonPageText } from '@/lib/sandbox/person-page-text';
+import { type PersonPageText, personPageText } from '@/lib/sandbox/person-page-text';
 
 export const dynamic = 'force-dynamic';
 
@@ -40,9 +40,7 @@ export default async function SandboxVerifyPage({
     return (
       <Shell language="en" text={personPageText('en')}>
         <h1 className={heading}>This link is not valid</h1>
-        <p className="mt-3 text-gray-700">
-          Check that you copied the whole link, or ask the organisation that sent it for a new one.
-        </p>
+        <p className="mt-3 text-gray-700">Check that you copied the whole link, or ask the organisation that sent it for a new one.</p>
       </Shell>
     );
   }
