@@ -102,7 +102,9 @@ test('no secret and no personal data in any server log of the run', () => {
     const text = readFileSync(path.join(dir, file), 'utf8');
     const fileLines = text.split('\n').filter((line) => line.trim() !== '');
     lines += fileLines.length;
-    fileLines.forEach((line, index) => problems.push(...findings(line, `${file}:${index + 1}`, { personal: true })));
+    fileLines.forEach((line, index) => {
+      problems.push(...findings(line, `${file}:${index + 1}`, { personal: true }));
+    });
     structured = structured.concat(
       fileLines.flatMap((line) => {
         if (!line.startsWith('{')) return [];
@@ -114,12 +116,10 @@ test('no secret and no personal data in any server log of the run', () => {
       }),
     );
   }
-  test
-    .info()
-    .annotations.push({
-      type: 'scanned',
-      description: `${lines} log lines in ${files.length} files, ${structured.length} of them from lib/log`,
-    });
+  test.info().annotations.push({
+    type: 'scanned',
+    description: `${lines} log lines in ${files.length} files, ${structured.length} of them from lib/log`,
+  });
   console.log(`leak-check: ${lines} log lines in ${files.length} files (${structured.length} JSON lines from lib/log)`);
 
   // Not vacuous: the servers said something, and lib/log worked inside the production bundle.

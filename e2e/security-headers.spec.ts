@@ -139,7 +139,7 @@ test.describe('security headers', () => {
         expect(response.status(), where).toBe(probe.status);
         const nonce = expectStrictCsp(response, where)!.slice("'nonce-".length, -1);
         if (probe.status === 307) {
-          expect(response.headers()['location'], where).toBe(`/verifications/${id}`);
+          expect(response.headers().location, where).toBe(`/verifications/${id}`);
         } else {
           expect(response.headers()['content-type'], where).toContain('text/html');
           // The header's nonce is the one Next put on the page's scripts.

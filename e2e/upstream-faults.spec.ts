@@ -142,6 +142,7 @@ test.describe('upstream faults reach staff as clear, safe messages', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook asks for from this pattern.
   test.afterEach(async ({}, testInfo) => {
     // The server's log is the only place a server-side failure shows; attach it when one fails.
     if (testInfo.status !== testInfo.expectedStatus && server) {

@@ -68,7 +68,7 @@ function expectClean(text: string) {
 
 describe('lib/log: messages', () => {
   it('scrubs keys, secrets, credentials, e-mail addresses and phone numbers from the message', () => {
-    const { logger, text, records, first } = capture();
+    const { logger, text, first } = capture();
     logger.info(
       `calling with ${API_KEY} / ${GENERATED_KEY}, signed with ${WEBHOOK_SECRET} and ${GENERATED_SECRET}; ` +
         `Authorization: Bearer ${BEARER}; person ${EMAIL}, ${PHONE} or ${PHONE_SPACED}; verification ${ID}`,
@@ -83,7 +83,7 @@ describe('lib/log: messages', () => {
   });
 
   it('scrubs values interpolated into the message, strings and objects alike', () => {
-    const { logger, text, records, first } = capture();
+    const { logger, text, first } = capture();
     logger.warn('sent to %s (%s), key %s, payload %j', EMAIL, PHONE, API_KEY, { email: EMAIL, note: `call ${PHONE}`, id: ID });
     expectClean(text());
     expect(first().msg).toContain(ID);
@@ -92,7 +92,7 @@ describe('lib/log: messages', () => {
 
 describe('lib/log: fields', () => {
   it('censors sensitive fields by name, at the top and nested, and keeps ids and ordinary fields', () => {
-    const { logger, text, records, first } = capture();
+    const { logger, text, first } = capture();
     logger.info(
       {
         verificationId: ID,
@@ -138,7 +138,7 @@ describe('lib/log: fields', () => {
   });
 
   it('scrubs free text inside any string field, array or Headers object', () => {
-    const { logger, text, records, first } = capture();
+    const { logger, text, first } = capture();
     logger.info({
       note: `asked ${EMAIL} to call ${PHONE_SPACED}`,
       recipients: [EMAIL, PHONE],
@@ -151,7 +151,7 @@ describe('lib/log: fields', () => {
   });
 
   it('scrubs the bindings of a child logger and keeps its area', () => {
-    const { logger, text, records, first } = capture();
+    const { logger, text, first } = capture();
     logger.child({ area: 'webhooks', contact: EMAIL }).info({ webhookId: 'msg_2Kq8', verificationId: ID }, 'webhook applied');
     expectClean(text());
     expect(first()).toMatchObject({ area: 'webhooks', webhookId: 'msg_2Kq8', verificationId: ID, msg: 'webhook applied', level: 'info' });
@@ -167,7 +167,7 @@ describe('lib/log: errors', () => {
   }
 
   it('keeps type, scrubbed message, kind, status and frames of an error; never its other properties', () => {
-    const { logger, text, records, first } = capture();
+    const { logger, text, first } = capture();
     const error = new UpstreamError(`service refused key ${API_KEY} for ${EMAIL}`);
     logger.error({ err: error, verificationId: ID }, 'read failed');
     expectClean(text());
@@ -186,7 +186,7 @@ describe('lib/log: errors', () => {
   });
 
   it('scrubs the message pino takes from an error logged alone or as the only field', () => {
-    const { logger, text, records, first } = capture();
+    const { logger, text, records } = capture();
     logger.error(new Error(`no account for ${EMAIL}`));
     logger.error({ err: new Error(`no account for ${PHONE}`) });
     logger.warn(new Error('ignored'), `retry for ${EMAIL}`);
@@ -195,7 +195,7 @@ describe('lib/log: errors', () => {
   });
 
   it('scrubs causes, and withholds the parameters of a failed query (they hold names and e-mails)', () => {
-    const { logger, text, records, first } = capture();
+    const { logger, text, first } = capture();
     const cause = new Error(`duplicate key value violates unique constraint for ${EMAIL}`);
     const failedQuery = new Error(`Failed query: insert into "register" ("name", "email") values ($1, $2)\nparams: Jane Roe,${EMAIL}`, {
       cause,
@@ -209,7 +209,7 @@ describe('lib/log: errors', () => {
   });
 
   it('makes errors safe wherever they sit in the logged object', () => {
-    const { logger, text, first } = capture();
+    const { logger, text } = capture();
     logger.error({ failures: [new Error(`bounce from ${EMAIL}`)], context: { error: new UpstreamError(API_KEY) } }, 'delivery failed');
     expectClean(text());
     expect(text()).not.toContain('leak@example.org');
@@ -228,7 +228,7 @@ describe('lib/log: levels', () => {
   });
 
   it('writes one JSON object per line with an ISO time', () => {
-    const { logger, records, first } = capture();
+    const { logger, first } = capture();
     logger.child({ area: 'sandbox' }).info('sweep done');
     expect(first()).toMatchObject({
       level: 'info',

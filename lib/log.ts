@@ -43,7 +43,7 @@ const CREDENTIALS = /\b(Bearer|Basic)(\s+|%20)[^\s"',;]+/gi;
 // A phone number candidate: digits with the separators people write them with, not glued to a
 // word or an id (`-` on either side would be the middle of a UUID). Whether it is one is decided
 // in looksLikePhone, because dates and addresses have the same shape.
-const PHONE_CANDIDATE = /(?<![\w+-])(?:\+|%2B)?\(?\d[\d ().\/-]{5,}\d(?![\w-])/gi;
+const PHONE_CANDIDATE = /(?<![\w+-])(?:\+|%2B)?\(?\d[\d ()./-]{5,}\d(?![\w-])/gi;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
@@ -53,7 +53,7 @@ function looksLikePhone(candidate: string): boolean {
   if (ISO_DATE.test(candidate) || IPV4.test(candidate)) return false;
   // International (E.164) or national (trunk prefix 0, area code in parentheses) form, or digits
   // in groups; a bare run of digits without any of that is a count, a time or a port, not a number to call.
-  return /^(?:\+|%2B|\(|0)/i.test(candidate) || /[ ().\/-]/.test(candidate);
+  return /^(?:\+|%2B|\(|0)/i.test(candidate) || /[ ()./-]/.test(candidate);
 }
 
 /** Removes secrets and personal data from free text; everything else stays as it was. */

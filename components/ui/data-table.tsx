@@ -23,6 +23,7 @@ export function DataTable({
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             {columns.map((column, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the table's life; their position is their identity.
               <th key={index} scope="col" className="px-4 py-3">
                 {column}
               </th>

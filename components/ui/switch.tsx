@@ -17,6 +17,7 @@ export function Switch({
         <input
           id={id}
           type="checkbox"
+          // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox exposes its checked state; aria-checked would only duplicate it.
           role="switch"
           aria-describedby={descriptionId}
           className="peer absolute inset-0 z-10 h-full w-full cursor-pointer appearance-none rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed"

@@ -26,6 +26,7 @@ export function LookupForm({ initialValue = '', initialError }: { initialValue?:
   }
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: role=search on the form itself is valid ARIA and keeps landmark and form one element.
     <form action="/verifications" method="get" onSubmit={onSubmit} role="search" noValidate className="space-y-1.5">
       <label htmlFor="lookup-id" className="block text-sm font-medium text-slate-900">
         Look up a verification by id

@@ -136,7 +136,17 @@ export function RecentRequests({
   return (
     <DataTable
       caption={caption}
-      columns={['Requested name', 'Identified name', 'Purpose', 'Channels', 'Created', 'Status', <span className="sr-only">Link</span>]}
+      columns={[
+        'Requested name',
+        'Identified name',
+        'Purpose',
+        'Channels',
+        'Created',
+        'Status',
+        <span key="link" className="sr-only">
+          Link
+        </span>,
+      ]}
     >
       {entries.map((entry) => {
         // A link is worth copying only while the person can still use it.

@@ -20,6 +20,7 @@ const labelClasses = 'block text-sm font-medium text-slate-900';
 
 export function RegisterFilters({ filter, staff }: { filter: RegisterFilter; staff: StaffOption[] }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: role=search on the form itself is valid ARIA and keeps landmark and form one element.
     <form
       method="get"
       action="/"

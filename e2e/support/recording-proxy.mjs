@@ -157,7 +157,7 @@ function proxy(request, response) {
   } catch {
     target = undefined;
   }
-  if (!target || target.protocol !== 'http:' || !ALLOWED_HOSTS.has(target.hostname)) {
+  if (target?.protocol !== 'http:' || !ALLOWED_HOSTS.has(target.hostname)) {
     // Drain what was sent, answer, and record the refusal (it shows up in the leak check's report).
     request.resume();
     response.writeHead(403, { 'content-type': 'text/plain' });
@@ -330,7 +330,7 @@ server.on('connect', (request, client, head) => {
   client.once('close', () => close());
   upstream.once('close', () => close());
 });
-server.on('upgrade', (request, socket) => socket.end('HTTP/1.1 501 Not Implemented\r\n\r\n'));
+server.on('upgrade', (_request, socket) => socket.end('HTTP/1.1 501 Not Implemented\r\n\r\n'));
 // Chromium keeps its proxy connections open between requests.
 server.keepAliveTimeout = 60_000;
 server.listen(port, '127.0.0.1', () => console.log(`recording proxy on http://127.0.0.1:${port}, writing to ${dir}`));

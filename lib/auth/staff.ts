@@ -95,7 +95,7 @@ async function assertNotLastAdmin(tx: Tx, userId: string): Promise<void> {
     .select({ role: staffUsers.role, disabled: staffUsers.disabled })
     .from(staffUsers)
     .where(eq(staffUsers.id, userId));
-  if (!target || target.role !== 'admin' || target.disabled) return;
+  if (target?.role !== 'admin' || target.disabled) return;
   const [others] = await tx
     .select({ n: count() })
     .from(staffUsers)

@@ -31,7 +31,7 @@ export async function createVerificationOnce(
   const claimed = await db.insert(createSubmissions).values({ key: submissionKey }).onConflictDoNothing().returning();
   if (claimed.length === 0) return waitForEarlierSubmission(submissionKey);
 
-  let created;
+  let created: Awaited<ReturnType<typeof createVerification>>;
   try {
     created = await createVerification(request);
   } catch (error) {

@@ -170,6 +170,7 @@ function DeliveryItem({ delivery }: { delivery: Delivery }) {
           <summary className="cursor-pointer text-slate-700 hover:text-slate-900">Attempts</summary>
           <ol className="mt-1 space-y-0.5 pl-4">
             {delivery.attempts.map((attempt, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: attempts are append-only; the number is part of what is shown.
               <li key={`${attempt.attemptedAt}-${index}`}>
                 {index + 1}. <LocalTime iso={attempt.attemptedAt} />: {attemptResult(attempt)} in {attempt.durationMs} ms
               </li>

@@ -17,7 +17,7 @@ function installProbe({ clicked, shown, path }) {
   const check = () => {
     if (probe.visibleAt !== null || (path && !location.pathname.startsWith(path))) return;
     const element = document.querySelector(shown);
-    if (element && element.checkVisibility()) {
+    if (element?.checkVisibility()) {
       probe.visibleAt = performance.now();
       requestAnimationFrame(() => (probe.frameAt = performance.now()));
     }

@@ -34,7 +34,7 @@ async function read(apiKey: string): Promise<{ response: Response; text: string;
 describe('GET /v1/sandbox/webhooks', () => {
   it('refuses a missing or unknown key with 403', async () => {
     await expectError(await GET(getRequest(URL), undefined), 403, /./);
-    await expectError(await GET(getRequest(URL, 'vd_sk_' + 'x'.repeat(43)), undefined), 403, /./);
+    await expectError(await GET(getRequest(URL, `vd_sk_${'x'.repeat(43)}`), undefined), 403, /./);
   });
 
   it('answers 404 while the sandbox is off', async () => {

@@ -101,7 +101,10 @@ async function send(d: { headers: Record<string, string>; body: string | Uint8Ar
 }
 
 let counter = 0;
-const newId = (label: string) => `${label}-${(counter += 1)}`;
+const newId = (label: string) => {
+  counter += 1;
+  return `${label}-${counter}`;
+};
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
