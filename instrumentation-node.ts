@@ -2,58 +2,55 @@
 // the embedded sandbox serves, provisions it, and hands its address and API key to the
 // dashboard as configuration (environment variables), exactly as an operator would for the
 // real service. The dashboard itself never imports the sandbox.
-import { purgeExpiredAudit } from './lib/audit/audit';
 import { issueSetupTokenIfNeeded } from './lib/auth/setup';
 import { getDb } from './lib/db';
-import { closeDatabases, DataDirInUseError } from './lib/db/connection';
 import { getEnv, getServiceConfig, InvalidEnvironmentError, resetEnv } from './lib/env';
-import { logger } from './lib/log';
-import { purgeOldSubmissionKeys } from './lib/verifications/create-verification';
-import { purgeExpiredRegisterEntries } from './lib/verifications/retention';
+import { startRetentionJobs } from './lib/jobs/retention-jobs';
+import { closeDatabases, DataDirInUseError } from './lib/platform/embedded-database';
+import { processSingleton } from './lib/platform/process-singleton';
+import { isSandboxEnabled } from './lib/platform/sandbox-switch';
 
-const log = logger.child({ area: 'retention' });
-
-const startedKey = Symbol.for('verification-desk.started');
-
-function sandboxWanted(): boolean {
-  if (process.env.SANDBOX === 'on') return true;
-  if (process.env.SANDBOX === 'off') return false;
-  return !process.env.VERIFICATION_API_URL?.trim();
-}
+/** Raised for a sandbox setting that cannot be used; start-up stops with its message. */
+class SandboxConfigurationError extends Error {}
 
 export async function startVerificationDesk(): Promise<void> {
-  const holder = globalThis as unknown as Record<symbol, boolean | undefined>;
-  if (holder[startedKey]) return;
-  holder[startedKey] = true;
+  const start = processSingleton('started', () => ({ done: false }));
+  if (start.done) return;
+  start.done = true;
 
   try {
     const env = getEnv(); // fails here, naming the variable, rather than on the first request
-    const sandbox = sandboxWanted();
+    const sandbox = isSandboxEnabled();
     process.env.SANDBOX = sandbox ? 'on' : 'off';
 
     const stops: Array<() => unknown> = [];
     if (sandbox) {
+      const { getSandboxConfig } = await import('./lib/sandbox/config');
+      let config: ReturnType<typeof getSandboxConfig>;
+      try {
+        config = getSandboxConfig();
+      } catch (error) {
+        throw new SandboxConfigurationError((error as Error).message);
+      }
       const { getSandboxDb } = await import('./lib/sandbox/db');
       const sandboxDb = await getSandboxDb({ waitForLockMs: 5_000 });
       if (!process.env.VERIFICATION_API_URL?.trim()) {
         // Zero-config: the dashboard talks to the sandbox over loopback HTTP, like to any
         // service, and receives its webhooks on its own receiver, signed with a fresh secret.
-        const { provisionSandbox } = await import('./lib/sandbox/provision');
-        const { updateCompanySettings } = await import('./lib/sandbox/companies');
-        const { getDefaultCompanySettingsFromEnv } = await import('./lib/sandbox/config');
+        const { provisionSandbox } = await import('./lib/sandbox/admin/provision');
+        const { updateCompanySettings } = await import('./lib/sandbox/admin/companies');
         const loopback = `http://127.0.0.1:${env.PORT}`;
         const { apiKey, companyId, webhookSecret } = await provisionSandbox({
           webhookUrl: `${loopback}/api/webhooks/verification-service`,
         });
-        await updateCompanySettings(sandboxDb, companyId, getDefaultCompanySettingsFromEnv());
+        await updateCompanySettings(sandboxDb, companyId, config.defaultCompany);
         process.env.VERIFICATION_API_URL = loopback;
         process.env.VERIFICATION_API_KEY = apiKey;
         if (webhookSecret) process.env.WEBHOOK_SECRET = webhookSecret;
       }
-      const { startSandboxJobs } = await import('./lib/sandbox/jobs');
-      const { startWebhookDelivery } = await import('./lib/sandbox/webhooks/deliver');
-      const { getSweepIntervalMs } = await import('./lib/sandbox/config');
-      stops.push(startSandboxJobs({ intervalMs: getSweepIntervalMs() }), startWebhookDelivery());
+      const { startSandboxJobs } = await import('./lib/sandbox/records/jobs');
+      const { startWebhookDelivery } = await import('./lib/sandbox/webhook-sender/worker');
+      stops.push(startSandboxJobs({ intervalMs: config.sweepIntervalMs }), startWebhookDelivery());
     }
     resetEnv();
     const service = getServiceConfig();
@@ -61,7 +58,7 @@ export async function startVerificationDesk(): Promise<void> {
 
     const appUrl = getEnv().APP_URL ?? `http://localhost:${getEnv().PORT}`;
     const setupToken = await issueSetupTokenIfNeeded();
-    startRetentionJobs();
+    stops.push(startRetentionJobs());
     // For the operator's terminal, not a log collector: plain text, on purpose (and the first-run
     // test reads the setup link from it). Everything after start-up goes through lib/log.
     console.log(
@@ -92,32 +89,10 @@ export async function startVerificationDesk(): Promise<void> {
     process.once('SIGTERM', shutdown);
     process.once('SIGINT', shutdown);
   } catch (error) {
-    if (error instanceof InvalidEnvironmentError || error instanceof DataDirInUseError) {
+    if (error instanceof InvalidEnvironmentError || error instanceof DataDirInUseError || error instanceof SandboxConfigurationError) {
       console.error(`\nVerification Desk cannot start.\n${error.message}\n`);
       process.exit(1);
     }
     throw error;
   }
-}
-
-const HOUR_MS = 60 * 60 * 1000;
-
-/**
- * The dashboard's retention, now and every hour: audit entries past AUDIT_RETENTION_DAYS, and
- * register rows whose verification data is due for purging (kept_until).
- */
-function startRetentionJobs(): void {
-  const purge = async () => {
-    try {
-      const purged = await purgeExpiredAudit(getEnv().AUDIT_RETENTION_DAYS);
-      if (purged > 0) log.info({ purged, retentionDays: getEnv().AUDIT_RETENTION_DAYS }, 'audit entries past their retention purged');
-      const removed = await purgeExpiredRegisterEntries();
-      if (removed > 0) log.info({ removed }, 'register entries past their retention removed');
-      await purgeOldSubmissionKeys();
-    } catch (error) {
-      log.error({ err: error }, 'retention purge failed');
-    }
-  };
-  void purge();
-  setInterval(purge, HOUR_MS).unref();
 }

@@ -30,7 +30,7 @@ const nextConfig = {
   experimental: {
     authInterrupts: true,
     // Next's default, stated so it stays equal to SERVER_ACTION_BODY_LIMIT in
-    // lib/server-action-gate.ts, whose proxy check answers 413 before Next would answer 500.
+    // lib/proxy/server-action-gate.ts, whose proxy check answers 413 before Next would answer 500.
     serverActions: { bodySizeLimit: '1mb' },
   },
   // PGlite ships its own wasm and data files; bundling it breaks their lookup.

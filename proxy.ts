@@ -6,7 +6,7 @@
 // 1. Pages get a Content-Security-Policy with a fresh nonce per request ('strict-dynamic': only
 //    scripts Next.js marks with the nonce, and what they load, may run).
 // 2. Server-action requests that Next's decoder would answer with a 500 (too large, malformed)
-//    are refused first with a 413/400 and a plain message (lib/server-action-gate.ts).
+//    are refused first with a 413/400 and a plain message (lib/proxy/server-action-gate.ts).
 // 3. A path with a malformed %-escape ("/v1/verifications/%ZZ") gets a 400: Next's router fails
 //    to decode such a dynamic segment and answers a bare 500 before any handler runs.
 // 4. An optimistic sign-in check: a page request without any session cookie goes straight to
@@ -14,7 +14,9 @@
 //    may this role do this — is in each page, action and route handler, because a cookie's
 //    presence proves nothing.
 import { type NextRequest, NextResponse } from 'next/server';
-import { checkServerActionRequest, isServerActionRequest } from './lib/server-action-gate';
+import { contentSecurityPolicy } from './lib/proxy/content-security-policy';
+import { hasMalformedEscape, malformedPathResponse } from './lib/proxy/malformed-path';
+import { checkServerActionRequest, isServerActionRequest } from './lib/proxy/server-action-gate';
 
 const SESSION_COOKIES = ['vdesk.session_token', '__Secure-vdesk.session_token'];
 
@@ -23,22 +25,6 @@ const API_PREFIXES = ['/api/', '/v1/'];
 // Pages and routes that answer without a staff session: their own checks (or none) apply. (API
 // calls, which need no session cookie either, have returned before this list is consulted.)
 const PUBLIC_PREFIXES = ['/sign-in', '/setup', '/sign-out', '/sandbox/'];
-
-export function contentSecurityPolicy(nonce: string, { dev }: { dev: boolean }): string {
-  return [
-    `default-src 'self'`,
-    // React's dev tooling evaluates code; production never needs 'unsafe-eval' or 'unsafe-inline'.
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? ` 'unsafe-eval'` : ''}`,
-    `style-src 'self' 'nonce-${nonce}'`,
-    `img-src 'self' data:`,
-    `font-src 'self'`,
-    `connect-src 'self'`,
-    `frame-ancestors 'none'`,
-    `object-src 'none'`,
-    `base-uri 'none'`,
-    `form-action 'self'`,
-  ].join('; ');
-}
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -74,27 +60,6 @@ export async function proxy(request: NextRequest) {
   // Replaces next.config.mjs's strictest policy, which would block the page's own scripts.
   response.headers.set('Content-Security-Policy', csp);
   return response;
-}
-
-function hasMalformedEscape(pathname: string): boolean {
-  try {
-    decodeURIComponent(pathname);
-    return false;
-  } catch {
-    return true;
-  }
-}
-
-function malformedPathResponse(pathname: string): NextResponse {
-  const headers = { 'Cache-Control': 'no-store' };
-  // APIs answer in their error shape ({ "error": … }, seed §7); people get a sentence.
-  if (pathname.startsWith('/v1/') || pathname.startsWith('/api/')) {
-    return NextResponse.json({ error: 'The request path is invalid: it contains a malformed %-escape' }, { status: 400, headers });
-  }
-  return new NextResponse('This address is not valid: it contains a malformed %-escape. Check the link and try again.', {
-    status: 400,
-    headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
-  });
 }
 
 export const config = {

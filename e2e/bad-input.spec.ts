@@ -24,7 +24,7 @@ const LONG = 'x'.repeat(10_000);
 const TWO_MB = 'y'.repeat(2 * 1024 * 1024);
 // Right-to-left text with an override, an emoji ZWJ sequence, combining marks and a zero-width space.
 const UNICODE = `Zoë \u202Eأحمد\u202C 👩🏽‍💻 Ǹ̷o\u0301 zw\u200Bj ${MARKER}`;
-// lib/server-action-gate.ts
+// lib/proxy/server-action-gate.ts
 const TOO_LARGE = 'The form is too large to send: at most 1 MB is accepted.';
 const MALFORMED = 'This request is not a valid call of a server action';
 const POLLUTION_MARK = `POLLUTED-${MARKER}`;

@@ -118,11 +118,11 @@ test('no secret and no personal data in any server log of the run', () => {
   }
   test.info().annotations.push({
     type: 'scanned',
-    description: `${lines} log lines in ${files.length} files, ${structured.length} of them from lib/log`,
+    description: `${lines} log lines in ${files.length} files, ${structured.length} of them from lib/platform/log`,
   });
-  console.log(`leak-check: ${lines} log lines in ${files.length} files (${structured.length} JSON lines from lib/log)`);
+  console.log(`leak-check: ${lines} log lines in ${files.length} files (${structured.length} JSON lines from lib/platform/log)`);
 
-  // Not vacuous: the servers said something, and lib/log worked inside the production bundle.
+  // Not vacuous: the servers said something, and lib/platform/log worked inside the production bundle.
   expect.soft(lines).toBeGreaterThan(20);
   expect.soft(structured.some((record) => record.area === 'verifications' && record.msg === 'verification created')).toBe(true);
   expect.soft(structured.some((record) => record.area === 'webhooks' && record.msg === 'webhook applied')).toBe(true);

@@ -4,7 +4,7 @@
 import 'server-only';
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
-import { logLevelSchema } from './log';
+import { logLevelSchema } from './platform/log';
 
 const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 

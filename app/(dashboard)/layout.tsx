@@ -8,8 +8,8 @@ import { LiveUpdates } from '@/components/live/live-updates';
 import { buttonClasses } from '@/components/ui/button';
 import { can, ROLE_LABELS } from '@/lib/auth/roles';
 import { getCurrentStaff } from '@/lib/auth/session';
-import { getEnv } from '@/lib/env';
 import { currentEventId } from '@/lib/live';
+import { isSandboxEnabled } from '@/lib/platform/sandbox-switch';
 
 const navLinkClasses = 'rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 
@@ -18,7 +18,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   // to); the layout only dresses signed-in pages. A layout's check would not guard the page.
   const staff = await getCurrentStaff();
   if (!staff) return <>{children}</>;
-  const sandbox = getEnv().SANDBOX === 'on';
+  const sandbox = isSandboxEnabled();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -9,7 +9,7 @@ import { RecentRequests } from '@/components/verifications/recent-requests';
 import { RegisterFilters, RegisterViews, type StaffOption, viewDescription } from '@/components/verifications/register-filters';
 import { can } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
-import { listStaff, type StaffSummary } from '@/lib/auth/staff';
+import { listStaff, type StaffSummary } from '@/lib/staff/staff-accounts';
 import {
   countRegisterViews,
   filterProblem,

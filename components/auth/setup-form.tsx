@@ -6,8 +6,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { type SetupState, setupAction } from '@/lib/auth/actions';
 import { PASSWORD_MIN } from '@/lib/auth/schemas';
+import { type SetupState, setupAction } from '@/lib/auth/sign-in-and-setup-actions';
 
 export function SetupForm({ token }: { token: string }) {
   const [state, formAction, isPending] = useActionState<SetupState, FormData>(setupAction, {

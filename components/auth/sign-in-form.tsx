@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { type SignInState, signInAction } from '@/lib/auth/actions';
+import { type SignInState, signInAction } from '@/lib/auth/sign-in-and-setup-actions';
 
 export function SignInForm({ next }: { next: string }) {
   const [state, formAction, isPending] = useActionState<SignInState, FormData>(signInAction, { status: 'idle', email: '' });

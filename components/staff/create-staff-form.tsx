@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from '@/lib/auth/roles';
-import { type CreateStaffState, createStaffAction } from '@/lib/auth/staff-actions';
+import { type CreateStaffState, createStaffAction } from '@/lib/staff/staff-actions';
 
 export function CreateStaffForm() {
   const [state, formAction, isPending] = useActionState<CreateStaffState, FormData>(createStaffAction, {

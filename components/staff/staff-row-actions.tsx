@@ -4,7 +4,7 @@ import { useActionState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
-import { changeRoleAction, disableStaffAction, type StaffChangeState } from '@/lib/auth/staff-actions';
+import { changeRoleAction, disableStaffAction, type StaffChangeState } from '@/lib/staff/staff-actions';
 
 const idle: StaffChangeState = { status: 'idle' };
 

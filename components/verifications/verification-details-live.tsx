@@ -4,8 +4,8 @@
 // change for this id (or a resync), and when the tab regains focus.
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { getBrowserQueryClient } from '@/components/verifications/query-client';
 import { onAnnouncedChange } from '@/lib/live/protocol';
-import { getBrowserQueryClient } from '@/lib/query-client';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
 import { fetchVerification, VerificationFetchError, verificationQueryKey } from '@/lib/verifications/fetch-verification';
 import { type DetailsProps, DetailsView } from './verification-details';

@@ -214,9 +214,9 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-bench-'));
   register(() => removeDataDir(dataDir));
   const prepared = (async () => {
-    const company = await runCliAsync('lib/sandbox/cli.ts', ['company:create', '--name', 'Bench company'], { DATA_DIR: dataDir });
+    const company = await runCliAsync('lib/sandbox/admin/cli.ts', ['company:create', '--name', 'Bench company'], { DATA_DIR: dataDir });
     await runCliAsync(
-      'lib/auth/cli.ts',
+      'lib/staff/cli.ts',
       ['create', '--email', OPERATOR.email, '--role', 'operator', '--password', OPERATOR.password, '--name', OPERATOR.name],
       { DATA_DIR: dataDir },
     );

@@ -6,8 +6,8 @@
 import 'server-only';
 import { and, eq, gte, inArray, like, lte } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
-import { closeDatabases } from '@/lib/db/connection';
 import { auditEntries, verificationRequests, webhookReceipts } from '@/lib/db/schema';
+import { closeDatabases } from '@/lib/platform/embedded-database';
 import { getSandboxDb } from '@/lib/sandbox/db';
 import { apiAuditLog } from '@/lib/sandbox/schema';
 

@@ -52,11 +52,11 @@ const tsx = (script, args) =>
   );
 const cli = tsx;
 
-const company = cli('lib/sandbox/cli.ts', ['company:create', '--name', 'Load company']);
+const company = cli('lib/sandbox/admin/cli.ts', ['company:create', '--name', 'Load company']);
 // The dashboard's own key for the same company: the load's API calls and the dashboard's are
 // two integrations, as they would be in production.
-const dashboardKey = cli('lib/sandbox/cli.ts', ['key:create', '--company', company.companyId]).apiKey;
-cli('lib/auth/cli.ts', ['create', '--email', STAFF.email, '--role', 'operator', '--password', STAFF.password, '--name', 'Load Operator']);
+const dashboardKey = cli('lib/sandbox/admin/cli.ts', ['key:create', '--company', company.companyId]).apiKey;
+cli('lib/staff/cli.ts', ['create', '--email', STAFF.email, '--role', 'operator', '--password', STAFF.password, '--name', 'Load Operator']);
 const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
 
 // The load is the point here: lift the per-key limit (its own tests cover it).

@@ -13,11 +13,11 @@ function runCli(script: string, args: string[], dataDir: string): string {
 const lastJsonLine = <T>(output: string): T => JSON.parse(output.trim().split('\n').pop() ?? '') as T;
 
 export function createCompany(dataDir: string, name: string): { companyId: string; apiKey: string } {
-  return lastJsonLine(runCli('lib/sandbox/cli.ts', ['company:create', '--name', name], dataDir));
+  return lastJsonLine(runCli('lib/sandbox/admin/cli.ts', ['company:create', '--name', name], dataDir));
 }
 
 export function createStaffUser(dataDir: string, email: string, role: string, password: string, name: string): { id: string } {
   return lastJsonLine(
-    runCli('lib/auth/cli.ts', ['create', '--email', email, '--role', role, '--password', password, '--name', name], dataDir),
+    runCli('lib/staff/cli.ts', ['create', '--email', email, '--role', role, '--password', password, '--name', name], dataDir),
   );
 }

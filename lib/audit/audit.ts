@@ -5,7 +5,7 @@ import 'server-only';
 import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
 import { type Db, getDb } from '@/lib/db';
 import { type AuditEntryRow, auditEntries } from '@/lib/db/schema';
-import type { AuditAction } from './actions';
+import type { AuditAction } from './audit-labels';
 
 type Executor = Pick<Db, 'insert'>;
 

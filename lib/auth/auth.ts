@@ -12,9 +12,9 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { nextCookies } from 'better-auth/next-js';
 import { eq } from 'drizzle-orm';
 import { type Db, getDb } from '@/lib/db';
-import { isInMemory, once } from '@/lib/db/connection';
 import { authVerifications, staffAccounts, staffSessions, staffUsers } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
+import { isInMemory, once } from '@/lib/platform/embedded-database';
 import { forgetValidatedSessions } from './session-cache';
 
 export const SESSION_COOKIE_PREFIX = 'vdesk';

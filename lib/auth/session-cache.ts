@@ -7,6 +7,7 @@
 // In-process invalidation is complete because one process owns the database (the data directory
 // is locked; the CLIs refuse while the server runs). The TTL only bounds how long a session's
 // idle expiry goes without being refreshed by better-auth (its updateAge is 15 minutes).
+import { processSingleton } from '@/lib/platform/process-singleton';
 import 'server-only';
 
 export const SESSION_CACHE_TTL_MS = 5_000;
@@ -15,14 +16,10 @@ const MAX_ENTRIES = 1_000;
 type Entry<T> = { value: T; until: number };
 type Cache = { entries: Map<string, Entry<unknown>>; generation: number };
 
-const CACHE_KEY = Symbol.for('verification-desk.validated-sessions');
-
-// On globalThis: Next.js bundles routes, pages and actions separately; an invalidation must
-// reach all of them.
+// One per process (a process singleton): an invalidation must reach every route, page and
+// action bundle.
 function cache(): Cache {
-  const holder = globalThis as unknown as Record<symbol, Cache | undefined>;
-  holder[CACHE_KEY] ??= { entries: new Map(), generation: 0 };
-  return holder[CACHE_KEY];
+  return processSingleton<Cache>('validated-sessions', () => ({ entries: new Map(), generation: 0 }));
 }
 
 /**

@@ -5,12 +5,12 @@ import { createHash } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
-import { closeDatabases } from '@/lib/db/connection';
 import { auditEntries, setupTokens, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
+import { closeDatabases } from '@/lib/platform/embedded-database';
+import { createStaff } from '@/lib/staff/staff-accounts';
 import { getCliAuth } from './auth';
 import { completeSetup, isSetupOpen, isSetupTokenValid, issueSetupTokenIfNeeded, SetupClosedError } from './setup';
-import { createStaff } from './staff';
 
 const ADMIN = { name: 'Ada Admin', email: 'Ada@Example.com', password: 'correct horse battery staple' };
 

@@ -7,7 +7,7 @@ import { count } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
 import { setupTokens, staffUsers } from '@/lib/db/schema';
-import { insertStaff, type NewStaff, StaffError } from './staff';
+import { insertStaff, type NewStaff, StaffError } from '@/lib/staff/staff-accounts';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest();
 

@@ -3,12 +3,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
-import { closeDatabases } from '@/lib/db/connection';
 import { staffSessions } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
+import { closeDatabases } from '@/lib/platform/embedded-database';
+import { createStaff } from '@/lib/staff/staff-accounts';
 import { type Auth, getCliAuth } from './auth';
 import { staffFromHeaders } from './session';
-import { createStaff } from './staff';
 
 const PASSWORD = 'correct horse battery staple';
 

@@ -5,12 +5,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/lib/db';
-import { closeDatabases } from '@/lib/db/connection';
 import { staffSessions, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
+import { closeDatabases } from '@/lib/platform/embedded-database';
+import { changeStaffRole, createStaff, disableStaff } from '@/lib/staff/staff-accounts';
 import { type Auth, getAuth, getCliAuth } from './auth';
 import { staffFromHeaders } from './session';
-import { changeStaffRole, createStaff, disableStaff } from './staff';
 
 const PASSWORD = 'correct horse battery staple';
 const COOKIE = 'vdesk.session_token';

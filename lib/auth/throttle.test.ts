@@ -2,9 +2,9 @@
 // explicit `now`, so windows are tested without waiting.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
-import { closeDatabases } from '@/lib/db/connection';
 import { signInFailures } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
+import { closeDatabases } from '@/lib/platform/embedded-database';
 import {
   attemptSignIn,
   checkSignInThrottle,

@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { getEnv } from '@/lib/env';
-import { once, openDatabase } from './connection';
+import { once, openDatabase } from '@/lib/platform/embedded-database';
 import * as schema from './schema';
 
 export type Db = PgliteDatabase<typeof schema> & { $client: PGlite };

@@ -2,7 +2,7 @@
 // every open SSE stream (app/api/events) subscribes. Recent events are kept in a small ring
 // buffer so a browser that reconnects (sending Last-Event-ID) gets what it missed.
 //
-// The bus lives on globalThis, not in module state: Next.js bundles each route separately, so
+// The bus is a process singleton, not module state: Next.js bundles each route separately, so
 // the webhook route and the events route would otherwise each get their own copy of this module
 // and never hear each other.
 //
@@ -10,8 +10,9 @@
 // a load balancer (with DATABASE_URL) would relay publishes through Postgres LISTEN/NOTIFY: each
 // instance LISTENs on a channel and re-publishes what it hears into its own bus, and the event
 // ids would then have to come from the database (a sequence) to stay comparable across instances.
+import { processSingleton } from '@/lib/platform/process-singleton';
 import 'server-only';
-import { logger } from '@/lib/log';
+import { logger } from '@/lib/platform/log';
 import type { VerificationChange } from './protocol';
 
 const log = logger.child({ area: 'live' });
@@ -95,13 +96,9 @@ export function createLiveBus({ capacity = REPLAY_CAPACITY, firstId = Date.now()
   };
 }
 
-const busKey = Symbol.for('verification-desk.live-bus');
-
-/** The process's one bus (see the note at the top on why it lives on globalThis). */
+/** The process's one bus (see the note at the top on why it is a process singleton). */
 export function getLiveBus(): LiveBus {
-  const holder = globalThis as unknown as Record<symbol, LiveBus | undefined>;
-  holder[busKey] ??= createLiveBus();
-  return holder[busKey];
+  return processSingleton('live-bus', createLiveBus);
 }
 
 /** Tells every open stream that `verificationId` changed; returns the event with its id. */

@@ -1,23 +1,75 @@
-// The sandbox's own reading of its configuration. It reads process.env directly, never the
-// dashboard's lib/env, so the embedded service stays a separate service that merely shares the
-// process (and could be lifted out without dragging the dashboard along).
+// The sandbox's configuration, parsed with one zod schema. It reads process.env itself, never
+// the dashboard's lib/env, so the embedded service stays a separate service that merely shares
+// the process. Every invalid value is refused the same way: an error naming the variable, which
+// stops the start-up (the composition root reads the configuration before serving) and, if a
+// value turns bad later, fails the call that needs it rather than silently using a default.
 import 'server-only';
+import { z } from 'zod';
 
-/** Largest request body the API accepts: the seed names no limit, and 64 KB is far above any real request. */
+export { isSandboxEnabled } from '@/lib/platform/sandbox-switch';
+
+/** Largest request body the API accepts: the contract names no limit, and 64 KB is far above any real request. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-function readVariable(name: string): string | undefined {
-  const value = process.env[name]?.trim();
-  return value ? value : undefined;
-}
+const DEFAULT_RATE_LIMIT_PER_MINUTE = 3000;
+const DEFAULT_SWEEP_INTERVAL_MS = 5_000;
 
-/**
- * The sandbox runs when explicitly switched on, or by default when the dashboard is not pointed
- * at a real service. Instrumentation sets SANDBOX=on in zero-config mode before it fills in
- * VERIFICATION_API_URL with the sandbox's own address, so that later reading still says "on".
- */
-export function isSandboxEnabled(): boolean {
-  return process.env.SANDBOX === 'on' || (process.env.SANDBOX !== 'off' && !process.env.VERIFICATION_API_URL);
+const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const text = z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.string()).optional();
+const wholeNumber = (name: string, unit: string, min: number) => {
+  const error = `${name} must be a whole number of ${unit} (at least ${min})`;
+  return z.preprocess(blankAsUnset, z.coerce.number({ error }).int({ error }).min(min, { error }).optional());
+};
+
+const sandboxConfigSchema = z.object({
+  DATA_DIR: z.preprocess(blankAsUnset, text),
+  APP_URL: z.preprocess(blankAsUnset, text),
+  SMTP_URL: z.preprocess(blankAsUnset, text),
+  SMTP_FROM: z.preprocess(blankAsUnset, text),
+  SANDBOX_TOKEN_VALIDITY_SECONDS: wholeNumber('SANDBOX_TOKEN_VALIDITY_SECONDS', 'seconds', 1),
+  SANDBOX_RETENTION_SECONDS: wholeNumber('SANDBOX_RETENTION_SECONDS', 'seconds', 1),
+  SANDBOX_SWEEP_INTERVAL_MS: wholeNumber('SANDBOX_SWEEP_INTERVAL_MS', 'milliseconds', 100),
+  SANDBOX_RATE_LIMIT_PER_MINUTE: wholeNumber('SANDBOX_RATE_LIMIT_PER_MINUTE', 'requests per minute', 1),
+});
+
+export type SandboxConfig = {
+  dataDir: string;
+  appUrl: string | undefined;
+  smtpUrl: string | undefined;
+  smtpFrom: string | undefined;
+  /** Settings of the zero-config company, applied at every start; unset keeps what is stored. */
+  defaultCompany: { tokenValiditySeconds: number | undefined; verificationRetentionSeconds: number | undefined };
+  sweepIntervalMs: number;
+  rateLimitPerMinute: number;
+};
+
+const VARIABLES = Object.keys(sandboxConfigSchema.shape) as Array<keyof typeof sandboxConfigSchema.shape>;
+
+// Parsed once per distinct set of values: the process's environment is fixed after start-up,
+// while tests (and the composition root, once) change it in place.
+let cached: { key: string; config: SandboxConfig } | undefined;
+
+export function getSandboxConfig(): SandboxConfig {
+  const raw = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
+  const key = JSON.stringify(raw);
+  if (cached?.key === key) return cached.config;
+  const parsed = sandboxConfigSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join('; '));
+  const env = parsed.data;
+  const config: SandboxConfig = {
+    dataDir: env.DATA_DIR ?? './data',
+    appUrl: env.APP_URL,
+    smtpUrl: env.SMTP_URL,
+    smtpFrom: env.SMTP_FROM,
+    defaultCompany: {
+      tokenValiditySeconds: env.SANDBOX_TOKEN_VALIDITY_SECONDS,
+      verificationRetentionSeconds: env.SANDBOX_RETENTION_SECONDS,
+    },
+    sweepIntervalMs: env.SANDBOX_SWEEP_INTERVAL_MS ?? DEFAULT_SWEEP_INTERVAL_MS,
+    rateLimitPerMinute: env.SANDBOX_RATE_LIMIT_PER_MINUTE ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+  };
+  cached = { key, config };
+  return config;
 }
 
 /**
@@ -26,7 +78,7 @@ export function isSandboxEnabled(): boolean {
  * parts of the app would quietly use different databases.
  */
 export function getSandboxDataDir(): string {
-  return readVariable('DATA_DIR') ?? './data';
+  return getSandboxConfig().dataDir;
 }
 
 /**
@@ -34,33 +86,7 @@ export function getSandboxDataDir(): string {
  * request's own origin may be an internal address), else the origin the request came in on.
  */
 export function getPublicBaseUrl(request: Request): string {
-  const configured = readVariable('APP_URL');
+  const configured = getSandboxConfig().appUrl;
   if (configured) return configured.replace(/\/+$/, '');
   return new URL(request.url).origin;
-}
-
-function readSeconds(name: string): number | undefined {
-  const value = readVariable(name);
-  if (value === undefined) return undefined;
-  const seconds = Number(value);
-  if (!Number.isInteger(seconds) || seconds < 1) throw new Error(`${name} must be a whole number of seconds (at least 1)`);
-  return seconds;
-}
-
-/**
- * Optional settings of the zero-config "Sandbox company", applied at every start: useful to
- * watch links expire or data being purged without waiting days. Unset keeps what is stored.
- */
-export function getDefaultCompanySettingsFromEnv() {
-  return {
-    tokenValiditySeconds: readSeconds('SANDBOX_TOKEN_VALIDITY_SECONDS'),
-    verificationRetentionSeconds: readSeconds('SANDBOX_RETENTION_SECONDS'),
-  };
-}
-
-/** How often the sandbox looks for links that have expired (default 5 s). */
-export function getSweepIntervalMs(): number {
-  const value = readVariable('SANDBOX_SWEEP_INTERVAL_MS');
-  const ms = value === undefined ? 5_000 : Number(value);
-  return Number.isInteger(ms) && ms >= 100 ? ms : 5_000;
 }

@@ -4,7 +4,7 @@ import 'server-only';
 import path from 'node:path';
 import { drizzle, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { once, openDatabase } from '@/lib/db/connection';
+import { once, openDatabase } from '@/lib/platform/embedded-database';
 import { getSandboxDataDir } from './config';
 import * as schema from './schema';
 

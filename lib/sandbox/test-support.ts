@@ -1,8 +1,8 @@
 // Helpers for the sandbox's tests: an in-memory sandbox, companies with keys, and requests
 // built the way a real client sends them, aimed at the actual route handlers.
 import { expect } from 'vitest';
-import { issueApiKey } from './api-keys';
-import { type CompanySettings, createCompany } from './companies';
+import { issueApiKey } from './admin/api-keys';
+import { type CompanySettings, createCompany } from './admin/companies';
 import { getSandboxDb, type SandboxDb } from './db';
 
 /** Points the sandbox at a fresh in-memory database and switches it on. */

@@ -1,6 +1,6 @@
 // Reads what the server logger writes during a test: modules log through children of the one
 // server logger, so a test redirects its lines instead of spying on console.
-import { redirectServerLogs } from '@/lib/log';
+import { redirectServerLogs } from '@/lib/platform/log';
 
 export type CapturedLogs = {
   lines: string[];

@@ -4,7 +4,7 @@
 // VerificationServiceError with a `kind`. The HTTP itself is http-exchange.ts.
 import 'server-only';
 import type { z } from 'zod';
-import { systemErrorCode } from '@/lib/system-error-code';
+import { systemErrorCode } from '@/lib/platform/system-error-code';
 import { VerificationServiceError, type VerificationServiceErrorKind } from './errors';
 import { AnswerTooLargeError, type ExchangeRequest, ExchangeTimeoutError, type HttpAnswer, httpExchange } from './http-exchange';
 import {

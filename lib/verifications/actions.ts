@@ -3,13 +3,13 @@
 // each one validates its input itself (the browser's validation is a convenience, not a guard).
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { formDataArg, stringProperty } from '@/lib/action-input';
 import { recordAudit } from '@/lib/audit/audit';
 import { authorizedAction, DENIAL_MESSAGES } from '@/lib/auth/guards';
-import { logger } from '@/lib/log';
-import { checkCreateRateLimit } from '@/lib/rate-limit';
+import { formDataArg, stringProperty } from '@/lib/forms/action-input';
+import { logger } from '@/lib/platform/log';
 import { VerificationServiceError } from '@/lib/verification-service/errors';
 import { describeServiceError } from '@/lib/verification-service/messages';
+import { checkCreateRateLimit } from '@/lib/verifications/create-rate-limit';
 import { createVerificationOnce, SubmissionInProgressError } from './create-verification';
 import type { CreateVerificationFormState } from './form-state';
 import { type CreateVerificationFieldErrors, createVerificationSchema, formValuesFromFormData } from './schema';

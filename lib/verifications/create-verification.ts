@@ -4,11 +4,11 @@
 // returns the first one's result instead of creating a second request upstream.
 import 'server-only';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { afterResponse } from '@/lib/after-response';
 import { auditInsert } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
 import { createSubmissions, verificationRequests } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
+import { afterResponse } from '@/lib/platform/after-response';
 import { type CreateVerificationRequest, createVerification, getVerification } from '@/lib/verification-service';
 import type { CreatedVerification } from './form-state';
 import { newRegisterEntry, refreshRegisterEntry } from './register';

@@ -5,9 +5,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, getDb } from '@/lib/db';
-import { closeDatabases } from '@/lib/db/connection';
 import { type VerificationRequestRow, verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
+import { closeDatabases } from '@/lib/platform/embedded-database';
 import type { VerificationRecord } from '@/lib/verification-service';
 import { getRegisterEntry, refreshRegisterEntry } from './register';
 import { readRegisterEntry } from './register-cache';

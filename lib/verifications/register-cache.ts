@@ -9,12 +9,13 @@
 // and the listener below empties the cache before the writer's own code runs on. A read that
 // began before a change and ends after it is not kept (the generation counter).
 //
-// Coherent because the data directory is locked to this one process (lib/db/connection.ts).
+// Coherent because the data directory is locked to this one process (lib/platform/embedded-database.ts).
+import { processSingleton } from '@/lib/platform/process-singleton';
 import 'server-only';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '@/lib/db';
 import type { VerificationRequestRow } from '@/lib/db/schema';
-import { logger } from '@/lib/log';
+import { logger } from '@/lib/platform/log';
 
 const log = logger.child({ area: 'verifications' });
 
@@ -30,14 +31,10 @@ type RegisterCache = {
   listening: Promise<boolean>;
 };
 
-// Per database (tests open several) and on globalThis, because Next.js bundles each route
+// Per database (tests open several) and a process singleton, because Next.js bundles each route
 // separately and all of them must share one cache and one listener.
-const CACHES = Symbol.for('verification-desk.register-caches');
-
 function caches(): WeakMap<Db, RegisterCache> {
-  const holder = globalThis as unknown as Record<symbol, WeakMap<Db, RegisterCache> | undefined>;
-  holder[CACHES] ??= new WeakMap();
-  return holder[CACHES];
+  return processSingleton('register-caches', () => new WeakMap<Db, RegisterCache>());
 }
 
 function cacheOf(db: Db): RegisterCache {

@@ -4,9 +4,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
-import { closeDatabases } from '@/lib/db/connection';
 import { auditEntries, staffUsers, verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
+import { closeDatabases } from '@/lib/platform/embedded-database';
 import {
   countRegisterViews,
   escapeLike,

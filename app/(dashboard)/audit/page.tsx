@@ -7,10 +7,10 @@ import { buttonClasses } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { Input, Select } from '@/components/ui/input';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
-import { AUDIT_ACTIONS, isAuditAction } from '@/lib/audit/actions';
 import { listAudit } from '@/lib/audit/audit';
+import { AUDIT_ACTIONS, isAuditAction } from '@/lib/audit/audit-labels';
 import { requireStaff } from '@/lib/auth/session';
-import { listStaff } from '@/lib/auth/staff';
+import { listStaff } from '@/lib/staff/staff-accounts';
 
 export const metadata: Metadata = { title: 'Audit trail' };
 

@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { DataTable } from '@/components/ui/data-table';
 import { LocalTime } from '@/components/ui/local-time';
 import { requireStaff } from '@/lib/auth/session';
-import { getEnv } from '@/lib/env';
+import { isSandboxEnabled } from '@/lib/platform/sandbox-switch';
 import { getSandboxOutbox } from '@/lib/verification-service';
 import { tryServiceRead } from '@/lib/verification-service/messages';
 import { languageLabel } from '@/lib/verifications/labels';
@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: 'Sandbox outbox', referrer: 'no-refer
 
 export default async function OutboxPage() {
   await requireStaff('link:copy', '/outbox');
-  if (getEnv().SANDBOX !== 'on') notFound();
+  if (!isSandboxEnabled()) notFound();
 
   const read = await tryServiceRead(getSandboxOutbox);
   const messages = read.ok ? read.value : [];

@@ -9,7 +9,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { LocalTime } from '@/components/ui/local-time';
 import { requireStaff } from '@/lib/auth/session';
-import { getEnv } from '@/lib/env';
+import { isSandboxEnabled } from '@/lib/platform/sandbox-switch';
 import { cn } from '@/lib/utils';
 import { getSandboxWebhooks, type SandboxWebhooks } from '@/lib/verification-service';
 import { tryServiceRead } from '@/lib/verification-service/messages';
@@ -46,7 +46,7 @@ function eventLabel(type: string): string {
 
 export default async function WebhooksPage() {
   await requireStaff('audit:read', '/webhooks');
-  if (getEnv().SANDBOX !== 'on') notFound();
+  if (!isSandboxEnabled()) notFound();
 
   const read = await tryServiceRead(getSandboxWebhooks);
   const log: SandboxWebhooks = read.ok ? read.value : { endpoints: [], messages: [] };

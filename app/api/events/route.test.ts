@@ -4,14 +4,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCliAuth } from '@/lib/auth/auth';
 import { staffFromHeaders } from '@/lib/auth/session';
-import { createStaff, disableStaff } from '@/lib/auth/staff';
 import { getDb } from '@/lib/db';
-import { closeDatabases } from '@/lib/db/connection';
 import { staffSessions } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { currentEventId, getLiveBus, publishVerificationChange } from '@/lib/live';
 import { streamSessionStillValid } from '@/lib/live/session-check';
 import { frameReader } from '@/lib/live/test-support';
+import { closeDatabases } from '@/lib/platform/embedded-database';
+import { createStaff, disableStaff } from '@/lib/staff/staff-accounts';
 import { GET } from './route';
 
 const PASSWORD = 'correct horse battery staple';

@@ -1,7 +1,7 @@
 // Readiness against a real database (in-memory PGlite) and a real HTTP server as the service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabases } from '@/lib/db/connection';
 import { resetEnv } from '@/lib/env';
+import { closeDatabases } from '@/lib/platform/embedded-database';
 import { closedPortUrl, type FakeUpstream, json, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
 import { GET as health } from '../health/route';
 import { GET as ready } from './route';

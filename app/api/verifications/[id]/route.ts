@@ -1,8 +1,10 @@
 // BFF read of one verification for the browser's live query: the dashboard calls the service
 // with its key and returns the record; errors come back as a safe message with a fitting status.
-import { afterResponse } from '@/lib/after-response';
+
 import { authorizedRoute } from '@/lib/auth/guards';
-import { logger } from '@/lib/log';
+import { afterResponse } from '@/lib/platform/after-response';
+import { jsonResponse } from '@/lib/platform/json-response';
+import { logger } from '@/lib/platform/log';
 import { getVerification, VerificationServiceError } from '@/lib/verification-service';
 import { describeServiceError } from '@/lib/verification-service/messages';
 import { refreshRegisterEntry } from '@/lib/verifications/register';
@@ -21,32 +23,17 @@ const STATUS_BY_KIND: Record<VerificationServiceError['kind'], number> = {
   timeout: 504,
 };
 
-/**
- * Not kept by any cache. `no-transform` also keeps Next.js from gzipping the answer (its
- * compression honours it): for a record of a few hundred bytes that costs more CPU than it saves.
- */
-const noStore = { 'Cache-Control': 'no-store, no-transform' };
-
-/** JSON with its Content-Length. */
-function json(body: unknown, status = 200): Response {
-  const bytes = new TextEncoder().encode(JSON.stringify(body));
-  return new Response(bytes, {
-    status,
-    headers: { ...noStore, 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength) },
-  });
-}
-
 export const GET = authorizedRoute<{ id: string }>('verification:read', async (_request, _staff, { params }) => {
   const { id } = await params;
   try {
     const record = await getVerification(id);
     // The register learns from the answer after it has gone out: the browser never waits for it.
     afterResponse(() => refreshRegisterEntry(id, record));
-    return json(record);
+    return jsonResponse(record);
   } catch (error) {
     const { message, kind } = describeServiceError(error, 'read');
     const status = error instanceof VerificationServiceError ? STATUS_BY_KIND[error.kind] : 500;
     if (status === 500) log.error({ err: error, verificationId: id }, 'reading a verification failed unexpectedly');
-    return json({ error: message, kind }, status);
+    return jsonResponse({ error: message, kind }, status);
   }
 });

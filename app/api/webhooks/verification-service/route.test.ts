@@ -5,14 +5,14 @@ import type http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/lib/db';
-import { closeDatabases } from '@/lib/db/connection';
 import { auditEntries, verificationRequests, webhookReceipts } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { type LiveEvent, subscribe } from '@/lib/live';
+import { closeDatabases } from '@/lib/platform/embedded-database';
 import { type CapturedLogs, captureLogs } from '@/lib/testing/logs';
 import { type FakeUpstream, hang, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
-import { delivery, event, nowSeconds, SECRET_A, SECRET_B, SECRET_OTHER, sign, toRequest } from '@/lib/webhooks/test-support';
-import { MAX_WEBHOOK_BODY_BYTES } from '@/lib/webhooks/verify';
+import { delivery, event, nowSeconds, SECRET_A, SECRET_B, SECRET_OTHER, sign, toRequest } from '@/lib/webhook-receiver/test-support';
+import { MAX_WEBHOOK_BODY_BYTES } from '@/lib/webhook-receiver/verify';
 import { POST } from './route';
 
 // ── The stand-in service: records by id, or a programmed failure ─────────────────────────────

@@ -4,9 +4,9 @@
 // we do not know); 4xx for a delivery that is not genuine or not readable (no state change); 5xx
 // when we could not apply it now, so the sender retries. Logs carry reasons, never secrets or bodies.
 import { getWebhookSecrets } from '@/lib/env';
-import { logger } from '@/lib/log';
-import { processWebhook, WebhookProcessingError } from '@/lib/webhooks/process';
-import { verifyWebhookRequest, type WebhookRejection } from '@/lib/webhooks/verify';
+import { logger } from '@/lib/platform/log';
+import { processWebhook, WebhookProcessingError } from '@/lib/webhook-receiver/process';
+import { verifyWebhookRequest, type WebhookRejection } from '@/lib/webhook-receiver/verify';
 
 const log = logger.child({ area: 'webhooks' });
 

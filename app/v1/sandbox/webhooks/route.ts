@@ -1,6 +1,0 @@
-// SANDBOX extension (not in the service contract): the company's webhook endpoints and deliveries.
-import { companyWebhooksRoute } from '@/lib/sandbox/webhooks/api';
-
-export const dynamic = 'force-dynamic';
-
-export const GET = companyWebhooksRoute;

@@ -1,0 +1,33 @@
+// The dashboard's background work: its retention, now and every hour. Audit entries go after
+// AUDIT_RETENTION_DAYS, register rows when the service's record is due for purging (kept_until),
+// and the create-once claims once no double submission can still arrive. The counterpart of the
+// sandbox's jobs (lib/sandbox/records/jobs.ts), on the same runner.
+import 'server-only';
+import { purgeExpiredAudit } from '@/lib/audit/audit';
+import { getEnv } from '@/lib/env';
+import { logger } from '@/lib/platform/log';
+import { type StopPeriodicJobs, startPeriodicJobs } from '@/lib/platform/periodic-jobs';
+import { purgeOldSubmissionKeys } from '@/lib/verifications/create-verification';
+import { purgeExpiredRegisterEntries } from '@/lib/verifications/retention';
+
+const log = logger.child({ area: 'retention' });
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export type RetentionResult = { auditEntries: number; registerEntries: number };
+
+/** One retention run; each purge logs what it removed. */
+export async function runDashboardRetention(): Promise<RetentionResult> {
+  const retentionDays = getEnv().AUDIT_RETENTION_DAYS;
+  const auditEntries = await purgeExpiredAudit(retentionDays);
+  if (auditEntries > 0) log.info({ purged: auditEntries, retentionDays }, 'audit entries past their retention purged');
+  const registerEntries = await purgeExpiredRegisterEntries();
+  if (registerEntries > 0) log.info({ removed: registerEntries }, 'register entries past their retention removed');
+  await purgeOldSubmissionKeys();
+  return { auditEntries, registerEntries };
+}
+
+/** Starts the hourly retention once per process, with a first run right away. */
+export function startRetentionJobs({ everyMs = HOUR_MS }: { everyMs?: number } = {}): StopPeriodicJobs {
+  return startPeriodicJobs('retention', [{ name: 'retention purge', firstRunAfterMs: 0, everyMs, run: runDashboardRetention }]);
+}

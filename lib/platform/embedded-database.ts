@@ -1,0 +1,158 @@
+// The one embedded PostgreSQL (PGlite) of this process, shared by the dashboard's tables and
+// the sandbox's schema. PGlite does no locking of its own: two processes opening the same
+// directory silently lose writes. So whoever opens a data directory on disk first takes a lock
+// file in it, and anyone else (a CLI while the server runs) is refused with a clear message.
+// The instance is a process singleton because Next.js bundles instrumentation and routes
+// separately, and each bundle would otherwise open its own copy of the directory.
+import 'server-only';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import lockfile from 'proper-lockfile';
+import { logger } from '@/lib/platform/log';
+import { processSingleton } from '@/lib/platform/process-singleton';
+
+const log = logger.child({ area: 'db' });
+
+export const DATA_DIR_IN_USE_MESSAGE = 'the data directory is in use by a running server';
+
+export class DataDirInUseError extends Error {
+  constructor(readonly dataDir: string) {
+    super(`${DATA_DIR_IN_USE_MESSAGE} (${dataDir})`);
+    this.name = 'DataDirInUseError';
+  }
+}
+
+/** `memory://` (or an empty value) gives a throwaway in-memory database, used by tests. */
+export function isInMemory(dataDir: string): boolean {
+  return dataDir === '' || dataDir.startsWith('memory://');
+}
+
+type OpenDatabase = { pg: PGlite; release: () => Promise<void> };
+
+/**
+ * Postgres's memory settings, sized for this app rather than for a dedicated database server.
+ * PGlite's wasm heap never shrinks and Postgres touches all of shared_buffers, so its default of
+ * 128 MB alone was a third of the server's resident memory, before any load. The data is small
+ * (a few tables, rows of a few hundred bytes) and a page that falls out of the buffer pool is
+ * re-read from the OS page cache, so 16 MB costs no measurable speed. The defaults are kept:
+ * `startParams` replaces them rather than adding to them.
+ */
+export const PGLITE_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'wal_buffers=1MB',
+  '-c',
+  'work_mem=2MB',
+  '-c',
+  'temp_buffers=2MB',
+];
+
+type Registry = Map<string, Promise<OpenDatabase>>;
+
+function registry(): Registry {
+  return processSingleton<Registry>('databases', () => new Map());
+}
+
+export type OpenOptions = {
+  /** How long to wait for a lock held by another process; a CLI does not wait, a server briefly does. */
+  waitForLockMs?: number;
+};
+
+async function open(dataDir: string, options: OpenOptions): Promise<OpenDatabase> {
+  if (isInMemory(dataDir)) {
+    const pg = new PGlite({ startParams: [...PGLITE_START_PARAMS] });
+    await pg.waitReady;
+    return { pg, release: () => pg.close() };
+  }
+  const dir = path.resolve(dataDir);
+  await mkdir(dir, { recursive: true });
+  let unlock: () => Promise<void>;
+  try {
+    unlock = await lockfile.lock(dir, {
+      lockfilePath: path.join(dir, 'server.lock'),
+      realpath: false,
+      // The holder refreshes the lock's mtime; a lock left by a crashed process goes stale.
+      stale: 15_000,
+      update: 5_000,
+      retries: options.waitForLockMs ? { retries: Math.ceil(options.waitForLockMs / 250), minTimeout: 250, maxTimeout: 250 } : 0,
+      onCompromised: (error) => {
+        log.error({ err: error, dir }, 'lost the lock on the data directory');
+      },
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirInUseError(dir);
+    throw error;
+  }
+  try {
+    const pg = new PGlite({ dataDir: path.join(dir, 'pgdata'), startParams: [...PGLITE_START_PARAMS] });
+    await pg.waitReady;
+    return {
+      pg,
+      release: async () => {
+        await pg.close();
+        await unlock();
+      },
+    };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+}
+
+/** Opens (once per process) the database in `dataDir`, taking its lock. */
+export function openDatabase(dataDir: string, options: OpenOptions = {}): Promise<PGlite> {
+  const key = isInMemory(dataDir) ? 'memory://' : path.resolve(dataDir);
+  const databases = registry();
+  let opening = databases.get(key);
+  if (!opening) {
+    opening = open(dataDir, options);
+    databases.set(key, opening);
+    // A failed open must not poison later attempts (e.g. a server that waited on a CLI).
+    opening.catch(() => databases.delete(key));
+  }
+  return opening.then((db) => db.pg);
+}
+
+function beforeCloseHooks(): Set<() => Promise<void>> {
+  return processSingleton('before-close-databases', () => new Set<() => Promise<void>>());
+}
+
+/**
+ * Work that must reach the database before it closes (a write buffer's last rows, say). The
+ * hooks run at the start of every closeDatabases, which is what a shutdown calls.
+ */
+export function onBeforeCloseDatabases(hook: () => Promise<void>): void {
+  beforeCloseHooks().add(hook);
+}
+
+/** Closes every database this process opened and releases their locks. */
+export async function closeDatabases(): Promise<void> {
+  await Promise.allSettled([...beforeCloseHooks()].map((hook) => hook()));
+  onceCache().clear();
+  const databases = registry();
+  const all = [...databases.values()];
+  databases.clear();
+  await Promise.allSettled(all.map(async (opening) => (await opening).release()));
+}
+
+/**
+ * Runs `fn` once per process and key, sharing its promise: migrations and provisioning must
+ * not run twice when several bundles ask for the database at the same time.
+ */
+export function once<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const cache = onceCache();
+  let result = cache.get(key) as Promise<T> | undefined;
+  if (!result) {
+    result = fn();
+    cache.set(key, result);
+    result.catch(() => cache.delete(key));
+  }
+  return result;
+}
+
+function onceCache(): Map<string, Promise<unknown>> {
+  return processSingleton('once', () => new Map<string, Promise<unknown>>());
+}

@@ -1,0 +1,244 @@
+// The users CLI, run for real as `tsx --conditions=react-server lib/staff/cli.ts` on a temporary
+// data directory (never the repository's ./data). Between runs this process opens the same
+// directory to check what the CLI wrote — only while no CLI runs, since one process at a time
+// may open it — and at the end it plays the running server that holds the directory's lock.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCliAuth } from '@/lib/auth/auth';
+import { getDb } from '@/lib/db';
+import { auditEntries, staffAccounts, staffSessions, staffUsers } from '@/lib/db/schema';
+import { resetEnv } from '@/lib/env';
+import { closeDatabases, openDatabase } from '@/lib/platform/embedded-database';
+
+const TSX = path.join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
+const CLI = path.join(process.cwd(), 'lib/staff/cli.ts');
+const EXIT_USAGE = 64;
+
+type Run = { args: string[]; code: number; stdout: string; stderr: string };
+
+function users(dataDir: string, ...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [TSX, '--conditions=react-server', CLI, ...args],
+      { cwd: process.cwd(), env: { ...process.env, DATA_DIR: dataDir }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ args, code, stdout, stderr });
+      },
+    );
+  });
+}
+
+const jsonLines = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+let tmp: string;
+let dataDir: string;
+/** A directory no command may create: usage errors must be refused before opening anything. */
+let untouchedDir: string;
+let usageRuns: Promise<Run[]>;
+
+const GIVEN_PASSWORD = 'a given password of some length';
+
+beforeAll(async () => {
+  await closeDatabases();
+  tmp = await mkdtemp(path.join(tmpdir(), 'users-cli-'));
+  dataDir = path.join(tmp, 'data');
+  untouchedDir = path.join(tmp, 'untouched');
+  // The in-process checks below open the same directory as the CLI.
+  process.env.DATA_DIR = dataDir;
+  delete process.env.BETTER_AUTH_SECRET;
+  resetEnv();
+  // Usage errors touch no database, so they run alongside the first tests to save time.
+  usageRuns = Promise.all(
+    [
+      ['create', '--email', 'x@example.com', '--role', 'superuser'],
+      ['create', '--role', 'operator'],
+      ['create', '--email', 'x@example.com', '--role', 'viewer', '--password', 'short'],
+      ['create', '--email', 'x@example.com', '--role', 'viewer', '--colour', 'red'],
+      ['disable'],
+    ].map((args) => users(untouchedDir, ...args)),
+  );
+});
+
+afterAll(async () => {
+  await closeDatabases();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('users CLI (spawned)', { timeout: 120_000 }, () => {
+  let operator: { id: string; email: string; role: string; password: string };
+  let admin: { id: string; email: string; role: string };
+
+  it('create prints one JSON line with id, e-mail, role and a generated password', async () => {
+    const run = await users(dataDir, 'create', '--email', 'Olga.Op@Example.com', '--role', 'operator');
+    expect(run, run.stderr).toMatchObject({ code: 0 });
+    expect(run.stdout.endsWith('\n')).toBe(true);
+    expect(run.stdout.trimEnd().split('\n')).toHaveLength(1);
+
+    operator = JSON.parse(run.stdout);
+    expect(Object.keys(operator).sort()).toEqual(['email', 'id', 'password', 'role']);
+    expect(operator).toMatchObject({ email: 'olga.op@example.com', role: 'operator', id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(operator.password.length).toBeGreaterThanOrEqual(20);
+    expect(operator.password).toMatch(/^[A-Za-z0-9_-]+$/);
+  });
+
+  it('create with --password does not print the password', async () => {
+    const run = await users(
+      dataDir,
+      'create',
+      '--email',
+      'ada@example.com',
+      '--role',
+      'admin',
+      '--name',
+      'Ada Admin',
+      '--password',
+      GIVEN_PASSWORD,
+    );
+    expect(run, run.stderr).toMatchObject({ code: 0 });
+    admin = JSON.parse(run.stdout);
+    expect(admin).toEqual({ id: expect.any(String), email: 'ada@example.com', role: 'admin' });
+    expect(run.stdout).not.toContain(GIVEN_PASSWORD);
+    expect(run.stderr).not.toContain(GIVEN_PASSWORD);
+  });
+
+  it('create refuses an e-mail that already has an account (exit 1)', async () => {
+    const run = await users(dataDir, 'create', '--email', 'OLGA.OP@example.com', '--role', 'viewer');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('already exists');
+  });
+
+  it('the printed and the given passwords really sign in, and the accounts are audited', async () => {
+    try {
+      const auth = await getCliAuth();
+      for (const [email, password] of [
+        [operator.email, operator.password],
+        [admin.email, GIVEN_PASSWORD],
+      ] as const) {
+        const response = await auth.api.signInEmail({ body: { email, password }, asResponse: true });
+        expect({ email, status: response.status }).toEqual({ email, status: 200 });
+      }
+      const wrong = await auth.api.signInEmail({ body: { email: operator.email, password: GIVEN_PASSWORD }, asResponse: true });
+      expect(wrong.status).not.toBe(200);
+
+      const db = await getDb();
+      const rows = await db.select().from(staffUsers).orderBy(asc(staffUsers.email));
+      expect(rows.map((r) => [r.email, r.name, r.role, r.disabled])).toEqual([
+        ['ada@example.com', 'Ada Admin', 'admin', false],
+        ['olga.op@example.com', 'Olga.Op', 'operator', false],
+      ]);
+      const audit = await db.select().from(auditEntries);
+      expect(
+        audit
+          .filter((e) => e.action === 'staff.created')
+          .map((e) => [e.actorId, e.targetId])
+          .sort(),
+      ).toEqual(
+        [
+          [null, admin.id],
+          [null, operator.id],
+        ].sort(),
+      );
+    } finally {
+      // Release the directory for the next CLI run.
+      await closeDatabases();
+    }
+  });
+
+  it('list prints one JSON line per account, without passwords', async () => {
+    const run = await users(dataDir, 'list');
+    expect(run, run.stderr).toMatchObject({ code: 0 });
+    const lines = jsonLines(run.stdout);
+    expect(lines).toEqual([
+      { id: admin.id, email: 'ada@example.com', name: 'Ada Admin', role: 'admin', disabled: false },
+      { id: operator.id, email: 'olga.op@example.com', name: 'Olga.Op', role: 'operator', disabled: false },
+    ]);
+    expect(run.stdout).not.toContain(operator.password);
+    expect(run.stdout).not.toContain(GIVEN_PASSWORD);
+    expect(run.stdout.toLowerCase()).not.toContain('password');
+  });
+
+  it('disable --email disables the account (e-mail in any case)', async () => {
+    const run = await users(dataDir, 'disable', '--email', 'OLGA.OP@Example.com');
+    expect(run, run.stderr).toMatchObject({ code: 0 });
+    expect(JSON.parse(run.stdout)).toEqual({ id: operator.id, disabled: true });
+    // Checked in the database by the last test, which opens it anyway.
+  });
+
+  it('disable with an unknown e-mail exits 1 and says so', async () => {
+    const run = await users(dataDir, 'disable', '--email', 'nobody@example.com');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('No account with the e-mail address nobody@example.com');
+  });
+
+  it('refuses to disable the last administrator (exit 1)', async () => {
+    const run = await users(dataDir, 'disable', '--email', 'ada@example.com');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('last active administrator');
+  });
+
+  it('exits 64 with the usage on stderr for bad arguments, before opening any database', async () => {
+    for (const run of await usageRuns) {
+      expect({ args: run.args, code: run.code, stdout: run.stdout }).toEqual({ args: run.args, code: EXIT_USAGE, stdout: '' });
+      expect(run.stderr, run.args.join(' ')).toContain('Usage:');
+      expect(run.stderr).toContain('npm run users -- create --email E --role admin|operator|viewer');
+    }
+    const byArgs = new Map((await usageRuns).map((run) => [run.args.join(' '), run.stderr]));
+    expect(byArgs.get('create --email x@example.com --role superuser')).toContain('--role must be admin, operator or viewer');
+    expect(byArgs.get('create --role operator')).toContain('create needs --email and --role');
+    expect(byArgs.get('create --email x@example.com --role viewer --password short')).toContain(
+      '--password must have at least 12 characters',
+    );
+    expect(byArgs.get('create --email x@example.com --role viewer --colour red')).toContain("Unknown option '--colour'");
+    expect(byArgs.get('disable')).toContain('disable needs --email');
+    expect(existsSync(untouchedDir)).toBe(false);
+  });
+
+  it('while a server holds the data directory: exit 2, a clear message, and nothing changed', async () => {
+    // This process plays the running server: it opens the directory and holds its lock.
+    await openDatabase(dataDir);
+    const db = await getDb();
+    const snapshot = async () => ({
+      users: await db.select().from(staffUsers).orderBy(asc(staffUsers.id)),
+      accounts: await db.select().from(staffAccounts).orderBy(asc(staffAccounts.id)),
+      sessions: await db.select().from(staffSessions).orderBy(asc(staffSessions.id)),
+      audit: await db.select().from(auditEntries).orderBy(asc(auditEntries.id)),
+    });
+    const before = await snapshot();
+    // The earlier disable really happened, and it ended sign-in for that account.
+    expect(before.users.find((u) => u.id === operator.id)?.disabled).toBe(true);
+    // ...and the refused disable of the last administrator did not.
+    expect(before.users.find((u) => u.id === admin.id)?.disabled).toBe(false);
+    const auth = await getCliAuth();
+    const refused = await auth.api.signInEmail({ body: { email: operator.email, password: operator.password }, asResponse: true });
+    expect(refused.status).not.toBe(200);
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
+
+    const runs = await Promise.all([
+      users(dataDir, 'create', '--email', 'late@example.com', '--role', 'admin'),
+      users(dataDir, 'disable', '--email', 'ada@example.com'),
+    ]);
+    for (const run of runs) {
+      expect({ args: run.args, code: run.code, stdout: run.stdout }).toEqual({ args: run.args, code: 2, stdout: '' });
+      expect(run.stderr).toContain('the data directory is in use by a running server');
+    }
+
+    expect(await snapshot()).toEqual(before);
+    // The CLI neither took nor removed the server's lock.
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
+    await closeDatabases();
+  });
+});

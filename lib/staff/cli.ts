@@ -1,0 +1,103 @@
+// `npm run users -- …`: manage staff accounts from the command line. Like the sandbox CLI it
+// refuses while a server holds the data directory (PGlite allows one process at a time).
+//
+//   users create --email E --role admin|operator|viewer [--name N] [--password P]
+//   users list
+//   users disable --email E
+import 'server-only';
+import { parseArgs } from 'node:util';
+import { isStaffRole } from '@/lib/auth/roles';
+import { createStaffSchema, PASSWORD_MIN } from '@/lib/auth/schemas';
+import { getDb } from '@/lib/db';
+import { closeDatabases, DataDirInUseError } from '@/lib/platform/embedded-database';
+import { createStaff, disableStaff, findStaffIdByEmail, generatePassword, listStaff, StaffError } from './staff-accounts';
+
+const USAGE = `Usage:
+  npm run users -- create --email E --role admin|operator|viewer [--name N] [--password P]
+  npm run users -- list
+  npm run users -- disable --email E`;
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      role: { type: 'string' },
+      name: { type: 'string' },
+      password: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command] = positionals;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+
+  switch (command) {
+    case 'create': {
+      if (!values.email || !values.role) throw new UsageError('create needs --email and --role');
+      if (!isStaffRole(values.role)) throw new UsageError('--role must be admin, operator or viewer');
+      const parsed = createStaffSchema.safeParse({
+        email: values.email,
+        role: values.role,
+        name: values.name ?? values.email.split('@')[0],
+      });
+      if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`).join('\n'));
+      if (values.password !== undefined && values.password.length < PASSWORD_MIN) {
+        throw new UsageError(`--password must have at least ${PASSWORD_MIN} characters`);
+      }
+      await getDb({ waitForLockMs: 0 });
+      const password = values.password ?? generatePassword();
+      const id = await createStaff(null, { ...parsed.data, password });
+      console.log(JSON.stringify({ id, email: parsed.data.email, role: parsed.data.role, ...(values.password ? {} : { password }) }));
+      return 0;
+    }
+    case 'list': {
+      await getDb({ waitForLockMs: 0 });
+      for (const staff of await listStaff()) {
+        console.log(JSON.stringify({ id: staff.id, email: staff.email, name: staff.name, role: staff.role, disabled: staff.disabled }));
+      }
+      return 0;
+    }
+    case 'disable': {
+      if (!values.email) throw new UsageError('disable needs --email');
+      await getDb({ waitForLockMs: 0 });
+      const id = await findStaffIdByEmail(values.email);
+      if (!id) {
+        console.error(`No account with the e-mail address ${values.email}.`);
+        return 1;
+      }
+      await disableStaff(null, id);
+      console.log(JSON.stringify({ id, disabled: true }));
+      return 0;
+    }
+    default:
+      throw new UsageError(command ? `unknown command: ${command}` : 'missing command');
+  }
+}
+
+main(process.argv.slice(2))
+  .catch((error: unknown) => {
+    if (error instanceof DataDirInUseError) {
+      console.error(`Refusing to run: ${error.message}. Stop the server first, then run this command again.`);
+      return 2;
+    }
+    if (error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 64;
+    }
+    if (error instanceof StaffError) {
+      console.error(error.message);
+      return 1;
+    }
+    console.error(error);
+    return 1;
+  })
+  .then(async (code) => {
+    await closeDatabases();
+    process.exit(code);
+  });

@@ -1,0 +1,139 @@
+// Staff accounts: create, list, change role, disable. Each change and its audit entry are
+// written in one transaction. Accounts are disabled, never deleted, so the audit trail's ids
+// keep pointing somewhere.
+import 'server-only';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hashPassword } from 'better-auth/crypto';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { recordAudit } from '@/lib/audit/audit';
+import type { StaffRole } from '@/lib/auth/roles';
+import { forgetValidatedSessions } from '@/lib/auth/session-cache';
+import { type Db, getDb } from '@/lib/db';
+import { type StaffUserRow, staffAccounts, staffSessions, staffUsers } from '@/lib/db/schema';
+
+export class StaffError extends Error {
+  constructor(
+    message: string,
+    readonly field?: 'email' | 'role' | 'password',
+  ) {
+    super(message);
+    this.name = 'StaffError';
+  }
+}
+
+export type StaffSummary = Pick<StaffUserRow, 'id' | 'name' | 'email' | 'role' | 'disabled' | 'createdAt'>;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export async function countStaff(): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(staffUsers);
+  return row?.n ?? 0;
+}
+
+export async function listStaff(): Promise<StaffSummary[]> {
+  const db = await getDb();
+  return db
+    .select({
+      id: staffUsers.id,
+      name: staffUsers.name,
+      email: staffUsers.email,
+      role: staffUsers.role,
+      disabled: staffUsers.disabled,
+      createdAt: staffUsers.createdAt,
+    })
+    .from(staffUsers)
+    .orderBy(asc(staffUsers.disabled), asc(staffUsers.name));
+}
+
+export async function findStaffIdByEmail(email: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, email.trim().toLowerCase()));
+  return row?.id ?? null;
+}
+
+/** A password for accounts created without one: 24 random characters, shown once. */
+export function generatePassword(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export type NewStaff = { name: string; email: string; role: StaffRole; password: string };
+
+/** Inserts the account and its password inside `tx` (used by setup and by staff management). */
+export async function insertStaff(tx: Tx, staff: NewStaff): Promise<string> {
+  const email = staff.email.trim().toLowerCase();
+  const [existing] = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, email));
+  if (existing) throw new StaffError('An account with this e-mail address already exists.', 'email');
+  const id = randomUUID();
+  const now = new Date();
+  await tx
+    .insert(staffUsers)
+    .values({ id, name: staff.name.trim(), email, role: staff.role, emailVerified: true, createdAt: now, updatedAt: now });
+  await tx.insert(staffAccounts).values({
+    id: randomUUID(),
+    accountId: id,
+    providerId: 'credential',
+    userId: id,
+    password: await hashPassword(staff.password),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id;
+}
+
+export async function createStaff(actorId: string | null, staff: NewStaff): Promise<string> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const id = await insertStaff(tx, staff);
+    await recordAudit({ actorId, action: 'staff.created', target: { type: 'staff', id }, details: { role: staff.role } }, tx);
+    return id;
+  });
+}
+
+async function assertNotLastAdmin(tx: Tx, userId: string): Promise<void> {
+  const [target] = await tx
+    .select({ role: staffUsers.role, disabled: staffUsers.disabled })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, userId));
+  if (target?.role !== 'admin' || target.disabled) return;
+  const [others] = await tx
+    .select({ n: count() })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.role, 'admin'), eq(staffUsers.disabled, false), ne(staffUsers.id, userId)));
+  if ((others?.n ?? 0) === 0)
+    throw new StaffError('This is the last active administrator; make someone else an administrator first.', 'role');
+}
+
+export async function changeStaffRole(actorId: string, userId: string, role: StaffRole): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [target] = await tx.select({ role: staffUsers.role }).from(staffUsers).where(eq(staffUsers.id, userId));
+    if (!target) throw new StaffError('That account does not exist.');
+    if (target.role === role) return;
+    if (role !== 'admin') await assertNotLastAdmin(tx, userId);
+    await tx.update(staffUsers).set({ role, updatedAt: new Date() }).where(eq(staffUsers.id, userId));
+    await recordAudit(
+      { actorId, action: 'staff.role_changed', target: { type: 'staff', id: userId }, details: { from: target.role, to: role } },
+      tx,
+    );
+  });
+  // Committed: the account's open sessions get the new role on their very next request.
+  forgetValidatedSessions();
+}
+
+/** Disables an account and ends all its sessions at once. */
+export async function disableStaff(actorId: string | null, userId: string): Promise<void> {
+  if (actorId === userId) throw new StaffError('You cannot disable your own account.');
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [target] = await tx.select({ disabled: staffUsers.disabled }).from(staffUsers).where(eq(staffUsers.id, userId));
+    if (!target) throw new StaffError('That account does not exist.');
+    if (target.disabled) return;
+    await assertNotLastAdmin(tx, userId);
+    await tx.update(staffUsers).set({ disabled: true, updatedAt: new Date() }).where(eq(staffUsers.id, userId));
+    await tx.delete(staffSessions).where(eq(staffSessions.userId, userId));
+    await recordAudit({ actorId, action: 'staff.disabled', target: { type: 'staff', id: userId } }, tx);
+  });
+  // Committed: the account's sessions end now, not when a cached validation runs out.
+  forgetValidatedSessions();
+}
