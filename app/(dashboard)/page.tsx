@@ -10,16 +10,8 @@ import { RegisterFilters, RegisterViews, type StaffOption, viewDescription } fro
 import { can } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
 import { listStaff, type StaffSummary } from '@/lib/staff/staff-accounts';
-import {
-  countRegisterViews,
-  filterProblem,
-  hasActiveFilters,
-  listRegister,
-  MINE,
-  parseRegisterFilter,
-  REGISTER_PAGE_SIZE,
-  registerQuery,
-} from '@/lib/verifications/register';
+import { filterProblem, hasActiveFilters, MINE, parseRegisterFilter, registerQuery } from '@/lib/verifications/register-filter';
+import { countRegisterViews, listRegister, REGISTER_PAGE_SIZE } from '@/lib/verifications/register-queries';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -2,7 +2,7 @@
 // deadline hints, and who gets a copy button when.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { RegisterEntry } from '@/lib/verifications/register';
+import type { RegisterEntry } from '@/lib/verifications/register-queries';
 import { expiresInText, RecentRequests } from './recent-requests';
 import { RegisterViews } from './register-filters';
 

@@ -8,7 +8,8 @@ import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { LocalTime } from '@/components/ui/local-time';
 import { purposeLabel } from '@/lib/verifications/labels';
 import { compareNames } from '@/lib/verifications/name-match';
-import { isExpiringSoon, isStuck, type RegisterEntry, type RegisterView } from '@/lib/verifications/register';
+import { isExpiringSoon, isStuck, type RegisterView } from '@/lib/verifications/register-filter';
+import type { RegisterEntry } from '@/lib/verifications/register-queries';
 import { CopyLinkButton } from './copy-link-button';
 import { StatusBadge } from './status-badge';
 

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { buttonClasses } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
-import { PREDEFINED_PURPOSES, STATUSES, statusLabel } from '@/lib/verifications/labels';
+import { PREDEFINED_PURPOSES, statusLabel } from '@/lib/verifications/labels';
 import {
   CUSTOM_PURPOSE_FILTER,
   MINE,
@@ -12,7 +12,8 @@ import {
   type RegisterView,
   registerQuery,
   SEARCH_MAX,
-} from '@/lib/verifications/register';
+} from '@/lib/verifications/register-filter';
+import { verificationStatuses } from '@/lib/verifications/verification-status';
 
 export type StaffOption = { id: string; label: string };
 
@@ -52,7 +53,7 @@ export function RegisterFilters({ filter, staff }: { filter: RegisterFilter; sta
           </label>
           <Select id="register-status" name="status" defaultValue={filter.status ?? ''}>
             <option value="">Any status</option>
-            {STATUSES.map((status) => (
+            {verificationStatuses.map((status) => (
               <option key={status} value={status}>
                 {statusLabel(status)}
               </option>

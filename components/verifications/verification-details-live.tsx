@@ -8,9 +8,8 @@ import { getBrowserQueryClient } from '@/components/verifications/query-client';
 import { onAnnouncedChange } from '@/lib/live/protocol';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
 import { fetchVerification, VerificationFetchError, verificationQueryKey } from '@/lib/verifications/fetch-verification';
+import { TERMINAL_STATUSES } from '@/lib/verifications/verification-status';
 import { type DetailsProps, DetailsView } from './verification-details';
-
-const TERMINAL = new Set(['completed', 'failed', 'expired']);
 
 export function LiveVerificationDetails(props: DetailsProps) {
   return (
@@ -36,7 +35,7 @@ function QueriedDetails({ id, initialRecord }: DetailsProps) {
   // never replaced by a pending one, should a slower render arrive after a refetch.
   useEffect(() => {
     queryClient.setQueryData<VerificationRecord>(verificationQueryKey(id), (cached) =>
-      cached && TERMINAL.has(cached.status) && !TERMINAL.has(initialRecord.status) ? cached : initialRecord,
+      cached && TERMINAL_STATUSES.has(cached.status) && !TERMINAL_STATUSES.has(initialRecord.status) ? cached : initialRecord,
     );
   }, [queryClient, id, initialRecord]);
 

@@ -1,11 +1,11 @@
-// Server-only HTTP client of the identity-verification service (seed §4): it sends the Bearer
+// Server-only HTTP client of the identity-verification service (contract §4): it sends the Bearer
 // key, bounds every attempt with a timeout (body included), retries reads a little, never
 // retries creates, validates answers with zod, and turns every failure into one
 // VerificationServiceError with a `kind`. The HTTP itself is http-exchange.ts.
 import 'server-only';
 import type { z } from 'zod';
 import { systemErrorCode } from '@/lib/platform/system-error-code';
-import { VerificationServiceError, type VerificationServiceErrorKind } from './errors';
+import { isRetryableRead, VerificationServiceError, type VerificationServiceErrorKind } from './errors';
 import { AnswerTooLargeError, type ExchangeRequest, ExchangeTimeoutError, type HttpAnswer, httpExchange } from './http-exchange';
 import {
   createVerificationResultSchema,
@@ -22,13 +22,10 @@ export const MAX_RESPONSE_BYTES = 1024 * 1024;
 /** Error bodies are read only for their `error` message, so far less is enough. */
 const MAX_ERROR_BODY_BYTES = 16 * 1024;
 
-/** One try plus at most two retries (QUALITY.md, "Upstream faults"). */
+/** One try plus at most two retries (docs/quality.md, "Upstream faults"). */
 export const MAX_READ_ATTEMPTS = 3;
 const BACKOFF_BASE_MS = 200;
 const BACKOFF_CAP_MS = 1_000;
-// Gateway-type failures are usually transient; a 500 is the service's own bug and a 429 asks us
-// to back off, so retrying those would only add load and delay.
-const RETRYABLE_STATUSES = new Set([502, 503, 504]);
 
 export const MAX_VERIFICATION_ID_LENGTH = 200;
 
@@ -174,12 +171,6 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, Math.ceil((at - now) / 1000));
-}
-
-function isRetryableRead(error: unknown): boolean {
-  if (!(error instanceof VerificationServiceError)) return false;
-  if (error.kind === 'timeout') return true;
-  return error.kind === 'unavailable' && error.status !== undefined && RETRYABLE_STATUSES.has(error.status);
 }
 
 function kindForStatus(status: number): VerificationServiceErrorKind {

@@ -1,6 +1,14 @@
-// The error class keeps upstream text only where staff need it (kind 'invalid'), and bounded.
+// The error class keeps upstream text only where staff need it (kind 'invalid'), and bounded;
+// each kind says whether it is worth trying again and which status the read route answers.
 import { describe, expect, it } from 'vitest';
-import { MAX_DETAIL_LENGTH, VerificationServiceError, verificationServiceErrorKinds } from './errors';
+import {
+  httpStatusFor,
+  isRetryableRead,
+  isTransient,
+  MAX_DETAIL_LENGTH,
+  VerificationServiceError,
+  verificationServiceErrorKinds,
+} from './errors';
 
 describe('VerificationServiceError', () => {
   it('is an Error with a kind, a status and a name', () => {
@@ -29,5 +37,35 @@ describe('VerificationServiceError', () => {
 
   it('leaves an empty or blank detail out', () => {
     expect(new VerificationServiceError('invalid', 'x', { detail: ' \n ' }).detail).toBeUndefined();
+  });
+});
+
+describe('what each kind means', () => {
+  it('gives each kind the status the read route answers', () => {
+    expect(Object.fromEntries(verificationServiceErrorKinds.map((kind) => [kind, httpStatusFor(kind)]))).toEqual({
+      invalid: 400,
+      forbidden: 403,
+      not_found: 404,
+      unauthorized: 502,
+      protocol: 502,
+      unavailable: 503,
+      timeout: 504,
+    });
+  });
+
+  it('calls only the passing failures transient', () => {
+    expect(verificationServiceErrorKinds.filter(isTransient)).toEqual(['unavailable', 'timeout', 'protocol']);
+  });
+
+  it('retries a read only after a timeout or a gateway status', () => {
+    const error = (kind: (typeof verificationServiceErrorKinds)[number], status?: number) =>
+      new VerificationServiceError(kind, 'x', status === undefined ? {} : { status });
+    expect(isRetryableRead(error('timeout'))).toBe(true);
+    for (const status of [502, 503, 504]) expect(isRetryableRead(error('unavailable', status))).toBe(true);
+    for (const status of [429, 500, undefined]) expect(isRetryableRead(error('unavailable', status))).toBe(false);
+    expect(isRetryableRead(error('protocol', 200))).toBe(false);
+    for (const kind of ['unauthorized', 'forbidden', 'not_found', 'invalid'] as const)
+      expect(isRetryableRead(error(kind, 502))).toBe(false);
+    expect(isRetryableRead(new Error('timeout'))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-// The one error the verification-service client throws. Callers branch on `kind`, never on the
+// The one error the verification-service client throws, and what each of its kinds means for
+// the dashboard (worth trying again? which HTTP status?). Callers branch on `kind`, never on the
 // message; `describeServiceError` (messages.ts) is where kinds become words for staff.
 //
 // The message is an internal description for logs: it never holds the API key, the upstream
@@ -59,6 +60,52 @@ export class VerificationServiceError extends Error {
 
 export function isVerificationServiceError(error: unknown): error is VerificationServiceError {
   return error instanceof VerificationServiceError;
+}
+
+interface KindTraits {
+  /**
+   * The same call may well succeed later with nothing changed on our side, so staff are offered
+   * "try again". The others need a different id, or an administrator to fix the configuration.
+   */
+  transient: boolean;
+  /** What the dashboard's read route answers the browser when a read fails this way. */
+  httpStatus: number;
+}
+
+// One row per kind, so a new kind cannot be added without deciding each of these. A refused key
+// (unauthorized) and an unreadable answer (protocol) are the service's side failing the
+// dashboard, not the browser's request being wrong: hence 502, like a gateway.
+const KIND_TRAITS: Record<VerificationServiceErrorKind, KindTraits> = {
+  unauthorized: { transient: false, httpStatus: 502 },
+  forbidden: { transient: false, httpStatus: 403 },
+  not_found: { transient: false, httpStatus: 404 },
+  invalid: { transient: false, httpStatus: 400 },
+  unavailable: { transient: true, httpStatus: 503 },
+  timeout: { transient: true, httpStatus: 504 },
+  protocol: { transient: true, httpStatus: 502 },
+};
+
+export function isTransient(kind: VerificationServiceErrorKind): boolean {
+  return KIND_TRAITS[kind].transient;
+}
+
+export function httpStatusFor(kind: VerificationServiceErrorKind): number {
+  return KIND_TRAITS[kind].httpStatus;
+}
+
+// Gateway-type failures are usually transient; a 500 is the service's own bug and a 429 asks us
+// to back off, so retrying those would only add load and delay.
+const RETRYABLE_UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * Whether the client repeats a read that failed this way, after a short backoff and without
+ * asking staff. Narrower than `isTransient` (a timeout or a gateway status only): an answer we
+ * could not understand would most likely be the same again a moment later.
+ */
+export function isRetryableRead(error: unknown): boolean {
+  if (!(error instanceof VerificationServiceError) || !isTransient(error.kind)) return false;
+  if (error.kind === 'timeout') return true;
+  return error.kind === 'unavailable' && error.status !== undefined && RETRYABLE_UNAVAILABLE_STATUSES.has(error.status);
 }
 
 /**

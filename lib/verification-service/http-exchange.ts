@@ -4,10 +4,8 @@
 //
 // Not fetch: Node's fetch builds WHATWG Request, Response, Headers and stream objects and some
 // dozens of promises per call, and every promise pays this process's AsyncLocalStorage hooks
-// (Next.js and better-auth keep several). Measured in `npm run bench`, side by side on the same
-// build, this transport made each call about 1 ms cheaper: the detail page's server render
-// 13.5 → 12.4 ms, a create through the dashboard 1.6 ms faster. Every page view, refresh and
-// create makes one such call.
+// (Next.js and better-auth keep several). This transport does far less per call, and every page
+// view, refresh and create makes one such call.
 import 'server-only';
 import http from 'node:http';
 import https from 'node:https';

@@ -31,6 +31,7 @@ export async function getSandboxWebhooks(): Promise<SandboxWebhooks> {
   return createVerificationServiceClient(getServiceConfig()).getSandboxWebhooks();
 }
 
+export { verificationStatuses } from '@/lib/verifications/verification-status';
 export {
   createVerificationServiceClient,
   normalizeVerificationId,
@@ -38,6 +39,9 @@ export {
   type VerificationServiceClientConfig,
 } from './client';
 export {
+  httpStatusFor,
+  isRetryableRead,
+  isTransient,
   isVerificationServiceError,
   VerificationServiceError,
   type VerificationServiceErrorKind,
@@ -54,7 +58,6 @@ export {
   type SandboxWebhooks,
   verificationLanguages,
   verificationRecordSchema,
-  verificationStatuses,
   verificationStatusSchema,
 } from './schemas';
 export type {

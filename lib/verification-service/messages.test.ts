@@ -3,7 +3,7 @@
 // detail), a stack, a URL or the key.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createVerificationServiceClient } from './client';
-import { VerificationServiceError, verificationServiceErrorKinds } from './errors';
+import { isTransient, VerificationServiceError, verificationServiceErrorKinds } from './errors';
 import { type Behaviour, closedPortUrl, type FakeUpstream, hang, json, reset, startFakeUpstream, text } from './fake-upstream';
 import { describeServiceError, type ServiceOperation, tryServiceRead } from './messages';
 
@@ -156,6 +156,13 @@ describe('describeServiceError', () => {
         expect(description.kind).toBe(kind);
         expectSafe(description);
       }
+    }
+  });
+
+  it('tells staff to try a read again exactly when the kind is transient', () => {
+    for (const kind of verificationServiceErrorKinds) {
+      const description = describeServiceError(new VerificationServiceError(kind, 'x'), 'read');
+      expect({ kind, tryAgain: /try again/i.test(description.message) }).toEqual({ kind, tryAgain: isTransient(kind) });
     }
   });
 

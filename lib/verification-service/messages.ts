@@ -40,7 +40,7 @@ export function describeServiceError(error: unknown, operation: ServiceOperation
       };
 
     case 'forbidden':
-      // The seed answers 403 both for a bad key and for another company's record; on create only
+      // The contract answers 403 both for a bad key and for another company's record (§5); on create only
       // the key can be the cause.
       return creating
         ? {

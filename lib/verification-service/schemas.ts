@@ -1,4 +1,4 @@
-// Zod schemas of the identity-verification service contract (shared/seed, §2): the creation
+// Zod schemas of the identity-verification service contract (docs/service-contract.md, §2): the creation
 // request we send, and the creation result and verification record we accept back.
 //
 // Responses are parsed liberally, because the dashboard must work against any implementation of
@@ -8,10 +8,10 @@
 // statuses and timestamps it can actually compare.
 import 'server-only';
 import { z } from 'zod';
+import { verificationStatuses } from '@/lib/verifications/verification-status';
 
-export const verificationStatuses = ['pending', 'completed', 'expired', 'failed'] as const;
 export const verificationLanguages = ['en', 'fr', 'nl'] as const;
-/** The seed's predefined purposes; any other free text is also a valid `chosenPurpose`. */
+/** The contract's predefined purposes (§2.1); any other free text is also a valid `chosenPurpose`. */
 export const predefinedPurposes = ['legal_obligations', 'processing_gdpr_request', 'ensuring_compliance'] as const;
 
 /** §8: a plus sign, a first digit 1-9, then 1 to 14 further digits. */
@@ -74,7 +74,7 @@ export const verificationRecordSchema = z.object({
   access_expires_at: timestampSchema,
   identified_name: nullableString,
   identified_date: nullableTimestamp,
-  // The seed says "not nullable", but the embedded sandbox answers null while a request is
+  // The contract says "not nullable" (§2.3), but the embedded sandbox answers null while a request is
   // pending (no method used yet), and other implementations may do the same.
   verification_method: nullableString,
   failed_reason: nullableString,
@@ -83,7 +83,6 @@ export const verificationRecordSchema = z.object({
 
 /** One verification as read by GET /v1/verifications/{id} (§2.3). */
 export type VerificationRecord = z.output<typeof verificationRecordSchema>;
-export type VerificationStatus = (typeof verificationStatuses)[number];
 export type VerificationLanguage = (typeof verificationLanguages)[number];
 
 /**

@@ -11,7 +11,7 @@ import { getEnv } from '@/lib/env';
 import { afterResponse } from '@/lib/platform/after-response';
 import { type CreateVerificationRequest, createVerification, getVerification } from '@/lib/verification-service';
 import type { CreatedVerification } from './form-state';
-import { newRegisterEntry, refreshRegisterEntry } from './register';
+import { newRegisterEntry, refreshRegisterEntry } from './register-writes';
 
 export class SubmissionInProgressError extends Error {
   constructor() {

@@ -1,5 +1,6 @@
 // Human labels for the service's codes. Unknown values (a real service may add methods or
 // purposes) are shown as they come rather than hidden.
+import type { VerificationStatus } from './verification-status';
 
 export const PREDEFINED_PURPOSES = [
   {
@@ -28,9 +29,6 @@ export const LANGUAGES = [
 ] as const;
 
 export type Language = (typeof LANGUAGES)[number]['value'];
-
-export const STATUSES = ['pending', 'completed', 'expired', 'failed'] as const;
-export type VerificationStatus = (typeof STATUSES)[number];
 
 const STATUS_LABELS: Record<VerificationStatus, string> = {
   pending: 'Pending',

@@ -9,8 +9,9 @@ import { type VerificationRequestRow, verificationRequests } from '@/lib/db/sche
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/embedded-database';
 import type { VerificationRecord } from '@/lib/verification-service';
-import { getRegisterEntry, refreshRegisterEntry } from './register';
 import { readRegisterEntry } from './register-cache';
+import { getRegisterEntry } from './register-queries';
+import { refreshRegisterEntry } from './register-writes';
 
 const ID = 'cache-subject';
 

@@ -1,7 +1,7 @@
 // Register rows by verification id, kept in memory. The detail page reads its row on every view,
 // and every refresh (a page view, the browser's refetch, a webhook) compares the service's answer
-// with it; each was a query to the embedded Postgres, on the request's own thread (about 1 ms of
-// the detail page's server render, measured side by side in `npm run bench`).
+// with it. Uncached, each is a query to the embedded Postgres on the request's own thread, a
+// visible part of the detail page's server render.
 //
 // Exact, not approximate, and without trusting its callers: Postgres says when to forget. A
 // statement trigger on the table (migration 0003) notifies `register_changed` when any change

@@ -94,7 +94,7 @@ export const createVerificationSchema: z.ZodType<CreateVerificationRequest, Crea
       chosenPurpose: values.purpose === OTHER_PURPOSE ? values.customPurpose : values.purpose,
       language: values.language as CreateVerificationRequest['language'],
       shareableLink: values.shareableLink,
-      // With a shareable link the service sends no e-mail (seed §4.1 rule 1); say so explicitly.
+      // With a shareable link the service sends no e-mail (contract §4.1 rule 1); say so explicitly.
       emailNotification: values.shareableLink ? false : values.emailNotification,
       smsNotification: values.smsNotification,
     };

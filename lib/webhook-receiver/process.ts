@@ -22,7 +22,7 @@ import {
   type VerificationRecord,
   type VerificationServiceErrorKind,
 } from '@/lib/verification-service';
-import { refreshRegisterEntry } from '@/lib/verifications/register';
+import { refreshRegisterEntry } from '@/lib/verifications/register-writes';
 
 const log = logger.child({ area: 'webhooks' });
 
@@ -37,7 +37,7 @@ export const WEBHOOK_EVENT_TYPES = [
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** A status no later event can change: the service never reopens a finished verification. */
-export { TERMINAL_STATUSES } from '@/lib/verifications/register';
+export { TERMINAL_STATUSES } from '@/lib/verifications/verification-status';
 
 /** The status published to browsers when a record is gone from the service. */
 export const PURGED_STATUS = 'purged';
@@ -99,9 +99,7 @@ function parseEvent(body: string): ParsedEvent {
 // a copy would see the receipt, answer "duplicate" (a 2xx), and if the first copy then failed and
 // released its receipt, the sender would have stopped retrying and the change would be lost.
 // A process singleton, for the same reason as lib/live: route bundles do not share module state.
-// Across several instances only the receipt row decides, so a copy landing on another instance
-// mid-processing is answered "duplicate"; a `processed_at` column on the receipt (copies finding
-// it unset answer 409 and are retried) would close that gap if the app is ever scaled out.
+// One server process owns the embedded database, so every copy of a delivery reaches this map.
 function inFlight(): Map<string, Promise<WebhookOutcome>> {
   return processSingleton('webhooks-in-flight', () => new Map<string, Promise<WebhookOutcome>>());
 }
@@ -135,7 +133,7 @@ async function processOnce(webhookId: string, body: string): Promise<WebhookOutc
   if (event === 'invalid') return { result: 'invalid_payload' };
 
   const db = await getDb();
-  // The receipt is the claim: of any number of copies (also across instances), exactly one
+  // The receipt is the claim: of any number of copies (also one arriving after a restart), exactly one
   // insert returns a row, and only that one goes on.
   const claimed = await db
     .insert(webhookReceipts)
@@ -188,12 +186,6 @@ async function apply(event: { type: WebhookEventType; verificationId: string }):
   publishVerificationChange({ verificationId, status });
   return status;
 }
-
-/**
- * Updates the register row, if there is one: a webhook never creates a row (a late event for a
- * purged or unknown record must not bring it back), and never moves a record backwards — a
- * terminal status is final, whatever a late event or a confused service says afterwards.
- */
 
 async function removeFromRegister(verificationId: string): Promise<void> {
   const db = await getDb();

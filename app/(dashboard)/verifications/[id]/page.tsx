@@ -12,10 +12,11 @@ import { can } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
 import { afterResponse } from '@/lib/platform/after-response';
 import { logger } from '@/lib/platform/log';
-import { getVerification, VerificationServiceError } from '@/lib/verification-service';
+import { getVerification, isTransient, VerificationServiceError } from '@/lib/verification-service';
 import { describeServiceError } from '@/lib/verification-service/messages';
 import { languageLabel } from '@/lib/verifications/labels';
-import { getRegisterEntry, refreshRegisterEntry } from '@/lib/verifications/register';
+import { getRegisterEntry } from '@/lib/verifications/register-queries';
+import { refreshRegisterEntry } from '@/lib/verifications/register-writes';
 
 const log = logger.child({ area: 'verifications' });
 
@@ -42,7 +43,8 @@ export default async function VerificationPage({ params }: Props) {
       log.error({ err: error, verificationId: id }, 'reading a verification failed unexpectedly');
     const { title, message } = describeServiceError(error, 'read');
     const kind = error instanceof VerificationServiceError ? error.kind : 'unexpected';
-    const transient = kind === 'unavailable' || kind === 'timeout' || kind === 'protocol' || kind === 'unexpected';
+    // A failure of our own is worth another try too: it may not happen again.
+    const transient = kind === 'unexpected' || isTransient(kind);
     return (
       <VerificationProblem
         kind={kind}

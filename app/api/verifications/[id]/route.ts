@@ -5,23 +5,13 @@ import { authorizedRoute } from '@/lib/auth/guards';
 import { afterResponse } from '@/lib/platform/after-response';
 import { jsonResponse } from '@/lib/platform/json-response';
 import { logger } from '@/lib/platform/log';
-import { getVerification, VerificationServiceError } from '@/lib/verification-service';
+import { getVerification, httpStatusFor, VerificationServiceError } from '@/lib/verification-service';
 import { describeServiceError } from '@/lib/verification-service/messages';
-import { refreshRegisterEntry } from '@/lib/verifications/register';
+import { refreshRegisterEntry } from '@/lib/verifications/register-writes';
 
 const log = logger.child({ area: 'verifications' });
 
 export const dynamic = 'force-dynamic';
-
-const STATUS_BY_KIND: Record<VerificationServiceError['kind'], number> = {
-  invalid: 400,
-  forbidden: 403,
-  not_found: 404,
-  unauthorized: 502,
-  protocol: 502,
-  unavailable: 503,
-  timeout: 504,
-};
 
 export const GET = authorizedRoute<{ id: string }>('verification:read', async (_request, _staff, { params }) => {
   const { id } = await params;
@@ -32,7 +22,7 @@ export const GET = authorizedRoute<{ id: string }>('verification:read', async (_
     return jsonResponse(record);
   } catch (error) {
     const { message, kind } = describeServiceError(error, 'read');
-    const status = error instanceof VerificationServiceError ? STATUS_BY_KIND[error.kind] : 500;
+    const status = error instanceof VerificationServiceError ? httpStatusFor(error.kind) : 500;
     if (status === 500) log.error({ err: error, verificationId: id }, 'reading a verification failed unexpectedly');
     return jsonResponse({ error: message, kind }, status);
   }

@@ -1,0 +1,142 @@
+// Reading the dashboard's register of the verification requests it created: one page of
+// "Recent requests" (filtered, searched, newest first), the quick views' counts, and one entry.
+// What a filter means is register-filter.ts; this is how Postgres applies it.
+import 'server-only';
+import { and, asc, desc, eq, gt, gte, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { getDb } from '@/lib/db';
+import { type VerificationRequestRow, verificationRequests } from '@/lib/db/schema';
+import { readRegisterEntry } from './register-cache';
+import {
+  CUSTOM_PURPOSE_FILTER,
+  EXPIRING_WINDOW_MS,
+  MINE,
+  PREDEFINED_PURPOSE_VALUES,
+  type RegisterFilter,
+  type RegisterView,
+  registerFilterSchema,
+} from './register-filter';
+
+export type RegisterEntry = VerificationRequestRow;
+
+export const REGISTER_PAGE_SIZE = 100;
+
+const r = verificationRequests;
+
+/** `\`, `%` and `_` taken literally inside a LIKE pattern (backslash is Postgres's default escape). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 24 * 60 * 60 * 1000);
+
+type ListContext = {
+  /** The clock, passed in so that "expiring" and "stuck" are testable. */
+  now: Date;
+  /** The signed-in staff member, for createdBy: 'mine'. */
+  staffId?: string;
+};
+
+/** Every condition of the filter except the view. */
+function baseConditions(filter: RegisterFilter, { staffId }: ListContext): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(r.status, filter.status));
+  if (filter.purpose === CUSTOM_PURPOSE_FILTER) conditions.push(notInArray(r.purpose, PREDEFINED_PURPOSE_VALUES));
+  else if (filter.purpose) conditions.push(eq(r.purpose, filter.purpose));
+  if (filter.createdBy === MINE) {
+    // Never silently widen "mine" to everyone's.
+    if (!staffId) throw new Error('listRegister: createdBy "mine" needs the staff id');
+    conditions.push(eq(r.createdBy, staffId));
+  } else if (filter.createdBy) {
+    conditions.push(eq(r.createdBy, filter.createdBy));
+  }
+  // Half-open ranges on created_at (an index): `to` includes the whole day, to the microsecond.
+  if (filter.from) conditions.push(gte(r.createdAt, dayStart(filter.from)));
+  if (filter.to) conditions.push(lt(r.createdAt, dayAfter(filter.to)));
+  if (filter.q) {
+    const q = escapeLike(filter.q);
+    // A name anywhere inside, in any case; an id only from its start, and exactly as written:
+    // ids are opaque, so their case may matter.
+    conditions.push(or(sql`${r.name} ILIKE ${`%${q}%`} ESCAPE '\\'`, sql`${r.verificationId} LIKE ${`${q}%`} ESCAPE '\\'`)!);
+  }
+  return conditions;
+}
+
+// ── The quick views in SQL (isExpiringSoon and isStuck in register-filter.ts must agree) ──────
+
+// Both views start with status = 'pending' and a lower bound on access_expires_at, which the
+// (status, access_expires_at) index serves; "stuck" then checks each of those rows.
+function pendingUnexpired(now: Date): SQL {
+  return and(eq(r.status, 'pending'), gt(r.accessExpiresAt, now))!;
+}
+
+function expiringCondition(now: Date): SQL {
+  return lte(r.accessExpiresAt, new Date(now.getTime() + EXPIRING_WINDOW_MS));
+}
+
+// Past the middle of the validity: now − created > expires − now. Written without dividing an
+// interval, so the boundary is exact (at the middle itself it is not stuck yet).
+function stuckCondition(now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`(${at} - ${r.createdAt}) > (${r.accessExpiresAt} - ${at})`;
+}
+
+function viewConditions(view: RegisterView | undefined, now: Date): SQL[] {
+  if (view === 'expiring') return [pendingUnexpired(now), expiringCondition(now)];
+  if (view === 'stuck') return [pendingUnexpired(now), stuckCondition(now)];
+  return [];
+}
+
+// ── Reads ─────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * One page of the register, filtered. Newest first; the "expiring" view puts the soonest
+ * deadline first. Ask for one more than a page to learn whether there is another.
+ */
+export async function listRegister(
+  input: RegisterFilter,
+  { limit = REGISTER_PAGE_SIZE, offset = 0, ...context }: ListContext & { limit?: number; offset?: number },
+): Promise<RegisterEntry[]> {
+  const filter = registerFilterSchema.parse(input);
+  const conditions = [...baseConditions(filter, context), ...viewConditions(filter.view, context.now)];
+  const order =
+    filter.view === 'expiring'
+      ? [asc(r.accessExpiresAt), desc(r.createdAt), desc(r.verificationId)]
+      : [desc(r.createdAt), desc(r.verificationId)];
+  const db = await getDb();
+  return db
+    .select()
+    .from(r)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(...order)
+    .limit(Math.min(Math.max(Math.trunc(limit), 1), 1000))
+    .offset(Math.max(Math.trunc(offset), 0));
+}
+
+/**
+ * How many requests the "Expiring soon" and "Stuck" views would show with the other filters.
+ * One query over pending, unexpired rows only (an index range), so it stays cheap however long
+ * the register grows; an "all" count would not, so there is none.
+ */
+export async function countRegisterViews(input: RegisterFilter, context: ListContext): Promise<{ expiring: number; stuck: number }> {
+  const filter = registerFilterSchema.parse(input);
+  if (filter.status && filter.status !== 'pending') return { expiring: 0, stuck: 0 };
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      expiring: sql<number>`count(*) filter (where ${expiringCondition(context.now)})`.mapWith(Number),
+      stuck: sql<number>`count(*) filter (where ${stuckCondition(context.now)})`.mapWith(Number),
+    })
+    .from(r)
+    .where(and(...baseConditions(filter, context), pendingUnexpired(context.now)));
+  return { expiring: row?.expiring ?? 0, stuck: row?.stuck ?? 0 };
+}
+
+/** One request's register row (kept in memory between changes: register-cache.ts). */
+export async function getRegisterEntry(verificationId: string): Promise<RegisterEntry | undefined> {
+  const db = await getDb();
+  return readRegisterEntry(db, verificationId, async () => {
+    const [row] = await db.select().from(verificationRequests).where(eq(verificationRequests.verificationId, verificationId));
+    return row;
+  });
+}
