@@ -8,13 +8,16 @@ import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PASSWORD_MIN } from '@/lib/auth/schemas';
 import { type SetupState, setupAction } from '@/lib/auth/sign-in-and-setup-actions';
+import { type FieldErrors, refusalOf } from '@/lib/forms/form-state';
 
 export function SetupForm({ token }: { token: string }) {
   const [state, formAction, isPending] = useActionState<SetupState, FormData>(setupAction, {
     status: 'idle',
     values: { name: '', email: '' },
   });
-  const error = (field: string) => state.fieldErrors?.[field]?.[0];
+  const refused = refusalOf(state);
+  const fieldErrors: FieldErrors = refused?.fieldErrors ?? {};
+  const error = (field: string) => fieldErrors[field]?.[0];
   const described = (field: string, hint = false) => ({
     'aria-invalid': error(field) ? true : undefined,
     'aria-describedby': fieldDescribedBy(field, { hint, error: !!error(field) }),
@@ -22,9 +25,9 @@ export function SetupForm({ token }: { token: string }) {
   return (
     <form action={formAction} className="space-y-5" noValidate>
       <input type="hidden" name="token" value={token} />
-      {state.message ? (
+      {refused?.message ? (
         <Alert tone="error" title="The administrator was not created" role="alert">
-          <p>{state.message}</p>
+          <p>{refused.message}</p>
         </Alert>
       ) : null}
       <Field id="name" label="Your name" error={error('name')}>

@@ -8,17 +8,19 @@ import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { type SignInState, signInAction } from '@/lib/auth/sign-in-and-setup-actions';
+import { refusalOf } from '@/lib/forms/form-state';
 
 export function SignInForm({ next }: { next: string }) {
-  const [state, formAction, isPending] = useActionState<SignInState, FormData>(signInAction, { status: 'idle', email: '' });
-  const emailError = state.fieldErrors?.email?.[0];
-  const passwordError = state.fieldErrors?.password?.[0];
+  const [state, formAction, isPending] = useActionState<SignInState, FormData>(signInAction, { status: 'idle', values: { email: '' } });
+  const refused = refusalOf(state);
+  const emailError = refused?.fieldErrors.email?.[0];
+  const passwordError = refused?.fieldErrors.password?.[0];
   return (
     <form action={formAction} className="space-y-5" noValidate>
       <input type="hidden" name="next" value={next} />
-      {state.message ? (
+      {refused?.message ? (
         <Alert tone="error" title="Not signed in" role="alert">
-          <p>{state.message}</p>
+          <p>{refused.message}</p>
         </Alert>
       ) : null}
       <Field id="email" label="E-mail address" error={emailError}>
@@ -28,7 +30,7 @@ export function SignInForm({ next }: { next: string }) {
           type="email"
           autoComplete="username"
           required
-          defaultValue={state.email}
+          defaultValue={state.values.email}
           aria-invalid={emailError ? true : undefined}
           aria-describedby={fieldDescribedBy('email', { error: !!emailError })}
         />

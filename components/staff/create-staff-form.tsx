@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from '@/lib/auth/roles';
+import { type FieldErrors, refusalOf } from '@/lib/forms/form-state';
 import { type CreateStaffState, createStaffAction } from '@/lib/staff/staff-actions';
 
 export function CreateStaffForm() {
@@ -14,29 +15,32 @@ export function CreateStaffForm() {
     status: 'idle',
     values: { name: '', email: '', role: 'viewer' },
   });
-  const error = (field: string) => state.fieldErrors?.[field]?.[0];
+  const refused = refusalOf(state);
+  const fieldErrors: FieldErrors = refused?.fieldErrors ?? {};
+  const error = (field: string) => fieldErrors[field]?.[0];
+  const created = state.status === 'created' ? state.created : undefined;
   return (
     <div className="space-y-4">
-      {state.created ? (
+      {created ? (
         <Alert tone="success" title="Account created" role="status">
           <p>
-            Give <strong>{state.created.email}</strong> this password through a safe channel. It is shown only now:
+            Give <strong>{created.email}</strong> this password through a safe channel. It is shown only now:
           </p>
           <p>
             <code className="rounded bg-white px-2 py-1 font-mono text-sm select-all" data-testid="generated-password">
-              {state.created.password}
+              {created.password}
             </code>
           </p>
         </Alert>
       ) : null}
-      {state.message ? (
+      {refused?.message ? (
         <Alert tone="error" title="The account was not created" role="alert">
-          <p>{state.message}</p>
+          <p>{refused.message}</p>
         </Alert>
       ) : null}
       {/* The key resets the inputs after a successful create, and keeps them after an error. */}
       <form
-        key={state.created?.email ?? 'form'}
+        key={created?.email ?? 'form'}
         action={formAction}
         className="grid gap-4 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-start"
         noValidate

@@ -6,12 +6,14 @@ import { Select } from '@/components/ui/input';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
 import { changeRoleAction, disableStaffAction, type StaffChangeState } from '@/lib/staff/staff-actions';
 
-const idle: StaffChangeState = { status: 'idle' };
+const idle: StaffChangeState = { status: 'idle', values: {} };
+
+const messageOf = (state: StaffChangeState) => (state.status === 'idle' ? undefined : state.message);
 
 export function StaffRowActions({ userId, name, role, isSelf }: { userId: string; name: string; role: StaffRole; isSelf: boolean }) {
   const [roleState, changeRole, changingRole] = useActionState(changeRoleAction, idle);
   const [disableState, disable, disabling] = useActionState(disableStaffAction, idle);
-  const message = disableState.message ?? roleState.message;
+  const message = messageOf(disableState) ?? messageOf(roleState);
   const failed = disableState.status === 'failed' || roleState.status === 'failed';
   return (
     <div className="flex flex-wrap items-center gap-2">

@@ -37,7 +37,7 @@ const schemaResolver: Resolver<FormInput, unknown, FormOutput> = async (values, 
   (await loadSchemaResolver())(values, context, options);
 
 /**
- * With a shareable link the service sends no e-mail (seed §4.1 rule 1), so the e-mail switch is
+ * With a shareable link the service sends no e-mail (contract §4.1 rule 1), so the e-mail switch is
  * off while the link is on; the e-mail choice is kept to give back when the link is switched
  * off. Values from the plain form (which has no such coupling) start from the same rule.
  */

@@ -8,8 +8,9 @@ export type Denial = 'unauthenticated' | 'forbidden';
 
 /**
  * Wraps a server action. The action runs only for a signed-in staff member whose role has
- * `permission`; otherwise `denied` builds the answer (a form state, usually), and nothing else
- * happens — no service call, no database write.
+ * `permission`; otherwise `denied` builds the answer, and nothing else happens — no service
+ * call, no database write. Form actions get it through formAction (lib/forms/form-action.ts),
+ * which also validates the form and answers every refusal with the form's values.
  */
 export function authorizedAction<Args extends unknown[], Result>(
   permission: Permission,

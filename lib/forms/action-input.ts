@@ -1,7 +1,7 @@
 // Reading a server action's arguments as they really arrive. An action is a public POST
 // endpoint: whatever its TypeScript signature says, a hand-written call can pass a string, null
 // or an object where a FormData is expected, a file where a text field is expected, or no
-// arguments at all. Calling `.get()` on such a value threw a TypeError (a 500 for the caller);
+// arguments at all. Calling `.get()` on such a value would throw a TypeError (a 500 for the caller);
 // these helpers turn every such shape into "the field was not filled in", which the form's own
 // validation then reports under the field's name.
 

@@ -1,6 +1,8 @@
-// What the create action answers the form with. It always carries the values that were
-// submitted, so a form re-rendered after an error (also without JavaScript) loses nothing.
-import type { CreateVerificationFieldErrors, CreateVerificationFormValues } from './schema';
+// What the create action answers the form with. A refusal is the dashboard's one FormRefusal,
+// so it always carries the values that were submitted, and a form re-rendered after an error
+// (also without JavaScript) loses nothing. Every state carries the form's submission key.
+import type { FormRefusal } from '@/lib/forms/form-state';
+import type { CreateVerificationFormValues } from './form-values';
 
 export type CreatedVerification = {
   message: string;
@@ -8,14 +10,8 @@ export type CreatedVerification = {
   link: string | null;
 };
 
-export type CreateVerificationFormState =
-  | { status: 'idle'; submissionKey: string }
-  | {
-      status: 'invalid' | 'failed';
-      submissionKey: string;
-      values: CreateVerificationFormValues;
-      fieldErrors: CreateVerificationFieldErrors;
-      title: string;
-      message: string;
-    }
-  | { status: 'created'; submissionKey: string; created: CreatedVerification };
+export type CreateVerificationFormState = (
+  | { status: 'idle' }
+  | FormRefusal<CreateVerificationFormValues>
+  | { status: 'created'; created: CreatedVerification }
+) & { submissionKey: string };
