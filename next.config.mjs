@@ -16,7 +16,7 @@ const HSTS = { key: 'Strict-Transport-Security', value: 'max-age=31536000; inclu
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // The seed contract has `GET /v1/verifications/` (trailing slash, missing id) answer 400;
+  // The service contract has `GET /v1/verifications/` (trailing slash, missing id) answer 400 (§4.2 rule 3);
   // Next's default 308 redirect to the slash-less path would hide that from API clients.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,

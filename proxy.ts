@@ -64,8 +64,7 @@ export async function proxy(request: NextRequest) {
 
 export const config = {
   // Not Next's static files, the icon and robots.txt. Not API calls (/api/…, /v1/…) either,
-  // unless their path holds a '%': they need no nonce and no sign-in redirect, and skipping the
-  // proxy there measured as the largest single saving per call (a constant route handler served
-  // 630-780 requests/s through it, 1,090-1,180 without); only their malformed escapes (3.) need it.
+  // unless their path holds a '%': they need no nonce and no sign-in redirect, and running the
+  // proxy costs every call noticeable time; only their malformed escapes (3.) need it.
   matcher: ['/((?!(?:api|v1)/[^%]*$|_next/static|_next/image|icon\\.svg|favicon\\.ico|robots\\.txt).*)'],
 };

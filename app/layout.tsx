@@ -12,8 +12,8 @@ export const viewport: Viewport = { themeColor: '#4f46e5' };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Every page is rendered per request, so Next puts that request's CSP nonce (proxy.ts) on its
-  // scripts. Without this the 404 page was prerendered at build time: its scripts carried no
-  // nonce, so the policy blocked them all.
+  // scripts. Without this the 404 page would be prerendered at build time: its scripts would carry
+  // no nonce, and the policy would block them all.
   await connection();
   return (
     <html lang="en">

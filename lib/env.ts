@@ -90,7 +90,7 @@ const envSchema = z.object({
     z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(1, 'must be at least 1').default(365),
   ),
   WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, webhookSecretsSchema),
-  // Verification requests one staff member may create per minute (lib/rate-limit.ts).
+  // Verification requests one staff member may create per minute (lib/verifications/create-rate-limit.ts).
   CREATE_RATE_LIMIT_PER_MINUTE: z.preprocess(
     emptyAsUndefined,
     z.coerce

@@ -2,7 +2,7 @@
 // them out of the browser is the `server-only` marker. These tests check the three parts of
 // that guarantee: every secret-touching module carries the marker, the marker really breaks a
 // client bundle (its default export throws; only the react-server build gets the empty one),
-// and no client component reaches a marked module through a value import today.
+// and no client component reaches a marked module through a value import.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ROOT, read, resolveLocal, sourceFiles, valueImports } from './source-files';

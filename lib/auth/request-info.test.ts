@@ -62,12 +62,11 @@ describe('safeReturnPath', () => {
     }
   });
 
-  // PRODUCT BUG (reported, not fixed here): browsers remove ASCII tab and newline characters
-  // anywhere in a URL before parsing it, so "/\t/evil.com" becomes "//evil.com", a
-  // protocol-relative URL to evil.com. safeReturnPath only looks at the raw first two
-  // characters and lets it through, so /sign-in?next=%2F%09%2Fevil.com sends a signed-in user
-  // (the sign-in page redirects at once) or a user who has just signed in to evil.com.
-  // A tab is legal in an HTTP header value, so the Location header carries it unchanged.
+  // Browsers remove ASCII tab and newline characters anywhere in a URL before parsing it, so
+  // "/\t/evil.com" becomes "//evil.com", a protocol-relative URL to evil.com. A check of the raw
+  // first two characters alone would let it through, and /sign-in?next=%2F%09%2Fevil.com would
+  // send a signed-in user (the sign-in page redirects at once) or a user who has just signed in
+  // to evil.com. A tab is legal in an HTTP header value, so the Location header would carry it.
   it('refuses paths that become protocol-relative once tabs and newlines are stripped', () => {
     for (const value of ['/\t/evil.com', '/\n/evil.com', '/\r/evil.com', '/\t\\evil.com']) {
       expect({ value, origin: new URL(safeReturnPath(value), ORIGIN).origin }).toEqual({ value, origin: ORIGIN });

@@ -14,7 +14,7 @@ const email = z
 
 const newPassword = z.string().min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`).max(256, 'Use at most 256 characters.');
 
-// PostgreSQL cannot store NUL in text (an insert failed with a 500), and no control character
+// PostgreSQL cannot store NUL in text (the insert would fail with a 500), and no control character
 // belongs in a name shown in lists and the audit trail.
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 

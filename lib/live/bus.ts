@@ -6,10 +6,8 @@
 // the webhook route and the events route would otherwise each get their own copy of this module
 // and never hear each other.
 //
-// One process is enough with the embedded single-process database. Several app instances behind
-// a load balancer (with DATABASE_URL) would relay publishes through Postgres LISTEN/NOTIFY: each
-// instance LISTENs on a channel and re-publishes what it hears into its own bus, and the event
-// ids would then have to come from the database (a sequence) to stay comparable across instances.
+// One in-process bus is enough: the embedded database is locked to the one server process, so
+// every webhook delivery and every open stream goes through this process.
 import { processSingleton } from '@/lib/platform/process-singleton';
 import 'server-only';
 import { logger } from '@/lib/platform/log';

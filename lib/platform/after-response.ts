@@ -1,6 +1,6 @@
 // Work a request causes but its answer does not need (bringing the register up to date after a
-// create or a read) runs once the answer has gone out: on a 2-core server every millisecond spent
-// before that is a millisecond staff wait, since the work shares the process's one thread.
+// create or a read) runs once the answer has gone out: the work shares the process's one thread,
+// so any time spent on it before the answer is time staff wait.
 import 'server-only';
 import { after } from 'next/server';
 

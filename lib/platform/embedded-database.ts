@@ -33,9 +33,9 @@ type OpenDatabase = { pg: PGlite; release: () => Promise<void> };
 /**
  * Postgres's memory settings, sized for this app rather than for a dedicated database server.
  * PGlite's wasm heap never shrinks and Postgres touches all of shared_buffers, so its default of
- * 128 MB alone was a third of the server's resident memory, before any load. The data is small
- * (a few tables, rows of a few hundred bytes) and a page that falls out of the buffer pool is
- * re-read from the OS page cache, so 16 MB costs no measurable speed. The defaults are kept:
+ * 128 MB alone would be a large share of the server's resident memory, before any load. The data
+ * is small (a few tables, rows of a few hundred bytes) and a page that falls out of the buffer pool
+ * is re-read from the OS page cache, so a small pool costs little speed. The defaults are kept:
  * `startParams` replaces them rather than adding to them.
  */
 export const PGLITE_START_PARAMS: readonly string[] = [

@@ -1,5 +1,5 @@
 // The server's logger: pino writing one JSON object per line to stdout, for whatever collects the
-// process's output. No secret and no personal data may reach a log (QUALITY.md), and the code that
+// process's output. No secret and no personal data may reach a log (docs/quality.md), and the code that
 // logs cannot be trusted to remember that at every call, so it is enforced here, in layers:
 //   1. fields with a sensitive name (authorization, cookie, key, secret, token, password, e-mail,
 //      phone, …) are censored wherever they sit, by pino's `redact` and again by a deep walk that

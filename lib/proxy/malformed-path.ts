@@ -13,7 +13,7 @@ export function hasMalformedEscape(pathname: string): boolean {
 
 export function malformedPathResponse(pathname: string): NextResponse {
   const headers = { 'Cache-Control': 'no-store' };
-  // APIs answer in their error shape ({ "error": … }, seed §7); people get a sentence.
+  // APIs answer in their error shape ({ "error": … }, contract §7); people get a sentence.
   if (pathname.startsWith('/v1/') || pathname.startsWith('/api/')) {
     return NextResponse.json({ error: 'The request path is invalid: it contains a malformed %-escape' }, { status: 400, headers });
   }

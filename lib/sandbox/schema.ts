@@ -172,7 +172,7 @@ export const webhookAttempts = sandbox.table(
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attemptedAt)],
 );
 
-/** The service's own API audit log (seed §1): kept for the company's audit-log retention. */
+/** The service's own API audit log (contract §1): kept for the company's audit-log retention. */
 export const apiAuditLog = sandbox.table(
   'api_audit_log',
   {

@@ -50,7 +50,7 @@ export function idParams(id: string): { params: Promise<{ id: string }> } {
   return { params: Promise.resolve({ id }) };
 }
 
-/** Seed §7: the status, and a body that is exactly `{ "error": message }`, not cacheable. */
+/** Contract §7: the status, and a body that is exactly `{ "error": message }`, not cacheable. */
 export async function expectError(response: Response, status: number, message: string | RegExp): Promise<void> {
   const body = (await response.json()) as Record<string, unknown>;
   expect({ status: response.status, body }).toEqual({

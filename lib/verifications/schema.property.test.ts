@@ -1,5 +1,5 @@
 // Property-based tests of the create-verification form's schema: whatever a member of staff
-// types that is valid becomes a body that obeys the seed (§2.1, §4.1, §8), and each kind of
+// types that is valid becomes a body that obeys the contract (§2.1, §4.1, §8), and each kind of
 // mistake is refused on the field the form shows it next to, and on that field only.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -49,7 +49,7 @@ const validEmail = fc.emailAddress().map((address) => {
   return local + address.slice(at);
 });
 
-/** An E.164 number: + then a first digit 1-9 and 1-14 more digits (seed §8). */
+/** An E.164 number: + then a first digit 1-9 and 1-14 more digits (contract §8). */
 const e164 = fc
   .tuple(fc.integer({ min: 1, max: 9 }), fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 14 }))
   .map(([first, rest]) => `+${first}${rest}`);
@@ -119,7 +119,7 @@ function fieldErrorsOf(values: unknown): Record<string, string[] | undefined> {
 // ---------------------------------------------------------------------------------------------
 
 describe('createVerificationSchema: valid input (property)', () => {
-  it('accepts every valid form and produces a body that obeys the seed', () => {
+  it('accepts every valid form and produces a body that obeys the contract', () => {
     fc.assert(
       fc.property(validForm, ({ form, phone, chosen }) => {
         const body = createVerificationSchema.parse(form);

@@ -1,4 +1,4 @@
-// API keys (seed §5): how they are made and stored, and how every route refuses a request
+// API keys (contract §5): how they are made and stored, and how every route refuses a request
 // without a valid one.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -53,7 +53,7 @@ describe('issuing keys', () => {
   });
 });
 
-describe('403 without a valid key (seed §5)', () => {
+describe('403 without a valid key (contract §5)', () => {
   let valid: string;
   beforeAll(async () => {
     valid = (await createTestCompany(db)).apiKey;
@@ -137,8 +137,8 @@ describe('the cache of recently authenticated keys', () => {
       expect(await authenticateApiKey(db, `Bearer ${apiKey}`)).toEqual({ ok: true, companyId: company.id, keyId });
     expect(select).toHaveBeenCalledTimes(1);
 
-    // A change the process was not told about (none exists today: the data directory is locked to
-    // this process) still takes effect within the TTL.
+    // A change the process was not told about (nothing makes one while the data directory is locked
+    // to this process) still takes effect within the TTL.
     await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, keyId));
     vi.setSystemTime(new Date(Date.now() + API_KEY_CACHE_TTL_MS + 1));
     expect(await authenticateApiKey(db, `Bearer ${apiKey}`)).toEqual({ ok: false, error: 'This API key has been revoked' });

@@ -44,8 +44,8 @@ export async function revokeApiKey(db: Queryable, keyId: string): Promise<void> 
  * Keys that authenticated recently, by the hash of the presented key, so a busy integration does
  * not cost a database lookup per request. Only successes are kept, for API_KEY_CACHE_TTL_MS at
  * most. A revocation in this process (revokeApiKey, provisioning) empties the cache at once; the
- * TTL bounds anything else (the data directory is locked to this process, so there is nothing
- * else today). An authentication whose lookup started before a revocation is not cached, so a
+ * TTL bounds anything else, though nothing else can change the keys: the data directory is locked
+ * to this process. An authentication whose lookup started before a revocation is not cached, so a
  * lookup racing the revocation cannot put the key back.
  */
 export const API_KEY_CACHE_TTL_MS = 5_000;
@@ -68,7 +68,7 @@ export type Authentication = { ok: true; companyId: string; keyId: string } | { 
 
 /**
  * Reads `Authorization: Bearer <key>`. The scheme name is case-insensitive (RFC 9110 §11.1),
- * the key is not. Every failure gets a 403, as the seed's section 5 says.
+ * the key is not. Every failure gets a 403, as contract §5 says.
  */
 export async function authenticateApiKey(db: Queryable, authorization: string | null): Promise<Authentication> {
   if (!authorization) {

@@ -1,5 +1,5 @@
 // The companies that call the sandbox, each with its own settings for token validity and
-// retention (the seed's "organization's settings", §8).
+// retention (the "organization's settings" of contract §8).
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import type { SandboxDb, SandboxTx } from '@/lib/sandbox/db';

@@ -1,4 +1,4 @@
-// The sandbox's own API audit log (seed §1): one row per authenticated API call, naming the
+// The sandbox's own API audit log (contract §1): one row per authenticated API call, naming the
 // company, the method, the path and the answer's status, and when. Never a body, a header or
 // anything typed by the caller other than a well-formed id: the log must hold no personal data.
 // Rows are deleted after the company's audit retention by the purge (lifecycle.ts).

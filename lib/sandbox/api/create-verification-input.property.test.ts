@@ -1,4 +1,4 @@
-// Property-based tests of the sandbox's reading of POST /v1/verifications/new bodies (seed §2.1,
+// Property-based tests of the sandbox's reading of POST /v1/verifications/new bodies (contract §2.1,
 // §4.1, §7, §8): valid bodies pass, each kind of bad body is refused with a message naming the
 // field, nothing a caller sends makes the parser throw, and the real route never answers 5xx.
 import fc from 'fast-check';
@@ -50,7 +50,7 @@ const validBody: fc.Arbitrary<Body> = fc
     { requiredKeys: ['name', 'chosenPurpose', 'language'] },
   )
   .map((body) => {
-    // Seed §2.1/§4.1: e-mail required unless shareableLink; a phone needed when SMS is asked for.
+    // Contract §2.1/§4.1: e-mail required unless shareableLink; a phone needed when SMS is asked for.
     const fixed: Body = { ...body };
     if (fixed.shareableLink !== true && fixed.email === undefined) fixed.email = 'someone@example.com';
     if (fixed.smsNotification === true && fixed.phonenumber === undefined) fixed.phonenumber = '+32470123456';
@@ -128,7 +128,7 @@ const unknownKey = fc.oneof(
 // ---------------------------------------------------------------------------------------------
 
 describe('parseCreateVerificationInput (property)', () => {
-  it('accepts every valid body, trimming text and applying the seed defaults', () => {
+  it('accepts every valid body, trimming text and applying the contract defaults', () => {
     fc.assert(
       fc.property(validBody, (body) => {
         const result = parseCreateVerificationInput(body);

@@ -1,4 +1,4 @@
-// The body of POST /v1/verifications/new (seed §2.1 and §4.1): which fields exist, their types,
+// The body of POST /v1/verifications/new (contract §2.1 and §4.1): which fields exist, their types,
 // defaults and rules, and the one message a caller gets back, which always names the field.
 import 'server-only';
 import { z } from 'zod';
@@ -6,10 +6,10 @@ import { z } from 'zod';
 export const LANGUAGES = ['en', 'fr', 'nl'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** E.164: a plus sign, a first digit 1-9, up to 15 digits in total (seed §8). */
+/** E.164: a plus sign, a first digit 1-9, up to 15 digits in total (contract §8). */
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
 
-/** The fields of seed §2.1, in the seed's order, which is also the order problems are reported in. */
+/** The fields of contract §2.1, in the contract's order, which is also the order problems are reported in. */
 export const CREATE_VERIFICATION_FIELDS = [
   'email',
   'name',
@@ -64,7 +64,7 @@ export const createVerificationSchema = z
     emailNotification: flag('emailNotification').default(true),
   })
   .superRefine((input, ctx) => {
-    // Seed §4.1 rule 1: with a shareable link the caller delivers it, so no e-mail address is needed.
+    // Contract §4.1 rule 1: with a shareable link the caller delivers it, so no e-mail address is needed.
     if (!input.shareableLink && input.email === undefined) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: 'email is required unless shareableLink is true' });
     }

@@ -1,5 +1,5 @@
 // POST /v1/verifications/new against the real route handler and an in-memory database:
-// every row of seed §2.1, §2.2 and §4.1, and how bad input is answered (§7, §8).
+// every row of contract §2.1, §2.2 and §4.1, and how bad input is answered (§7, §8).
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '@/app/(sandbox)/v1/verifications/new/route';
@@ -55,7 +55,7 @@ async function outboxOf(id: string) {
 
 const LINK = /^http:\/\/localhost\/sandbox\/verify\/([A-Za-z0-9_-]{43})$/;
 
-describe('success (seed §2.2)', () => {
+describe('success (contract §2.2)', () => {
   it('answers 200 with exactly the message and the id, and no link by default', async () => {
     const response = await post(validBody());
     expect(response.status).toBe(200);
@@ -105,7 +105,7 @@ describe('concurrency', () => {
   });
 });
 
-describe('defaults (seed §2.1)', () => {
+describe('defaults (contract §2.1)', () => {
   it('smsNotification false, shareableLink false, emailNotification true when left out', async () => {
     const { verificationId, link } = await created(validBody({ phonenumber: '+32470123456' }));
     expect(link).toBeUndefined();
@@ -132,7 +132,7 @@ describe('defaults (seed §2.1)', () => {
   });
 });
 
-describe('shareable link (seed §2.2, §4.1 rule 1)', () => {
+describe('shareable link (contract §2.2, §4.1 rule 1)', () => {
   it('returns a link to the sandbox person page, with a token that is not the id', async () => {
     const body = await created(validBody({ shareableLink: true }));
     expect(Object.keys(body)).toEqual(['message', 'verificationId', 'link']);
@@ -190,7 +190,7 @@ describe('shareable link (seed §2.2, §4.1 rule 1)', () => {
   });
 });
 
-describe('notifications recorded in the outbox (seed §4.1 rules 1-3)', () => {
+describe('notifications recorded in the outbox (contract §4.1 rules 1-3)', () => {
   const email = 'jane.doe@example.com';
   const phone = '+32470123456';
   const cases: { flags: Record<string, boolean>; channels: { channel: string; recipient: string }[] }[] = [
@@ -235,7 +235,7 @@ describe('notifications recorded in the outbox (seed §4.1 rules 1-3)', () => {
   });
 });
 
-describe('required fields (seed §2.1, §4.1 rule 4)', () => {
+describe('required fields (contract §2.1, §4.1 rule 4)', () => {
   it.each([
     ['name', 'name is required'],
     ['chosenPurpose', 'chosenPurpose is required'],
@@ -255,7 +255,7 @@ describe('required fields (seed §2.1, §4.1 rule 4)', () => {
     await expectError(response, 400, 'email is required unless shareableLink is true');
   });
 
-  it('email is required even when emailNotification is false (the seed ties it only to shareableLink)', async () => {
+  it('email is required even when emailNotification is false (the contract ties it only to shareableLink)', async () => {
     const response = await post(without(validBody({ emailNotification: false }), 'email'));
     await expectError(response, 400, 'email is required unless shareableLink is true');
   });
@@ -286,7 +286,7 @@ describe('required fields (seed §2.1, §4.1 rule 4)', () => {
   });
 });
 
-describe('phonenumber in E.164 (seed §8)', () => {
+describe('phonenumber in E.164 (contract §8)', () => {
   it.each([
     '+32470123456',
     '+12', // a first digit and one more: the shortest E.164 allows
@@ -317,7 +317,7 @@ describe('phonenumber in E.164 (seed §8)', () => {
   });
 });
 
-describe('language (seed §8)', () => {
+describe('language (contract §8)', () => {
   it.each(['en', 'fr', 'nl'])('accepts %s', async (language) => {
     const body = await created(validBody({ language }));
     expect((await storedRow(body.verificationId)).language).toBe(language);
@@ -328,7 +328,7 @@ describe('language (seed §8)', () => {
   });
 });
 
-describe('chosenPurpose is free text (seed §2.1)', () => {
+describe('chosenPurpose is free text (contract §2.1)', () => {
   it.each(['legal_obligations', 'processing_gdpr_request', 'ensuring_compliance', 'Onboarding of a new supplier', 'x'])(
     'accepts %j and stores it as given',
     async (chosenPurpose) => {
@@ -534,7 +534,7 @@ describe('content type → 415 unless JSON', () => {
   );
 });
 
-describe('authentication comes first (seed §5)', () => {
+describe('authentication comes first (contract §5)', () => {
   it.each([
     ['no key, bad JSON', undefined, '{'],
     ['no key, wrong content type', undefined, 'text/plain'],

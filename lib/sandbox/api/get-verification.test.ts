@@ -1,5 +1,5 @@
 // GET /v1/verifications/{id} (and the id-less forms) against the real route handlers: the
-// record of seed §2.3, the status codes of §4.2 and §7, and the retention arithmetic of §8.
+// record of contract §2.3, the status codes of §4.2 and §7, and the retention arithmetic of §8.
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as getById } from '@/app/(sandbox)/v1/verifications/[id]/route';
@@ -75,7 +75,7 @@ const RECORD_KEYS = [
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-describe('the record (seed §2.3)', () => {
+describe('the record (contract §2.3)', () => {
   it('has the nine fields in order, with nulls while pending', async () => {
     const now = new Date('2026-03-01T10:00:00.000Z');
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -204,7 +204,7 @@ describe('the record (seed §2.3)', () => {
   });
 });
 
-describe('status codes (seed §4.2, §7)', () => {
+describe('status codes (contract §4.2, §7)', () => {
   it('404 with exactly {"error":"Verification not found"} for an unknown id', async () => {
     const response = await read('3f2b8c1e-9d4a-4b7e-8f00-123456789abc');
     expect(response.status).toBe(404);

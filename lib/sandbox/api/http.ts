@@ -1,4 +1,4 @@
-// The HTTP edge of the sandbox API: JSON responses in the seed's error shape, reading a JSON
+// The HTTP edge of the sandbox API: JSON responses in the contract's error shape (§7), reading a JSON
 // body safely (type, size, syntax), and the one wrapper every route handler goes through, so
 // none can forget the on/off switch, authentication, the API audit log, or turning a crash
 // into a clean 500.

@@ -44,7 +44,7 @@ afterAll(async () => {
 const post = (apiKey: string) => POST(createRequest(validBody(), { apiKey }), undefined);
 
 describe('sandbox rate limit per API key', () => {
-  it('answers the 4th request in a minute with 429, Retry-After and the seed error shape; other keys go on; after the window it works again', async () => {
+  it('answers the 4th request in a minute with 429, Retry-After and the contract error shape; other keys go on; after the window it works again', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = new Date('2031-03-01T10:00:00.000Z').getTime();
     vi.setSystemTime(start);

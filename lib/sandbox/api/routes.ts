@@ -1,4 +1,4 @@
-// The sandbox's API endpoints (seed §4), kept here so the files under app/v1 only say which
+// The sandbox's API endpoints (contract §4), kept here so the files under app/v1 only say which
 // handler answers which path.
 import 'server-only';
 import { getPublicBaseUrl } from '@/lib/sandbox/config';
@@ -31,7 +31,7 @@ export const createVerificationRoute = sandboxApiRoute<unknown>(async (request, 
   return jsonResponse({
     message: CREATED_MESSAGE,
     verificationId: created.verificationId,
-    // Seed §2.2: the link is returned only when the caller asked to share it itself.
+    // Contract §2.2: the link is returned only when the caller asked to share it itself.
     ...(input.shareableLink ? { link: created.link } : {}),
   });
 });
@@ -41,7 +41,7 @@ export const getVerificationRoute = sandboxApiRoute<{ params: Promise<{ id: stri
   readVerification(caller, (await params).id),
 );
 
-/** GET /v1/verifications and /v1/verifications/: the id is missing (seed §4.2 rule 3). */
+/** GET /v1/verifications and /v1/verifications/: the id is missing (contract §4.2 rule 3). */
 export const missingVerificationIdRoute = sandboxApiRoute<unknown>(async () =>
   jsonError(400, 'Verification id is missing: use GET /v1/verifications/{id}'),
 );

@@ -1,4 +1,4 @@
-// Wording of the person's verification page in the three languages of the service (seed §8),
+// Wording of the person's verification page in the three languages of the service (contract §8),
 // including readable labels for the predefined purposes, the simulated outcomes and the
 // failure reasons. Plain data: no server-only imports (the type imports are erased).
 import type { Language } from '@/lib/sandbox/api/create-verification-input';

@@ -16,7 +16,7 @@ const log = logger.child({ area: 'sandbox' });
 
 /**
  * The methods a person can complete with. `itsme` (a mobile identity app) and `bank_id` (a bank
- * identity service) stand in for the two third-party providers whose real values the seed omits.
+ * identity service) stand in for the two third-party providers whose real values the contract omits (§2.3).
  */
 export const VERIFICATION_METHODS = ['passport', 'id_card', 'drivers_license', 'itsme', 'bank_id'] as const;
 export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
@@ -201,7 +201,7 @@ export async function expireDuePendingVerifications(db: SandboxDb, now: Date): P
 export type PurgeResult = { verifications: number; auditLogEntries: number };
 
 /**
- * The retention purge (seed §1, §8): verification records past kept_until are deleted (their
+ * The retention purge (contract §1, §8): verification records past kept_until are deleted (their
  * outbox messages go with them by cascade), each with a `verification.purged` event written in
  * the same transaction (webhook messages do not reference the record, so the event outlives
  * it); and API audit-log entries older than their company's audit retention are deleted.

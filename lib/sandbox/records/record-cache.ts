@@ -1,10 +1,10 @@
 // Reads of a verification by id are most of the sandbox's API traffic: the dashboard reads a
-// record on every detail page, every BFF read and after every webhook. Each read was a query to the
-// embedded Postgres, which runs in this process's one thread, so reads were bounded by it (440/s
-// on 2 cores against 1,100/s for a route handler that returns a constant). This cache keeps the
-// rows last read, and is exact rather than approximate: every change to a verification's row goes
-// through lifecycle.ts (transition, purge), which invalidates the id as soon as its transaction
-// commits, before the change's webhook event can be sent.
+// record on every detail page, every BFF read and after every webhook. Uncached, each read is a
+// query to the embedded Postgres, which runs on this process's one thread, so the database would
+// set the pace of every read. This cache keeps the rows last read, and is exact rather than
+// approximate: every change to a verification's row goes through lifecycle.ts (transition,
+// purge), which invalidates the id as soon as its transaction commits, before the change's
+// webhook event can be sent.
 //
 // Coherent because the sandbox's database is a PGlite data directory, locked to one process
 // (lib/platform/embedded-database.ts): no other process can write to it while this one runs.

@@ -1,5 +1,5 @@
-// Verification requests: creating one with its notifications and its event (seed §4.1),
-// reading it back as the record of seed §2.3, and finding it from the person's link.
+// Verification requests: creating one with its notifications and its event (contract §4.1),
+// reading it back as the record of contract §2.3, and finding it from the person's link.
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -156,7 +156,7 @@ export async function createVerification(
   return created;
 }
 
-/** Seed §4.1 rules 1-3: who is told, and how. */
+/** Contract §4.1 rules 1-3: who is told, and how. */
 export function notificationsFor(input: CreateVerificationInput): { channel: 'email' | 'sms'; recipient: string }[] {
   const messages: { channel: 'email' | 'sms'; recipient: string }[] = [];
   // With a shareable link the caller delivers it through its own channels, so no e-mail goes out.
@@ -170,7 +170,7 @@ export function notificationsFor(input: CreateVerificationInput): { channel: 'em
   return messages;
 }
 
-/** Seed §2.3, keys in the seed's order. */
+/** Contract §2.3, keys in the contract's order. */
 export type VerificationRecord = {
   inputted_name: string;
   status: 'pending' | 'completed' | 'expired' | 'failed';
@@ -179,7 +179,7 @@ export type VerificationRecord = {
   identified_name: string | null;
   identified_date: string | null;
   /**
-   * The seed lists this as not nullable, but no method has been used while a request is
+   * The contract lists this as not nullable, but no method has been used while a request is
    * pending, nor when it expired or failed (a failure records its reason, not a method), so it
    * is null until the person completes a verification. Inventing a method would be worse.
    */
@@ -240,7 +240,7 @@ async function readById(db: SandboxDb, id: string): Promise<{ verification: Veri
 
 export type VerificationLookup = { kind: 'found'; record: VerificationRecord } | { kind: 'not_found' } | { kind: 'forbidden' };
 
-/** Seed §4.2: a record of another company is refused, an unknown (or purged) one is not found. */
+/** Contract §4.2: a record of another company is refused, an unknown (or purged) one is not found. */
 export async function getVerificationForCompany(
   db: SandboxDb,
   { companyId, id, now = new Date() }: { companyId: string; id: string; now?: Date },

@@ -17,7 +17,7 @@ export const VERIFICATION_EVENT_TYPES = [
 
 export type VerificationEventType = (typeof VERIFICATION_EVENT_TYPES)[number];
 
-/** Thin events: "something changed for id X"; receivers re-read the record (seed §6, DESIGN). */
+/** Thin events: "something changed for id X"; receivers re-read the record (contract §6). */
 export type VerificationEventPayload = {
   type: VerificationEventType;
   timestamp: string;

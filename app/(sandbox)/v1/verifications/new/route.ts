@@ -1,4 +1,4 @@
-// Sandbox API: POST /v1/verifications/new creates a verification request (seed §4.1).
+// Sandbox API: POST /v1/verifications/new creates a verification request (contract §4.1).
 import { createVerificationRoute, getNewAsIdRoute } from '@/lib/sandbox/api/routes';
 
 export const dynamic = 'force-dynamic';
