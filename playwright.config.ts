@@ -4,10 +4,10 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { findChromium } from './e2e/support/browser';
+import { CHROMIUM_ARGS, findChromium } from './e2e/kit/browser.mjs';
+import { createCompany, createStaffUser } from './e2e/kit/cli.mjs';
 import canaries from './e2e/support/canaries.json' with { type: 'json' };
 import { RECORDING_PROXY_PORT, serverLogsDir, trafficDir } from './e2e/support/captures';
-import { createCompany, createStaffUser } from './e2e/support/cli';
 import { STAFF, storageStateOf } from './e2e/support/staff';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -19,29 +19,17 @@ if (!process.env.E2E_DATA_DIR) {
   removeStaleDataDirs();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-e2e-'));
   const other = createCompany(dataDir, 'Another company');
-  for (const [role, staff] of Object.entries(STAFF)) createStaffUser(dataDir, staff.email, role, staff.password, staff.name);
+  for (const [role, staff] of Object.entries(STAFF)) createStaffUser(dataDir, { ...staff, role });
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_OTHER_COMPANY_KEY = other.apiKey;
   process.env.E2E_BASE_URL = BASE_URL;
-}
-
-const serverEnv: Record<string, string> = {};
-for (const [key, value] of Object.entries(process.env)) {
-  if (value !== undefined && !key.startsWith('VERIFICATION_API_') && key !== 'SANDBOX') serverEnv[key] = value;
 }
 
 const dataDir = process.env.E2E_DATA_DIR ?? '';
 
 const launchOptions = {
   executablePath: findChromium(),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: CHROMIUM_ARGS,
   // Every page of every context goes through the recording proxy (e2e/leak-check.spec.ts reads
   // what it saw). A browser-level setting, so contexts the specs create themselves are covered.
   // `<-loopback>`: Chromium never proxies localhost unless told so, and all our servers are local.
@@ -79,21 +67,23 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // next start, with a copy of all it prints in the run's logs directory.
-      command: `node e2e/support/serve-with-log.mjs ${JSON.stringify(path.join(serverLogsDir(dataDir), 'server.log'))}`,
+      // next start (the harness kit's: none of the runner's service, port or data settings, so the
+      // embedded sandbox serves in zero-config mode), with a copy of all it prints in the run's logs directory.
+      command: `node e2e/support/serve-with-log.mjs ${PORT} ${JSON.stringify(path.join(serverLogsDir(dataDir), 'server.log'))}`,
       url: BASE_URL,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',
       stderr: 'pipe',
       env: {
-        ...serverEnv,
-        PORT: String(PORT),
-        DATA_DIR: dataDir,
-        APP_URL: BASE_URL,
-        // A recognisable auth secret, so the leak check can look for it; the sandbox generates the
-        // API key and webhook secret at start (their shapes are checked instead).
-        BETTER_AUTH_SECRET: canaries.BETTER_AUTH_SECRET,
+        // The server's own variables, apart from what Playwright passes on (see serve-with-log.mjs).
+        E2E_SERVER_ENV: JSON.stringify({
+          DATA_DIR: dataDir,
+          APP_URL: BASE_URL,
+          // A recognisable auth secret, so the leak check can look for it; the sandbox generates the
+          // API key and webhook secret at start (their shapes are checked instead).
+          BETTER_AUTH_SECRET: canaries.BETTER_AUTH_SECRET,
+        }),
       },
     },
     {

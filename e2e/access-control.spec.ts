@@ -1,4 +1,4 @@
-// Staff access (QUALITY.md): nothing reaches the verification service without an authorized
+// Staff access (docs/quality.md): nothing reaches the verification service without an authorized
 // session, each role gets exactly its pages and actions, server actions refuse other origins,
 // and signing out ends the session on the server.
 import { randomUUID } from 'node:crypto';
@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { createStaffUser } from './support/cli';
+import { createStaffUser } from './kit/cli.mjs';
 import { type CountingUpstream, startCountingUpstream } from './support/counting-upstream';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { type NextServer, startNextServer } from './support/next-server';
@@ -118,11 +118,11 @@ test.describe('no entry point reaches the service without an authorized session'
     upstream = await startCountingUpstream();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-access-'));
     // The CLI refuses while a server holds the directory: accounts first, then the server.
-    for (const role of ROLES) createStaffUser(dataDir, STAFF[role].email, role, STAFF[role].password, STAFF[role].name);
+    for (const role of ROLES) createStaffUser(dataDir, { ...STAFF[role], role });
     server = await startNextServer({
       port: PORT,
+      dataDir,
       env: {
-        DATA_DIR: dataDir,
         APP_URL: `http://localhost:${PORT}`,
         VERIFICATION_API_URL: upstream.baseUrl,
         VERIFICATION_API_KEY: 'test-key',
@@ -210,7 +210,7 @@ test.describe('no entry point reaches the service without an authorized session'
       else if (!PUBLIC.has(route)) unclassified.push(route);
     }
     expect(unclassified, 'routes nobody decided about').toEqual([]);
-    // What QUALITY.md names must be among them (guards against a manifest this code misreads).
+    // What docs/quality.md names must be among them (guards against a manifest this code misreads).
     expect(dashboardPages).toEqual(
       expect.arrayContaining(['/', '/verifications', '/verifications/new', `/verifications/${id}`, '/staff', '/audit']),
     );

@@ -1,4 +1,4 @@
-// Bad input to every server action (issue 5, "Hardening"): each action of the build, called by a
+// Bad input to every server action: each action of the build, called by a
 // caller who may call it, gets empty, huge, over-limit, Unicode, wrongly typed, prototype-named
 // and unknown input in both encodings React uses (multipart with a FormData, and plain JSON
 // arguments). Every answer must be a 2xx/3xx/4xx without a stack or an internal path, naming
@@ -270,7 +270,7 @@ test.describe('bad input to every server action', () => {
         const blank = mangle(profile, () => '');
         await expectAnswer(await send(profile, call(asParts(blank))), profile.blank ?? profile.empty, `${name} empty values`);
         await expectAnswer(await send(profile, call(asParts(mangle(profile, () => LONG)))), profile.long, `${name} 10 000 characters`);
-        // A file where text is expected counts as not typed (it used to become "[object File]").
+        // A file where text is expected counts as not typed (never as the text "[object File]").
         const files = Object.entries(mangle(profile, () => 'file content')).map(([field, value]) =>
           profile.keep?.includes(field)
             ? { name: field, value }

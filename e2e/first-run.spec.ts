@@ -1,12 +1,13 @@
 // The README's first-run story on a server of its own: an empty data directory, the one-time
 // setup link printed to the console, the first administrator, then a first verification request.
 // The shared server of the other specs already has staff accounts, so this file starts its own
-// `next start` (same production build, embedded sandbox) and stops it afterwards.
-import { type ChildProcess, spawn } from 'node:child_process';
+// `next start` (same production build, embedded sandbox) and stops it afterwards. Its output is
+// read here, not kept for the leak check.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { type NextServer, startNextServer } from './kit/server.mjs';
 import { createdId, fillBasics, submitCreate, uniqueName } from './support/fixtures';
 import { portFor } from './support/ports';
 
@@ -23,9 +24,9 @@ test.use({ baseURL: BASE_URL, storageState: { cookies: [], origins: [] } });
 // Each step builds on the one before (setup can only happen once).
 test.describe.configure({ mode: 'serial' });
 
-let server: ChildProcess | undefined;
-let serverExit: Promise<unknown> | undefined;
-let output = '';
+let server: NextServer | undefined;
+/** Everything the server has printed so far. */
+const output = () => server?.output() ?? '';
 let dataDir = '';
 let setupToken = '';
 let adminState: Awaited<ReturnType<ReturnType<Page['context']>['storageState']>> | undefined;
@@ -33,39 +34,20 @@ let adminState: Awaited<ReturnType<ReturnType<Page['context']>['storageState']>>
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-first-run-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, APP_URL: BASE_URL };
-  // Same filtering as the shared server: no upstream settings, so the embedded sandbox serves.
-  for (const key of Object.keys(env)) {
-    if (key.startsWith('VERIFICATION_API_') || key === 'SANDBOX' || key.startsWith('E2E_')) delete env[key];
-  }
+  // The kit's environment filter: no upstream settings, so the embedded sandbox serves.
+  server = await startNextServer({ port: PORT, dataDir, env: { APP_URL: BASE_URL }, timeoutMs: 45_000 });
 
-  // Its own process group, so afterAll can stop it and anything it started, and nothing else.
-  server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start'], {
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  serverExit = new Promise((resolve) => server!.once('exit', resolve));
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-
-  const deadline = Date.now() + 45_000;
-  while (!SETUP_LINE.test(output)) {
-    if (server.exitCode !== null) throw new Error(`The first-run server exited (${server.exitCode}):\n${output}`);
-    if (Date.now() > deadline) throw new Error(`No setup link printed within 45 s. Output so far:\n${output}`);
+  // The link is printed from instrumentation, by the time the server answers or soon after.
+  const deadline = Date.now() + 10_000;
+  while (!SETUP_LINE.test(output())) {
+    if (Date.now() > deadline) throw new Error(`No setup link printed. Output so far:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  setupToken = SETUP_LINE.exec(output)![1]!;
-  // The link is printed from instrumentation; make sure the HTTP server answers too.
-  await expect(async () => expect((await fetch(`${BASE_URL}/sign-in`)).status).toBe(200)).toPass({ timeout: 15_000 });
+  setupToken = SETUP_LINE.exec(output())![1]!;
 });
 
 test.afterAll(async () => {
-  if (server?.pid && server.exitCode === null && server.signalCode === null) {
-    process.kill(-server.pid, 'SIGTERM');
-    const stopped = await Promise.race([serverExit, new Promise((resolve) => setTimeout(() => resolve('timeout'), 10_000))]);
-    if (stopped === 'timeout') process.kill(-server.pid, 'SIGKILL');
-  }
+  await server?.stop();
   // After the server let go of the data directory (PGlite holds a lock in it).
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
@@ -75,8 +57,8 @@ const setupLinkProblem = (page: Page) => page.getByRole('alert').filter({ hasTex
 
 test('before setup: pages lead to sign-in, and /setup needs the printed token', async ({ page }) => {
   // The console says where to go; it says it once, with one token.
-  expect(output).toContain('No staff account exists yet. Create the first administrator (this link works once):');
-  expect(output.match(/\/setup\?token=/g)).toHaveLength(1);
+  expect(output()).toContain('No staff account exists yet. Create the first administrator (this link works once):');
+  expect(output().match(/\/setup\?token=/g)).toHaveLength(1);
 
   await page.goto('/');
   await expect(page).toHaveURL(/\/sign-in(\?|$)/);

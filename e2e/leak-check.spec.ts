@@ -1,5 +1,5 @@
 // The last browser test of a run (project `leak-check`, after every other one): over the whole
-// run, no secret reached the browser or a log, and no personal data reached a log (QUALITY.md,
+// run, no secret reached the browser or a log, and no personal data reached a log (docs/quality.md,
 // "Secrets"). It reads what the run captured: everything each server printed
 // (e2e/support/serve-with-log.mjs, next-server.ts) and every exchange the browser made, bodies
 // decompressed (e2e/support/recording-proxy.mjs). The shared server ran with a canary

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { createStaffUser } from './support/cli';
+import { createStaffUser } from './kit/cli.mjs';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { type NextServer, startNextServer } from './support/next-server';
 import { portFor } from './support/ports';
@@ -89,11 +89,11 @@ test.describe('a link that runs out', () => {
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-expiry-'));
-    createStaffUser(dataDir, operator.email, 'operator', operator.password, operator.name);
+    createStaffUser(dataDir, { ...operator, role: 'operator' });
     server = await startNextServer({
       port: portFor(30),
+      dataDir,
       env: {
-        DATA_DIR: dataDir,
         APP_URL: `http://localhost:${portFor(30)}`,
         // Links of the sandbox company last 4 s here, and the sweeper looks every 200 ms.
         SANDBOX_TOKEN_VALIDITY_SECONDS: '4',

@@ -1,4 +1,4 @@
-// "A name like <script>alert(1)</script> renders as text everywhere" (QUALITY.md): requests whose
+// "A name like <script>alert(1)</script> renders as text everywhere" (docs/quality.md): requests whose
 // name and free-text purpose are markup are created through the form, and a staff member gets a
 // markup display name; then every page that shows them is visited. No dialog may open, the text
 // must be shown literally, and no element may have been injected. The CSP would block an injected

@@ -1,4 +1,4 @@
-// Upstream faults (QUALITY.md): whatever the verification service does wrong — errors, gateway
+// Upstream faults (docs/quality.md): whatever the verification service does wrong — errors, gateway
 // pages, garbage bodies, rate limits, dropped connections, silence — staff get a specific message
 // in the dashboard's own words, keep what they typed, never see internals or the upstream's body,
 // and a create is never sent twice. One `next start` is pointed at a stand-in whose behaviour is
@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { createStaffUser } from './support/cli';
+import { createStaffUser } from './kit/cli.mjs';
 import { type FaultMode, type FaultUpstream, startFaultUpstream, UPSTREAM_TEXT } from './support/fault-upstream';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { type NextServer, startNextServer } from './support/next-server';
@@ -112,12 +112,12 @@ test.describe('upstream faults reach staff as clear, safe messages', () => {
     upstream = await startFaultUpstream();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-faults-'));
     // The CLI refuses while a server holds the directory: the account first, then the server.
-    createStaffUser(dataDir, STAFF.operator.email, 'operator', STAFF.operator.password, STAFF.operator.name);
-    createStaffUser(dataDir, STAFF.admin.email, 'admin', STAFF.admin.password, STAFF.admin.name);
+    createStaffUser(dataDir, { ...STAFF.operator, role: 'operator' });
+    createStaffUser(dataDir, { ...STAFF.admin, role: 'admin' });
     server = await startNextServer({
       port: PORT,
+      dataDir,
       env: {
-        DATA_DIR: dataDir,
         APP_URL: `http://localhost:${PORT}`,
         VERIFICATION_API_URL: upstream.baseUrl,
         VERIFICATION_API_KEY: 'test-key',

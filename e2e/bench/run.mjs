@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: builds the app (production), starts `next start` with the embedded sandbox on
-// loopback, measures the figures of issue 6, prints a table (figure, budget, PASS/FAIL), writes
+// loopback, measures the budgeted figures, prints a table (figure, budget, PASS/FAIL), writes
 // it as Markdown and JSON to e2e/bench/results/, and exits 1 if a budget fails.
 //
 // Absolute times drift on a shared machine, so every budget compares against a baseline measured
@@ -15,16 +15,21 @@
 // Chromium listens on BENCH_PORT + 1; both must stay in 3500-3599 on the shared machine).
 // For investigating one figure: BENCH_ONLY=readOverhead,createOverhead (names of the figures in
 // results/latest.json; the others are reported as not measured) and BENCH_CPU_PROF=<dir> (a CPU
-// profile of the server, written when the bench stops it).
+// profile of the server, written when the bench stops it). The budgets are in budgets.mjs; this
+// file runs the phases, cleans up and writes the report. --help prints these options.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createCompanyAsync, createStaffUserAsync } from '../kit/cli.mjs';
+import { findServingProcess, rssMb } from '../kit/processes.mjs';
+import { newWebhookSecret } from '../kit/webhook-secret.mjs';
+import { budgetRows } from './budgets.mjs';
 import { measureClickToDetail } from './figures/click-to-detail.mjs';
 import { measureClickToResult } from './figures/click-to-result.mjs';
-import { JS_ROUTES, measureFirstLoadJs } from './figures/js-size.mjs';
-import { LIGHTHOUSE_PAGES, measureLighthouse } from './figures/lighthouse.mjs';
+import { measureFirstLoadJs } from './figures/js-size.mjs';
+import { measureLighthouse } from './figures/lighthouse.mjs';
 import { measureLiveLatency } from './figures/live-latency.mjs';
 import { actionReplayer, measureCreateOverhead, measureReadOverhead } from './figures/overhead.mjs';
 import { measureThroughput } from './figures/throughput.mjs';
@@ -33,8 +38,24 @@ import { captureCreateAction, launchBrowser, signIn } from './lib/browser.mjs';
 import { buildNeeded } from './lib/build.mjs';
 import { keepAliveAgent, timedRequest } from './lib/http.mjs';
 import { textTable, writeResults } from './lib/report.mjs';
-import { findServingProcess, newWebhookSecret, OPERATOR, removeDataDir, rssMb, startServer } from './lib/server.mjs';
+import { OPERATOR, startServer } from './lib/server.mjs';
 import { round } from './lib/stats.mjs';
+import { loadAverage, reportNotes } from './notes.mjs';
+
+if (process.argv.includes('--help')) {
+  console.log(`usage: node e2e/bench/run.mjs [--build | --no-build]
+
+  --build     always build first
+  --no-build  never build; measure what is in .next
+  (neither)   build when .next is missing or older than any source file
+
+Environment: BENCH_PORT (default 3550; Lighthouse's Chromium uses BENCH_PORT + 1), BENCH_DEADLINE_S
+(default 280), BENCH_ONLY (comma-separated figure names of results/latest.json), BENCH_CPU_PROF
+(a directory for the server's CPU profile), CHROMIUM_PATH, CHROME_PATH.
+Writes e2e/bench/results/latest.{md,json}; exits 0 when every budget passes, 1 when one fails, 2 on
+an error or the deadline.`);
+  process.exit(0);
+}
 
 const startedAt = performance.now();
 const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_S ?? 280) * 1000;
@@ -43,10 +64,7 @@ const BASE = `http://localhost:${PORT}`;
 const FORCE_BUILD = process.argv.includes('--build');
 const SKIP_BUILD = process.argv.includes('--no-build');
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
-const loadAverageBefore = os
-  .loadavg()
-  .map((l) => l.toFixed(2))
-  .join(' ');
+const loadAverageBefore = loadAverage();
 
 const elapsedS = () => round((performance.now() - startedAt) / 1000, 1);
 const log = (message) => process.stderr.write(`[bench ${String(elapsedS()).padStart(5)} s] ${message}\n`);
@@ -142,11 +160,6 @@ function build() {
   });
 }
 
-const ms = (value) => `${round(value, 1)} ms`;
-const signedMs = (value) => `${value >= 0 ? '+' : ''}${round(value, 1)} ms`;
-/** " (n=230 of 500: time box)" when a figure stopped early, else "". */
-const sampled = (summary, planned) => (summary.n < planned ? `; n=${summary.n} of ${planned}: time box` : '');
-
 // Time boxes (lib/time-box.mjs). Each measuring phase gets a share of what is left before the
 // deadline (minus a reserve for reporting and cleanup, and the fixed 5 s + 2 × 10 s of autocannon, each after 2 s of warm-up), in
 // proportion to its weight ≈ its full duration in seconds on a busy 2-core machine (on an idle
@@ -175,31 +188,6 @@ function timeBox(phase) {
   return { soft: performance.now() + share, hard, min: PHASES[phase].min };
 }
 
-function runCliAsync(script, args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', '--conditions=react-server', script, ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    const unregister = register(() => {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {}
-    });
-    child.once('exit', (code) => {
-      unregister();
-      // The CLIs print their result as the last JSON line on stdout.
-      if (code === 0) resolve(JSON.parse(out.trim().split('\n').pop()));
-      else reject(new Error(`${script} ${args[0]} failed (${code}):\n${err.slice(-2000)}`));
-    });
-  });
-}
-
 let buildNote = '';
 
 /** The running server, so an error report can show what it printed. */
@@ -208,18 +196,13 @@ let serverForReport;
 async function main() {
   const figures = {};
   const errors = {};
-  const notes = [];
 
   // The data directory is prepared by the CLIs while the build runs (neither touches the other).
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-bench-'));
-  register(() => removeDataDir(dataDir));
+  register(() => rmSync(dataDir, { recursive: true, force: true }));
   const prepared = (async () => {
-    const company = await runCliAsync('lib/sandbox/admin/cli.ts', ['company:create', '--name', 'Bench company'], { DATA_DIR: dataDir });
-    await runCliAsync(
-      'lib/staff/cli.ts',
-      ['create', '--email', OPERATOR.email, '--role', 'operator', '--password', OPERATOR.password, '--name', OPERATOR.name],
-      { DATA_DIR: dataDir },
-    );
+    const company = await createCompanyAsync('Bench company', { dataDir, register });
+    await createStaffUserAsync({ ...OPERATOR, role: 'operator' }, { dataDir, register });
     return company.apiKey;
   })();
   prepared.catch(() => {}); // awaited below; this only keeps an early rejection from being "unhandled"
@@ -327,149 +310,8 @@ async function main() {
   figures.memory.afterLoadMb = rssMb(serving.pid);
   log(`RSS after load ${figures.memory.afterLoadMb} MB`);
 
-  // ---- budgets ------------------------------------------------------------------------------
-  const rows = [];
-  // A figure that could not be measured is never a PASS.
-  const missing = (figure, budget, name) =>
-    rows.push({
-      figure,
-      measured: errors[name] ? 'error (see notes)' : 'not measured in time',
-      budget,
-      result: errors[name] ? 'ERROR' : 'N/A',
-    });
-  const row = (figure, measured, budget, pass) => rows.push({ figure, measured, budget, result: pass ? 'PASS' : 'FAIL' });
-  const {
-    readOverhead: r,
-    createOverhead: c,
-    detailTtfb: t,
-    clickToResult: k,
-    clickToDetail: n,
-    liveLatency: l,
-    throughput: tp,
-    memory: m,
-  } = figures;
-
-  if (r) {
-    row(
-      'Read overhead (BFF − direct), p50',
-      `${signedMs(r.addedP50)} (${ms(r.dashboard.p50)} vs ${ms(r.direct.p50)}; p99 ${signedMs(r.addedP99)}: ${ms(r.dashboard.p99)} vs ${ms(r.direct.p99)}${sampled(r.dashboard, r.planned)})`,
-      '≤ 3 ms added',
-      r.addedP50 <= 3,
-    );
-  } else missing('Read overhead (BFF − direct), p50', '≤ 3 ms added', 'readOverhead');
-  if (c) {
-    row(
-      'Create overhead (action − direct), p50',
-      `${signedMs(c.addedP50)} (${ms(c.dashboard.p50)} vs ${ms(c.direct.p50)}; p99 ${signedMs(c.addedP99)}: ${ms(c.dashboard.p99)} vs ${ms(c.direct.p99)}${sampled(c.dashboard, c.planned)})`,
-      '≤ 5 ms added',
-      c.addedP50 <= 5,
-    );
-  } else missing('Create overhead (action − direct), p50', '≤ 5 ms added', 'createOverhead');
-  if (t) {
-    row(
-      'Detail page TTFB / static page TTFB, p50',
-      `${round(t.ratioP50, 2)}× (${ms(t.detailTtfb.p50)} vs ${ms(t.staticTtfb.p50)}${sampled(t.detailTtfb, t.planned)})`,
-      '≤ 2×',
-      t.ratioP50 <= 2,
-    );
-  } else missing('Detail page TTFB / static page TTFB, p50', '≤ 2×', 'detailTtfb');
-  const jsByRoute = new Map((figures.firstLoadJs ?? []).map((entry) => [entry.route, entry]));
-  const baseline = figures.firstLoadJs?.[0];
-  for (const route of JS_ROUTES) {
-    const entry = jsByRoute.get(route);
-    if (baseline && entry) {
-      entry.ratio = round(entry.gzipKb / baseline.gzipKb, 2);
-      row(
-        `First-load JS ${route}`,
-        `${round(entry.gzipKb, 1)} KB gzip, ${entry.ratio}× baseline (${round(baseline.gzipKb, 1)} KB)`,
-        '≤ 1.5× baseline, ≤ 150 KB',
-        entry.ratio <= 1.5 && entry.gzipKb <= 150,
-      );
-    } else missing(`First-load JS ${route}`, '≤ 1.5× baseline, ≤ 150 KB', 'firstLoadJs');
-  }
-  const lighthouseByPage = new Map((figures.lighthouse ?? []).map((entry) => [entry.page, entry]));
-  for (const name of LIGHTHOUSE_PAGES) {
-    const entry = lighthouseByPage.get(name);
-    if (entry) {
-      const s = entry.scores;
-      row(
-        `Lighthouse ${name} (${entry.path})`,
-        `perf ${s.performance} · a11y ${s.accessibility} · best ${s['best-practices']} · SEO ${s.seo}`,
-        '≥ 95 each, a11y 100',
-        Object.values(s).every((score) => score >= 95) && s.accessibility === 100,
-      );
-    } else missing(`Lighthouse ${name}`, '≥ 95 each, a11y 100', 'lighthouse');
-  }
-  if (k)
-    row(
-      'Click to result, median of 20',
-      `${ms(k.p50)} (p90 ${ms(k.p90)}, max ${ms(k.max)}${sampled(k, k.planned)})`,
-      '≤ 300 ms',
-      k.p50 <= 300,
-    );
-  else missing('Click to result, median of 20', '≤ 300 ms', 'clickToResult');
-  // Not in the issue's table: the navigation staff make most (see figures/click-to-detail.mjs).
-  if (n)
-    row(
-      'Click to detail page, median of 20',
-      `${ms(n.p50)} (p90 ${ms(n.p90)}, max ${ms(n.max)}${sampled(n, n.planned)})`,
-      '≤ 300 ms',
-      n.p50 <= 300,
-    );
-  else missing('Click to detail page, median of 20', '≤ 300 ms', 'clickToDetail');
-  if (l) {
-    row(
-      'Live latency webhook → SSE, median of 50',
-      `${ms(l.latency.p50)} (p90 ${ms(l.latency.p90)}, max ${ms(l.latency.max)}${sampled(l.latency, l.planned)})`,
-      '≤ 100 ms',
-      l.latency.p50 <= 100,
-    );
-  } else missing('Live latency webhook → SSE, median of 50', '≤ 100 ms', 'liveLatency');
-  if (tp) {
-    const ceiling = tp.ceiling ? `; a constant route handler: ${tp.ceiling.perSecond}/s` : '';
-    const load = (x) => `${x.perSecond}/s (p99 ${x.p99} ms, non-2xx ${x.non2xx}, errors ${x.errors}${ceiling})`;
-    row(
-      'Sandbox reads/s (32 conn, 10 s)',
-      load(tp.reads),
-      '≥ 800/s',
-      tp.reads.perSecond >= 800 && tp.reads.non2xx === 0 && tp.reads.errors === 0,
-    );
-    row(
-      'Sandbox creates/s (32 conn, 10 s)',
-      load(tp.creates),
-      '≥ 200/s',
-      tp.creates.perSecond >= 200 && tp.creates.non2xx === 0 && tp.creates.errors === 0,
-    );
-  } else {
-    missing('Sandbox reads/s (32 conn, 10 s)', '≥ 800/s', 'throughput');
-    missing('Sandbox creates/s (32 conn, 10 s)', '≥ 200/s', 'throughput');
-  }
-  row('Memory: RSS of next-server after load', `${m.afterLoadMb} MB (idle ${m.idleMb} MB)`, '≤ 400 MB', m.afterLoadMb <= 400);
-
-  notes.push(
-    `Machine: ${os.cpus().length} cores, shared with other work; load average before the run ${loadAverageBefore}, after ${os
-      .loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ')}. Absolute figures are noisy; the ratios and differences are measured side by side in this run.`,
-    `Time boxes: each phase gets a share of the time left before the ${DEADLINE_MS / 1000} s deadline; a phase that runs out reports fewer samples ("n=… of …").`,
-    'Overheads: sequential requests, one in flight, alternating dashboard/direct (order swapped every pair) after a warm-up; each side on its own keep-alive connection; time to the whole response body. Every response is checked (200 and, for the action, a created record).',
-    `Create overhead: the create form's server action was captured from a real Chromium submission and replayed over HTTP with a fresh submission key each time; the direct side POSTs the same request body to /v1/verifications/new. CREATE_RATE_LIMIT_PER_MINUTE and SANDBOX_RATE_LIMIT_PER_MINUTE are lifted for the bench.`,
-    `TTFB baseline: the page with static content, the not-found page (root layout, a heading, a link; rendered per request like every page, for its CSP nonce; no session lookup, no data). A signed-in GET of ${STATIC_BASELINE_PATH} passes the same proxy. TTFB = request sent → status line and headers received${t ? `; whole-response p50: detail ${ms(t.detailTotal.p50)}, static ${ms(t.staticTotal.p50)}` : ''}.`,
-    'First-load JS: per route, a fresh Chromium context (empty cache) loads the page; every Script response is counted by its gzip body as the server sends it. The baseline is the not-found page (root layout only), loaded like every route with the CSP enforced. Inline RSC payload is not counted, nor are scripts fetched after the load event (<Link> prefetches of other routes, lazy chunks)' +
-      (figures.firstLoadJs
-        ? `: ${figures.firstLoadJs.map((x) => `${x.route} ${x.afterLoad.files} file(s), ${round(x.afterLoad.wireKb, 1)} KB`).join('; ')}.`
-        : '.'),
-    'Lighthouse 12 Node API, in a Node process of its own (what it leaves behind ends with it), desktop preset, Debian Chromium (--headless=new --no-sandbox --disable-gpu), signed-in pages with the session cookie as an extra header.' +
-      (figures.lighthouse
-        ? ` Audits that cost points: ${figures.lighthouse.map((p) => `${p.page}: ${p.lost.join(', ') || 'none'}`).join('; ')}.`
-        : ''),
-    'Click to result: in-page timing, from the submit button’s click event to the first animation frame after [data-testid=creation-result] is visible; a fresh form per submission; 2 warm-up submissions not counted.',
-    `Live latency: the bench signs Standard Webhooks deliveries with the server's WEBHOOK_SECRET and POSTs them to /api/webhooks/verification-service one at a time; an EventSource('/api/events') the bench opens in a signed-in detail page stamps each arrival with Date.now(); latency = arrival − send (same clock, ms). The receiver publishes on every processed delivery, so the status need not change.${l ? ` Webhook response time p50 ${ms(l.webhookResponse.p50)}.` : ''}`,
-    'Throughput: autocannon in a Node process of its own (same 2 cores as the server), 32 connections × 10 s after 2 s of the same load not counted (the steady state, not the first seconds of compiling hot code), reads rotating over records created earlier in the run, then creates with a valid body. First, 5 s of the same load on GET /api/health, a route handler that returns a constant, routed like every API call (API calls skip the proxy): the most requests/s any API route can serve on this machine, for comparison.',
-    `Memory: VmRSS of the process serving requests (pid ${m.pid}, "${m.process}": next start runs the server in the process it starts), after warm-up and after all load phases.`,
-    'Server: production build, fresh data directory, sandbox on, the dashboard pointed at it over loopback with a CLI-created key (not zero-config, so the bench knows the key and the webhook secret).',
-    ...Object.entries(errors).map(([name, message]) => `ERROR in ${name}: ${message.split('\n')[0]}`),
-  );
+  const rows = budgetRows(figures, errors);
+  const notes = reportNotes({ figures, errors, deadlineMs: DEADLINE_MS, loadAverageBefore });
 
   const elapsed = elapsedS();
   const meta = {
@@ -477,10 +319,7 @@ async function main() {
     elapsedS: elapsed,
     machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${os.platform()}`,
     loadAverageBefore,
-    loadAverageAfter: os
-      .loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' '),
+    loadAverageAfter: loadAverage(),
     build: buildNote,
   };
   writeResults(RESULTS_DIR, { rows, meta, notes, figures, errors });

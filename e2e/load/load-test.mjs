@@ -18,82 +18,43 @@
 // operator would, the script issues the dashboard its own sandbox API key with the CLI and
 // configures SANDBOX=on, VERIFICATION_API_URL (the server itself), VERIFICATION_API_KEY and a
 // WEBHOOK_SECRET it generates, so it can sign deliveries the way the service does.
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+//
+// LOAD_PORT: the server's port (refused if busy; unset, the first free one from 3190 to 3199).
+// LOAD_CONNECTIONS (default 50) and LOAD_SECONDS (default 20) size the three autocannon phases.
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { Webhook } from 'standardwebhooks';
-import { serverNodeOptions } from '../../lib/cli/server-node-options.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../kit/browser.mjs';
+import { createApiKey, createCompany, createStaffUser, runCli } from '../kit/cli.mjs';
+import { findFreePort } from '../kit/ports.mjs';
+import { rssMb } from '../kit/processes.mjs';
+import { sandboxServerEnv, startNextServer } from '../kit/server.mjs';
+import { newWebhookSecret } from '../kit/webhook-secret.mjs';
 
-const PORT = Number(process.env.LOAD_PORT ?? 3190);
+const PORT = process.env.LOAD_PORT ? Number(process.env.LOAD_PORT) : await findFreePort({ from: 3190, to: 3199 });
 const BASE = `http://localhost:${PORT}`;
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.LOAD_SECONDS ?? 20);
-const STAFF = { email: 'load.operator@example.com', password: 'load-operator-password' };
+const STAFF = { email: 'load.operator@example.com', password: 'load-operator-password', name: 'Load Operator', role: 'operator' };
 
 const BURST = { unique: 400, duplicates: 100, concurrentCopies: 50, inFlight: 50, verifications: 150, forgeries: 10 };
 const BURST_PREFIX = `msg_load_${Date.now().toString(36)}_`;
 const PERSONS = 6; // dashboard requests the person finishes before the burst
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-load-'));
-const tsx = (script, args) =>
-  JSON.parse(
-    execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', '--conditions=react-server', script, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir },
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    })
-      .trim()
-      .split('\n')
-      .pop(),
-  );
-const cli = tsx;
-
-const company = cli('lib/sandbox/admin/cli.ts', ['company:create', '--name', 'Load company']);
+const company = createCompany(dataDir, 'Load company');
 // The dashboard's own key for the same company: the load's API calls and the dashboard's are
 // two integrations, as they would be in production.
-const dashboardKey = cli('lib/sandbox/admin/cli.ts', ['key:create', '--company', company.companyId]).apiKey;
-cli('lib/staff/cli.ts', ['create', '--email', STAFF.email, '--role', 'operator', '--password', STAFF.password, '--name', 'Load Operator']);
-const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
+const dashboardKey = createApiKey(dataDir, company.companyId).apiKey;
+createStaffUser(dataDir, STAFF);
+const webhookSecret = newWebhookSecret();
 
-// The load is the point here: lift the per-key limit (its own tests cover it).
-const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, APP_URL: BASE, SANDBOX_RATE_LIMIT_PER_MINUTE: '1000000' };
-for (const key of Object.keys(env))
-  if (key.startsWith('VERIFICATION_API_') || key === 'SANDBOX' || key === 'WEBHOOK_SECRET') delete env[key];
-Object.assign(env, {
-  SANDBOX: 'on',
-  VERIFICATION_API_URL: `http://127.0.0.1:${PORT}`,
-  VERIFICATION_API_KEY: dashboardKey,
-  WEBHOOK_SECRET: webhookSecret,
-  // The heap settings `npm start` uses: the load measures the server as it ships.
-  NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS),
-});
-const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start'], {
-  env,
-  stdio: ['ignore', 'pipe', 'pipe'],
-  detached: true,
-});
-let serverLog = '';
-server.stdout.on('data', (d) => (serverLog += d));
-server.stderr.on('data', (d) => (serverLog += d));
-
-const rssMb = () => {
-  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-};
-
-async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not start:\n${serverLog}`);
-}
+/** The server, once started (the finally block stops it, whatever failed). */
+let server;
+const serverRss = () => rssMb(server.pid, 0);
 
 function run(options) {
   return new Promise((resolve, reject) => {
@@ -119,8 +80,19 @@ const summary = (name, result) => ({
 
 let exitCode = 0;
 try {
-  await waitForServer();
-  const rssIdle = rssMb();
+  server = await startNextServer({
+    port: PORT,
+    dataDir,
+    env: {
+      ...sandboxServerEnv({ port: PORT, apiKey: dashboardKey, webhookSecret }),
+      // The load is the point here: lift the per-key limit (its own tests cover it).
+      SANDBOX_RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+    // Stopped before the data directory is read: time to close the database cleanly.
+    stopGraceMs: 10_000,
+    busyHint: 'set LOAD_PORT to a free port, or leave it unset',
+  });
+  const rssIdle = serverRss();
   const auth = { Authorization: `Bearer ${company.apiKey}`, 'Content-Type': 'application/json' };
 
   // 1a. Creates through the sandbox API; every returned id is kept to check for lost writes.
@@ -157,11 +129,7 @@ try {
   }
 
   // 2. The dashboard's read route, signed in as staff (cookie from a real sign-in in Chromium).
-  const browser = await chromium.launch({
-    executablePath:
-      (process.env.CHROMIUM_PATH ?? (await import('node:fs')).existsSync('/usr/bin/chromium')) ? '/usr/bin/chromium' : undefined,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   const page = await browser.newPage();
   await page.goto(`${BASE}/sign-in`);
   await page.getByLabel('E-mail address').fill(STAFF.email);
@@ -190,7 +158,7 @@ try {
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
   await browser.close();
   const dashboardReads = await run({ url: `${BASE}/api/verifications/${dashboardId}`, headers: { Cookie: cookie } });
-  const rssAfterReads = rssMb();
+  const rssAfterReads = serverRss();
 
   // 3. The webhook burst. First the person finishes the requests. The sandbox has no webhook
   // endpoint in this run, so the dashboard learns of it only from the burst.
@@ -201,7 +169,7 @@ try {
     request.truth = (await (await fetch(`${BASE}/v1/verifications/${request.id}`, { headers: auth })).json()).status;
   }
 
-  const rssAfter = rssMb();
+  const rssAfter = serverRss();
   const rows = [summary('sandbox creates', creates), summary('sandbox reads', reads), summary('dashboard read route', dashboardReads)];
   console.log(`\nLoad: ${CONNECTIONS} connections × ${DURATION_S} s each, loopback, ${os.cpus().length} cores\n`);
   console.table(rows);
@@ -213,16 +181,20 @@ try {
   console.log(`server RSS: ${rssIdle} MB idle → ${rssAfterReads} MB after the read phases → ${rssAfter} MB after the burst`);
 
   // Stopped before the data directory can be read: PGlite admits one process at a time.
-  await stopServer();
-  const stored = tsx('e2e/load/burst-report.ts', [
-    JSON.stringify({
-      prefix: BURST_PREFIX,
-      from: burst.from,
-      to: burst.to,
-      targets: [...burst.eventsPerId.keys()],
-      registered: personRequests.map((p) => p.id),
-    }),
-  ]);
+  await server.stop();
+  const stored = runCli(
+    'e2e/load/burst-report.ts',
+    [
+      JSON.stringify({
+        prefix: BURST_PREFIX,
+        from: burst.from,
+        to: burst.to,
+        targets: [...burst.eventsPerId.keys()],
+        registered: personRequests.map((p) => p.id),
+      }),
+    ],
+    { dataDir },
+  );
   const problems = checkBurst(burst, stored, personRequests);
   console.table([
     {
@@ -247,28 +219,14 @@ try {
   console.error(error);
   exitCode = 1;
 } finally {
-  await stopServer();
+  await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
 
-/** SIGTERM to the server's process group, then waits (bounded) for it to exit and unlock the data. */
-async function stopServer() {
-  if (server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {}
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-}
-
 /** The person opens each shared link (no staff session) and completes or fails the verification. */
 async function finishAsThePerson(requests) {
-  const browser = await chromium.launch({
-    executablePath:
-      process.env.CHROMIUM_PATH ?? ((await import('node:fs')).existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   const person = await browser.newPage();
   for (const { link, outcome } of requests) {
     await person.goto(link);
@@ -334,7 +292,7 @@ async function webhookBurst({ apiIds, registered }) {
   for (const d of copied.slice(BURST.concurrentCopies)) plan.push({ id: d.id, body: d.body, kind: 'late copy' });
   // Forgeries: a genuine id with one byte added to its body (it must not use up the real
   // delivery's receipt), or a new id signed with a secret that is not ours.
-  const stranger = new Webhook(`whsec_${randomBytes(32).toString('base64')}`);
+  const stranger = new Webhook(newWebhookSecret());
   for (let i = 0; i < BURST.forgeries; i++) {
     const original = originals[i];
     let forged;

@@ -1,38 +1,35 @@
-// Runs `next start` for the browser tests and keeps a copy of everything it prints in a file
-// (e2e/leak-check.spec.ts scans it for secrets and personal data), while still passing it
-// through to Playwright. Usage: node e2e/support/serve-with-log.mjs <log file>
-import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+// Runs the shared `next start` of the browser tests (playwright.config.ts's webServer) with the
+// harness kit, and keeps a copy of everything it prints in a file (e2e/leak-check.spec.ts scans
+// it for secrets and personal data) while still passing it through to Playwright.
+// Usage: E2E_SERVER_ENV='{"DATA_DIR":"…",…}' node e2e/support/serve-with-log.mjs <port> <log file>
+//
+// Playwright starts a web server with its own whole environment under the config's variables, so
+// the kit's filter of inherited variables has to run here; the variables the config means for
+// the server come apart, as JSON in E2E_SERVER_ENV (which the filter then drops).
 import os from 'node:os';
-import path from 'node:path';
+import { startNextServer } from '../kit/server.mjs';
 
-const logFile = process.argv[2];
-if (!logFile) {
-  console.error('usage: node e2e/support/serve-with-log.mjs <log file>');
+const [port, logFile] = [Number(process.argv[2]), process.argv[3]];
+if (!port || !logFile || !process.env.E2E_SERVER_ENV) {
+  console.error('usage: E2E_SERVER_ENV=\'{"DATA_DIR":…}\' node e2e/support/serve-with-log.mjs <port> <log file>');
   process.exit(2);
 }
-mkdirSync(path.dirname(logFile), { recursive: true });
-// Written synchronously, chunk by chunk: the leak check reads the file while the server runs.
-const fd = openSync(logFile, 'a');
+const { DATA_DIR: dataDir, ...env } = JSON.parse(process.env.E2E_SERVER_ENV);
 
-const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start'], { stdio: ['ignore', 'pipe', 'pipe'] });
-child.stdout.on('data', (chunk) => {
-  writeSync(fd, chunk);
-  process.stdout.write(chunk);
-});
-child.stderr.on('data', (chunk) => {
-  writeSync(fd, chunk);
-  process.stderr.write(chunk);
+const server = await startNextServer({
+  port,
+  dataDir,
+  env,
+  logFile,
+  echo: true,
+  // Playwright checks the URL itself.
+  readyPath: null,
+  // Playwright ends its web servers by killing this process's group: the server stays in it.
+  ownGroup: false,
 });
 
-// Playwright ends its web servers by signalling this process (or its whole group); next start
-// must hear it too, so it can close its data directory cleanly.
-for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.on(signal, () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-  });
-}
-child.on('exit', (code, signal) => {
-  closeSync(fd);
-  process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0));
-});
+// Or by a signal to this process; next start must hear it too, so it can close its data
+// directory cleanly.
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.stop());
+const { code, signal } = await server.exited;
+process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0));

@@ -1,8 +1,8 @@
 // Click to detail page: on the register (the home page), an operator clicks a request's name;
 // timed inside the page from the link's click event to the first animation frame after the
-// detail page's status ([data-testid=status]) is in the DOM and visible. Not one of the issue's
-// figures: it guards the navigation staff make most, which a route skeleton once held back for
-// 300 ms or more (React reveals a page no sooner than 300 ms after a fallback appeared).
+// detail page's status ([data-testid=status]) is in the DOM and visible. It guards the navigation
+// staff make most, which a route skeleton would hold back for 300 ms or more (React reveals a
+// page no sooner than 300 ms after a fallback appeared).
 import { sampleClicks, timeClick } from '../lib/click-probe.mjs';
 
 // A person reads the list before clicking, and Next.js prefetches the links in view meanwhile;

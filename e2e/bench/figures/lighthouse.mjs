@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
-import { findChromium } from '../lib/browser.mjs';
+import { findChromium } from '../../kit/browser.mjs';
 import { runJob } from '../lib/run-job.mjs';
 
 // The audits themselves run in a process of their own (see the runner for why).

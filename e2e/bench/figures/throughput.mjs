@@ -28,8 +28,8 @@ const summary = (result) => ({
 
 /**
  * The same load for a short while first, not counted: a route's first seconds under load are
- * spent compiling its hot code and growing the heap (measured cold, the constant route served
- * 826/s against 945/s warm), and a throughput figure is about the steady state.
+ * spent compiling its hot code and growing the heap, and a throughput figure is about the
+ * steady state.
  */
 const WARM_UP_S = 2;
 

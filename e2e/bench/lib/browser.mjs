@@ -1,30 +1,9 @@
-// Chromium for the bench (Playwright drives it): finding one, signing the operator in, and
+// Chromium for the bench (Playwright drives it; the kit finds it): launching it, signing the operator in, and
 // capturing the exact server-action request the create form sends, so it can be replayed over
 // plain HTTP without a browser in the timed loop.
-import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../../kit/browser.mjs';
 import { OPERATOR } from './server.mjs';
-
-/** CHROMIUM_PATH, then Playwright's own download, then Debian's package (as e2e/support/browser.ts). */
-export function findChromium() {
-  let bundled;
-  try {
-    bundled = chromium.executablePath();
-  } catch {}
-  const found = [process.env.CHROMIUM_PATH, bundled, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
-  if (!found)
-    throw new Error('No Chromium found: set CHROMIUM_PATH, run `npx playwright install chromium`, or `apt-get install chromium`.');
-  return found;
-}
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export function launchBrowser() {
   // Playwright's own signal handlers would exit the process before the bench has stopped its

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Lighthouse audits in a process of their own, for figures/lighthouse.mjs. Run inside the bench's
-// own process, Lighthouse left it holding hundreds of megabytes and busy: ~20 % of a core during
-// the throughput figure that follows, on the same 2 cores as the server, and every request rate
-// of that figure a fifth lower. Here whatever it leaves behind ends with the process.
+// own process, Lighthouse would leave it holding much memory and busy during the throughput
+// figure that follows, which shares the server's cores, and so lower every request rate of that
+// figure. Here whatever it leaves behind ends with the process.
 // Input: a JSON job on stdin (it holds the session cookie, which `ps` would show on a command
 // line). Output: one JSON line per audited page, in order; exit 1 with the error on stderr.
 import { text } from 'node:stream/consumers';

@@ -1,0 +1,164 @@
+// The bench's budgets, one entry per row of the report, in the report's order. Each entry names
+// the measured figure it reads (`from`, a key of results/latest.json's `figures`), how the value
+// it budgets is computed from it, the budget as the report shows it, the limits that must all
+// hold (`atMost`, `atLeast` or `equals`), and how the measurement reads in the report. Budgets
+// that are a difference or a ratio compare against a baseline measured in the same run, side by
+// side (see figures/); a ratio the bench computes itself (first-load JS) is computed here.
+// run.mjs measures; budgetRows() turns the figures into the report's rows.
+import { JS_ROUTES } from './figures/js-size.mjs';
+import { LIGHTHOUSE_PAGES } from './figures/lighthouse.mjs';
+import { ms, sampled, signedMs } from './lib/format.mjs';
+import { round } from './lib/stats.mjs';
+
+/** autocannon's figures for one kind of request, and the constant route's ceiling beside them. */
+const load = (tp, x) =>
+  `${x.perSecond}/s (p99 ${x.p99} ms, non-2xx ${x.non2xx}, errors ${x.errors}${tp.ceiling ? `; a constant route handler: ${tp.ceiling.perSecond}/s` : ''})`;
+
+/**
+ * `figure`: the row's name, or a function of the item and of what `select` found for it.
+ * `each` + `select`: one row per item (a route, a page), `select(figure, item)` picking the item's
+ * part of the figure; a row whose part is missing reads as not measured.
+ * `value`, `measured` and `derive` get that part (or the whole figure) and the whole figure.
+ * `derive`: values computed from the measured ones, added to that part, so results/latest.json
+ * keeps them beside what was measured.
+ */
+export const BUDGETS = [
+  {
+    figure: 'Read overhead (BFF − direct), p50',
+    from: 'readOverhead',
+    budget: '≤ 3 ms added',
+    limits: [{ value: (r) => r.addedP50, atMost: 3 }],
+    measured: (r) =>
+      `${signedMs(r.addedP50)} (${ms(r.dashboard.p50)} vs ${ms(r.direct.p50)}; p99 ${signedMs(r.addedP99)}: ${ms(r.dashboard.p99)} vs ${ms(r.direct.p99)}${sampled(r.dashboard, r.planned)})`,
+  },
+  {
+    figure: 'Create overhead (action − direct), p50',
+    from: 'createOverhead',
+    budget: '≤ 5 ms added',
+    limits: [{ value: (c) => c.addedP50, atMost: 5 }],
+    measured: (c) =>
+      `${signedMs(c.addedP50)} (${ms(c.dashboard.p50)} vs ${ms(c.direct.p50)}; p99 ${signedMs(c.addedP99)}: ${ms(c.dashboard.p99)} vs ${ms(c.direct.p99)}${sampled(c.dashboard, c.planned)})`,
+  },
+  {
+    figure: 'Detail page TTFB / static page TTFB, p50',
+    from: 'detailTtfb',
+    budget: '≤ 2×',
+    limits: [{ value: (t) => t.ratioP50, atMost: 2 }],
+    measured: (t) => `${round(t.ratioP50, 2)}× (${ms(t.detailTtfb.p50)} vs ${ms(t.staticTtfb.p50)}${sampled(t.detailTtfb, t.planned)})`,
+  },
+  {
+    figure: (route) => `First-load JS ${route}`,
+    from: 'firstLoadJs',
+    each: JS_ROUTES,
+    // The first entry is the baseline, the not-found page (figures/js-size.mjs).
+    select: (entries, route) => entries[0] && entries.find((x) => x.route === route),
+    // The ratio to the baseline, rounded as the report shows it; the budget compares the rounded value.
+    derive: (entry, entries) => ({ ratio: round(entry.gzipKb / entries[0].gzipKb, 2) }),
+    budget: '≤ 1.5× baseline, ≤ 150 KB',
+    limits: [
+      { value: (entry) => entry.ratio, atMost: 1.5 },
+      { value: (entry) => entry.gzipKb, atMost: 150 },
+    ],
+    measured: (entry, entries) => `${round(entry.gzipKb, 1)} KB gzip, ${entry.ratio}× baseline (${round(entries[0].gzipKb, 1)} KB)`,
+  },
+  {
+    figure: (page, entry) => (entry ? `Lighthouse ${page} (${entry.path})` : `Lighthouse ${page}`),
+    from: 'lighthouse',
+    each: LIGHTHOUSE_PAGES,
+    select: (pages, page) => pages.find((x) => x.page === page),
+    budget: '≥ 95 each, a11y 100',
+    limits: [
+      { value: (entry) => Math.min(...Object.values(entry.scores)), atLeast: 95 },
+      { value: (entry) => entry.scores.accessibility, equals: 100 },
+    ],
+    measured: ({ scores: s }) => `perf ${s.performance} · a11y ${s.accessibility} · best ${s['best-practices']} · SEO ${s.seo}`,
+  },
+  {
+    figure: 'Click to result, median of 20',
+    from: 'clickToResult',
+    budget: '≤ 300 ms',
+    limits: [{ value: (k) => k.p50, atMost: 300 }],
+    measured: (k) => `${ms(k.p50)} (p90 ${ms(k.p90)}, max ${ms(k.max)}${sampled(k, k.planned)})`,
+  },
+  // The navigation staff make most (see figures/click-to-detail.mjs).
+  {
+    figure: 'Click to detail page, median of 20',
+    from: 'clickToDetail',
+    budget: '≤ 300 ms',
+    limits: [{ value: (n) => n.p50, atMost: 300 }],
+    measured: (n) => `${ms(n.p50)} (p90 ${ms(n.p90)}, max ${ms(n.max)}${sampled(n, n.planned)})`,
+  },
+  {
+    figure: 'Live latency webhook → SSE, median of 50',
+    from: 'liveLatency',
+    budget: '≤ 100 ms',
+    limits: [{ value: (l) => l.latency.p50, atMost: 100 }],
+    measured: (l) => `${ms(l.latency.p50)} (p90 ${ms(l.latency.p90)}, max ${ms(l.latency.max)}${sampled(l.latency, l.planned)})`,
+  },
+  {
+    figure: 'Sandbox reads/s (32 conn, 10 s)',
+    from: 'throughput',
+    budget: '≥ 800/s',
+    limits: [
+      { value: (tp) => tp.reads.perSecond, atLeast: 800 },
+      { value: (tp) => tp.reads.non2xx, equals: 0 },
+      { value: (tp) => tp.reads.errors, equals: 0 },
+    ],
+    measured: (tp) => load(tp, tp.reads),
+  },
+  {
+    figure: 'Sandbox creates/s (32 conn, 10 s)',
+    from: 'throughput',
+    budget: '≥ 200/s',
+    limits: [
+      { value: (tp) => tp.creates.perSecond, atLeast: 200 },
+      { value: (tp) => tp.creates.non2xx, equals: 0 },
+      { value: (tp) => tp.creates.errors, equals: 0 },
+    ],
+    measured: (tp) => load(tp, tp.creates),
+  },
+  {
+    figure: 'Memory: RSS of next-server after load',
+    from: 'memory',
+    budget: '≤ 400 MB',
+    limits: [{ value: (m) => m.afterLoadMb, atMost: 400 }],
+    measured: (m) => `${m.afterLoadMb} MB (idle ${m.idleMb} MB)`,
+  },
+];
+
+/** Does `value` keep the limit? */
+function keeps(limit, value) {
+  if ('atMost' in limit) return value <= limit.atMost;
+  if ('atLeast' in limit) return value >= limit.atLeast;
+  return value === limit.equals;
+}
+
+/**
+ * The report's rows: measured, budget and PASS/FAIL per budget. A figure that could not be
+ * measured is never a PASS: ERROR when measuring it threw (`errors`), else N/A. Values `derive`
+ * computes are added to the figures, so results/latest.json keeps them.
+ */
+export function budgetRows(figures, errors, budgets = BUDGETS) {
+  const rows = [];
+  for (const budget of budgets) {
+    const figure = figures[budget.from];
+    for (const item of budget.each ?? [undefined]) {
+      const subject = figure && (budget.select ? budget.select(figure, item) : figure);
+      const name = typeof budget.figure === 'function' ? budget.figure(item, subject) : budget.figure;
+      if (!subject) {
+        const error = errors[budget.from];
+        rows.push({
+          figure: name,
+          measured: error ? 'error (see notes)' : 'not measured in time',
+          budget: budget.budget,
+          result: error ? 'ERROR' : 'N/A',
+        });
+        continue;
+      }
+      if (budget.derive) Object.assign(subject, budget.derive(subject, figure));
+      const pass = budget.limits.every((limit) => keeps(limit, limit.value(subject, figure)));
+      rows.push({ figure: name, measured: budget.measured(subject, figure), budget: budget.budget, result: pass ? 'PASS' : 'FAIL' });
+    }
+  }
+  return rows;
+}

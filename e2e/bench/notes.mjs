@@ -1,0 +1,42 @@
+// The report's notes: how this run measured each figure, on what machine and under what load.
+// Some read the run's own figures (e.g. how many script files each route loaded).
+import os from 'node:os';
+import { STATIC_BASELINE_PATH } from './figures/ttfb.mjs';
+import { ms } from './lib/format.mjs';
+import { round } from './lib/stats.mjs';
+
+/** The load average over 1, 5 and 15 minutes, as the report shows it. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+
+/**
+ * @param {{ figures: Record<string, any>, errors: Record<string, string>, deadlineMs: number, loadAverageBefore: string }} run
+ * @returns {string[]}
+ */
+export function reportNotes({ figures, errors, deadlineMs, loadAverageBefore }) {
+  const { detailTtfb: t, liveLatency: l, memory: m } = figures;
+  return [
+    `Machine: ${os.cpus().length} cores, shared with other work; load average before the run ${loadAverageBefore}, after ${loadAverage()}. Absolute figures are noisy; the ratios and differences are measured side by side in this run.`,
+    `Time boxes: each phase gets a share of the time left before the ${deadlineMs / 1000} s deadline; a phase that runs out reports fewer samples ("n=… of …").`,
+    'Overheads: sequential requests, one in flight, alternating dashboard/direct (order swapped every pair) after a warm-up; each side on its own keep-alive connection; time to the whole response body. Every response is checked (200 and, for the action, a created record).',
+    `Create overhead: the create form's server action was captured from a real Chromium submission and replayed over HTTP with a fresh submission key each time; the direct side POSTs the same request body to /v1/verifications/new. CREATE_RATE_LIMIT_PER_MINUTE and SANDBOX_RATE_LIMIT_PER_MINUTE are lifted for the bench.`,
+    `TTFB baseline: the page with static content, the not-found page (root layout, a heading, a link; rendered per request like every page, for its CSP nonce; no session lookup, no data). A signed-in GET of ${STATIC_BASELINE_PATH} passes the same proxy. TTFB = request sent → status line and headers received${t ? `; whole-response p50: detail ${ms(t.detailTotal.p50)}, static ${ms(t.staticTotal.p50)}` : ''}.`,
+    'First-load JS: per route, a fresh Chromium context (empty cache) loads the page; every Script response is counted by its gzip body as the server sends it. The baseline is the not-found page (root layout only), loaded like every route with the CSP enforced. Inline RSC payload is not counted, nor are scripts fetched after the load event (<Link> prefetches of other routes, lazy chunks)' +
+      (figures.firstLoadJs
+        ? `: ${figures.firstLoadJs.map((x) => `${x.route} ${x.afterLoad.files} file(s), ${round(x.afterLoad.wireKb, 1)} KB`).join('; ')}.`
+        : '.'),
+    'Lighthouse 12 Node API, in a Node process of its own (what it leaves behind ends with it), desktop preset, Debian Chromium (--headless=new --no-sandbox --disable-gpu), signed-in pages with the session cookie as an extra header.' +
+      (figures.lighthouse
+        ? ` Audits that cost points: ${figures.lighthouse.map((p) => `${p.page}: ${p.lost.join(', ') || 'none'}`).join('; ')}.`
+        : ''),
+    'Click to result: in-page timing, from the submit button’s click event to the first animation frame after [data-testid=creation-result] is visible; a fresh form per submission; 2 warm-up submissions not counted.',
+    `Live latency: the bench signs Standard Webhooks deliveries with the server's WEBHOOK_SECRET and POSTs them to /api/webhooks/verification-service one at a time; an EventSource('/api/events') the bench opens in a signed-in detail page stamps each arrival with Date.now(); latency = arrival − send (same clock, ms). The receiver publishes on every processed delivery, so the status need not change.${l ? ` Webhook response time p50 ${ms(l.webhookResponse.p50)}.` : ''}`,
+    'Throughput: autocannon in a Node process of its own (same 2 cores as the server), 32 connections × 10 s after 2 s of the same load not counted (the steady state, not the first seconds of compiling hot code), reads rotating over records created earlier in the run, then creates with a valid body. First, 5 s of the same load on GET /api/health, a route handler that returns a constant, routed like every API call (API calls skip the proxy): the most requests/s any API route can serve on this machine, for comparison.',
+    `Memory: VmRSS of the process serving requests (pid ${m.pid}, "${m.process}": next start runs the server in the process it starts), after warm-up and after all load phases.`,
+    'Server: production build, fresh data directory, sandbox on, the dashboard pointed at it over loopback with a CLI-created key (not zero-config, so the bench knows the key and the webhook secret).',
+    ...Object.entries(errors).map(([name, message]) => `ERROR in ${name}: ${message.split('\n')[0]}`),
+  ];
+}

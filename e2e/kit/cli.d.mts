@@ -1,0 +1,22 @@
+// Types of cli.mjs for the TypeScript specs (the project's tsconfig does not read JavaScript).
+
+export interface Staff {
+  email: string;
+  role: string;
+  password: string;
+  name: string;
+}
+
+export interface CliOptions {
+  dataDir: string;
+  /** Called with an undo that kills the CLI; returns the function that unregisters it. */
+  register?: (undo: () => void) => () => unknown;
+}
+
+export function runCli<T = unknown>(script: string, args: string[], options: { dataDir: string }): T;
+export function runCliAsync<T = unknown>(script: string, args: string[], options: CliOptions): Promise<T>;
+export function createCompany(dataDir: string, name: string): { companyId: string; apiKey: string };
+export function createApiKey(dataDir: string, companyId: string): { apiKey: string };
+export function createStaffUser(dataDir: string, staff: Staff): { id: string };
+export function createCompanyAsync(name: string, options: CliOptions): Promise<{ companyId: string; apiKey: string }>;
+export function createStaffUserAsync(staff: Staff, options: CliOptions): Promise<{ id: string }>;
