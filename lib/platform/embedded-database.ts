@@ -9,6 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import lockfile from 'proper-lockfile';
+import { loadInMemoryTemplate } from '@/lib/platform/in-memory-template';
 import { logger } from '@/lib/platform/log';
 import { processSingleton } from '@/lib/platform/process-singleton';
 
@@ -63,7 +64,7 @@ export type OpenOptions = {
 
 async function open(dataDir: string, options: OpenOptions): Promise<OpenDatabase> {
   if (isInMemory(dataDir)) {
-    const pg = new PGlite({ startParams: [...PGLITE_START_PARAMS] });
+    const pg = new PGlite({ startParams: [...PGLITE_START_PARAMS], loadDataDir: await loadInMemoryTemplate() });
     await pg.waitReady;
     return { pg, release: () => pg.close() };
   }

@@ -34,7 +34,11 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('provisionSandbox', () => {
+// Each test starts the sandbox three times on a real data directory, each start reopening the
+// database on disk: a budget of several ordinary tests.
+const RESTARTS_BUDGET_MS = 60_000;
+
+describe('provisionSandbox', { timeout: RESTARTS_BUDGET_MS }, () => {
   it('creates the default company once and rotates only the start-up key on every start', async () => {
     // First start.
     const first = await provisionSandbox();
@@ -86,7 +90,7 @@ describe('provisionSandbox', () => {
   });
 });
 
-describe('provisionSandbox with a webhook URL', () => {
+describe('provisionSandbox with a webhook URL', { timeout: RESTARTS_BUDGET_MS }, () => {
   it('points the default company at the URL with a new secret on every start, keeping queued events', async () => {
     const receiver = await startTestReceiver();
     try {
