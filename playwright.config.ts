@@ -38,8 +38,11 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: './e2e',
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Budgets for a contributor's busy laptop: waiting is always for a state (a URL, a text, a
+  // response), so a generous limit costs a passing test nothing and spares a slow one a false
+  // failure. Tests with more work than usual (axe over many pages) triple theirs with test.slow().
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -72,7 +75,7 @@ export default defineConfig({
       command: `node e2e/support/serve-with-log.mjs ${PORT} ${JSON.stringify(path.join(serverLogsDir(dataDir), 'server.log'))}`,
       url: BASE_URL,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
       stdout: 'pipe',
       stderr: 'pipe',
       env: {

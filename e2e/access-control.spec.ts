@@ -114,7 +114,7 @@ test.describe('no entry point reaches the service without an authorized session'
   const captures: Record<string, CapturedAction> = {};
 
   test.beforeAll(async ({ browser }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     upstream = await startCountingUpstream();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-access-'));
     // The CLI refuses while a server holds the directory: accounts first, then the server.

@@ -29,6 +29,8 @@ async function expectNoSeriousViolations(page: Page, state: string) {
 
 test.describe('accessibility (admin)', () => {
   test.use({ storageState: storageStateOf('admin') });
+  // Each test analyses several pages or states with axe, the heaviest work a test does here.
+  test.slow();
 
   test('dashboard pages', async ({ page }) => {
     for (const path of ['/', '/?view=expiring', '/staff', '/audit', '/outbox', '/webhooks', '/verifications']) {
@@ -63,7 +65,6 @@ test.describe('accessibility (admin)', () => {
   });
 
   test("the person's page after the outcome, the detail page's problem state, and the viewer's views", async ({ page, browser }) => {
-    test.setTimeout(60_000);
     await openCreateForm(page);
     await page.getByRole('switch', { name: 'Shareable link' }).check();
     await fillBasics(page, { name: uniqueName('Axe Outcome'), purpose: 'Ensuring compliance' });

@@ -32,7 +32,7 @@ let setupToken = '';
 let adminState: Awaited<ReturnType<ReturnType<Page['context']>['storageState']>> | undefined;
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-first-run-'));
   // The kit's environment filter: no upstream settings, so the embedded sandbox serves.
   server = await startNextServer({ port: PORT, dataDir, env: { APP_URL: BASE_URL }, timeoutMs: 45_000 });

@@ -9,7 +9,9 @@ import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from 
 import { type NextServer, startNextServer } from './support/next-server';
 import { portFor } from './support/ports';
 
-const LIVE_BUDGET_MS = 2_000;
+// The change must arrive without a reload; how fast it arrives is the benchmark's figure (live
+// latency), so this only bounds the wait, generously enough for a loaded machine.
+const LIVE_BUDGET_MS = 10_000;
 
 /** Creates a shareable-link request as the signed-in operator; returns its id, link and name. */
 async function createSharedRequest(page: Page) {
@@ -87,7 +89,7 @@ test.describe('a link that runs out', () => {
   const operator = { email: 'olga.expiry@example.com', password: 'operator-password-456', name: 'Olga Expiry' };
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-expiry-'));
     createStaffUser(dataDir, { ...operator, role: 'operator' });
     server = await startNextServer({

@@ -28,7 +28,7 @@ test.describe('narrow screens (admin)', () => {
   test.use({ storageState: storageStateOf('admin') });
 
   test('no dashboard page is wider than a phone or a tablet, with a long register and a created request', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     // A register row with a shareable link and two channels: the widest row the table has.
     await openCreateForm(page);
     await page.getByRole('switch', { name: 'Shareable link' }).check();

@@ -108,7 +108,7 @@ test.describe('upstream faults reach staff as clear, safe messages', () => {
   let page: Page;
 
   test.beforeAll(async ({ browser }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     upstream = await startFaultUpstream();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-faults-'));
     // The CLI refuses while a server holds the directory: the account first, then the server.
