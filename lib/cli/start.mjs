@@ -21,6 +21,7 @@ const SOURCES = [
   'postcss.config.mjs',
   'instrumentation.ts',
   'instrumentation-node.ts',
+  'proxy.ts',
 ];
 
 function newestMtime(entry) {
