@@ -172,6 +172,22 @@ test.describe('signing in and out', () => {
   });
 });
 
+test.describe('the way back after sign-in', () => {
+  // Signed in, /sign-in sends the browser straight to its `next`: the path that ends up in the
+  // Location header must stay on this site, however it was encoded.
+  test('a signed-in visit to /sign-in never redirects off-site, whatever the encoding of next', async ({ page }) => {
+    for (const next of ['/.//evil.example/x', '/%2e%2e//evil.example/x', '/a/..//evil.example', '//evil.example', 'https://evil.example']) {
+      const response = await page.request.get(`/sign-in?next=${encodeURIComponent(next)}`, { maxRedirects: 0 });
+      expect(response.status(), next).toBe(307);
+      const location = response.headers().location ?? '';
+      expect({ next, location }).toEqual({ next, location: '/' });
+    }
+    // And a browser that follows it lands here.
+    await page.goto(`/sign-in?next=${encodeURIComponent('/.//evil.example/x')}`);
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
+  });
+});
+
 test.describe('failed sign-ins', () => {
   test.use({ storageState: NO_SESSION });
 

@@ -62,6 +62,39 @@ describe('safeReturnPath', () => {
     }
   });
 
+  // Dot segments are resolved before the path is used: "/.//evil.example/x" normalises to
+  // "//evil.example/x", a protocol-relative URL. Encoded dots count as dots ("%2e"); encoded
+  // slashes and backslashes stay part of a path segment.
+  it.each([
+    ['/.//evil.example/x'],
+    ['/..//evil.example/x'],
+    ['/%2e%2e//evil.example/x'],
+    ['/%2E//evil.example/x'],
+    ['/a/..//evil.example/x'],
+    ['/a/b/../..//evil.example'],
+    ['/./\\evil.example'],
+    ['/%2F%2Fevil.example'],
+    ['/%5C%5Cevil.example'],
+    ['/.%2F/evil.example'],
+    ['/ //evil.example'],
+    ['/\t/evil.example'],
+    ['/.\n//evil.example'],
+    ['JavaScript:alert(1)'],
+    ['javascript://%0aalert(1)'],
+    ['https://evil.example/x'],
+    ['HTTPS:evil.example'],
+    ['//evil.example'],
+    ['///evil.example'],
+  ])('never sends a browser elsewhere for %j', (value) => {
+    const kept = safeReturnPath(value);
+    expect(kept.startsWith('/') && !kept.startsWith('//')).toBe(true);
+    expect(new URL(kept, ORIGIN).origin).toBe(ORIGIN);
+  });
+
+  it('turns the dot-segment vectors into "/" rather than into another host', () => {
+    for (const value of ['/.//evil.example/x', '/%2e%2e//evil.example/x', '/a/..//evil.example/x']) expect(safeReturnPath(value)).toBe('/');
+  });
+
   // Browsers remove ASCII tab and newline characters anywhere in a URL before parsing it, so
   // "/\t/evil.com" becomes "//evil.com", a protocol-relative URL to evil.com. A check of the raw
   // first two characters alone would let it through, and /sign-in?next=%2F%09%2Fevil.com would
