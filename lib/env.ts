@@ -4,9 +4,8 @@
 import 'server-only';
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
+import { blankAsUnset } from './platform/env-values';
 import { logLevelSchema } from './platform/log';
-
-const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 /**
  * WEBHOOK_SECRET: one or more Standard Webhooks secrets (`whsec_` + base64), separated by spaces
@@ -42,15 +41,15 @@ function isUsableWebhookSecret(secret: string): boolean {
 
 const envSchema = z.object({
   VERIFICATION_API_URL: z.preprocess(
-    emptyAsUndefined,
+    blankAsUnset,
     z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://verify.example.com' })
       .transform((url) => url.replace(/\/+$/, ''))
       .optional(),
   ),
-  VERIFICATION_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  VERIFICATION_API_KEY: z.preprocess(blankAsUnset, z.string().min(1).optional()),
   VERIFICATION_API_TIMEOUT_MS: z.preprocess(
-    emptyAsUndefined,
+    blankAsUnset,
     z.coerce
       .number({ error: 'must be a number of milliseconds' })
       .int('must be a whole number of milliseconds')
@@ -58,13 +57,13 @@ const envSchema = z.object({
       .max(120_000, 'must be at most 120000 ms (2 minutes)')
       .default(10_000),
   ),
-  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATA_DIR: z.preprocess(blankAsUnset, z.string().default('./data')),
   APP_URL: z.preprocess(
-    emptyAsUndefined,
+    blankAsUnset,
     z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://desk.example.com' }).optional(),
   ),
   PORT: z.preprocess(
-    emptyAsUndefined,
+    blankAsUnset,
     z.coerce
       .number({ error: 'must be a port number' })
       .int('must be a port number')
@@ -72,13 +71,13 @@ const envSchema = z.object({
       .max(65_535, 'must be between 1 and 65535')
       .default(3000),
   ),
-  SANDBOX: z.preprocess(emptyAsUndefined, z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).optional()),
+  SANDBOX: z.preprocess(blankAsUnset, z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).optional()),
   BETTER_AUTH_SECRET: z.preprocess(
-    emptyAsUndefined,
+    blankAsUnset,
     z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
   ),
   SESSION_IDLE_HOURS: z.preprocess(
-    emptyAsUndefined,
+    blankAsUnset,
     z.coerce
       .number({ error: 'must be a number of hours' })
       .positive('must be more than 0')
@@ -86,13 +85,13 @@ const envSchema = z.object({
       .default(12),
   ),
   AUDIT_RETENTION_DAYS: z.preprocess(
-    emptyAsUndefined,
+    blankAsUnset,
     z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(1, 'must be at least 1').default(365),
   ),
-  WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, webhookSecretsSchema),
+  WEBHOOK_SECRET: z.preprocess(blankAsUnset, webhookSecretsSchema),
   // Verification requests one staff member may create per minute (lib/verifications/create-rate-limit.ts).
   CREATE_RATE_LIMIT_PER_MINUTE: z.preprocess(
-    emptyAsUndefined,
+    blankAsUnset,
     z.coerce
       .number({ error: 'must be a number of requests per minute' })
       .int('must be a whole number of requests per minute')

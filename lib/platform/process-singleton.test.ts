@@ -1,6 +1,6 @@
 // One value per process and name, shared by every caller (as Next.js's separate bundles are).
 import { describe, expect, it } from 'vitest';
-import { forgetProcessSingleton, processSingleton } from './process-singleton';
+import { processSingleton } from './process-singleton';
 
 describe('processSingleton', () => {
   it('creates the value once and hands every caller the same one', () => {
@@ -16,10 +16,8 @@ describe('processSingleton', () => {
     expect((globalThis as Record<symbol, unknown>)[Symbol.for('verification-desk.test.shared')]).toBe(first);
   });
 
-  it('keeps names apart, and starts over once a value is forgotten', () => {
+  it('keeps names apart', () => {
     const a = processSingleton('test.a', () => ({}));
     expect(processSingleton('test.b', () => ({}))).not.toBe(a);
-    forgetProcessSingleton('test.a');
-    expect(processSingleton('test.a', () => ({}))).not.toBe(a);
   });
 });

@@ -14,9 +14,3 @@ export function processSingleton<T>(name: string, create: () => T): T {
   if (holder[key] === undefined) holder[key] = create();
   return holder[key] as T;
 }
-
-/** Forgets the process's value for `name` (tests, and a shutdown that must start over). */
-export function forgetProcessSingleton(name: string): void {
-  const holder = globalThis as unknown as Record<symbol, unknown>;
-  delete holder[Symbol.for(`verification-desk.${name}`)];
-}

@@ -1,6 +1,7 @@
 // When the sandbox is on, where its data lives, and which base address its links use.
 import { afterEach, describe, expect, it } from 'vitest';
-import { getPublicBaseUrl, getSandboxDataDir, isSandboxEnabled } from './config';
+import { isSandboxEnabled } from '@/lib/platform/sandbox-switch';
+import { getPublicBaseUrl, getSandboxDataDir } from './config';
 
 const saved = { ...process.env };
 

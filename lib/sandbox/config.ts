@@ -5,8 +5,7 @@
 // value turns bad later, fails the call that needs it rather than silently using a default.
 import 'server-only';
 import { z } from 'zod';
-
-export { isSandboxEnabled } from '@/lib/platform/sandbox-switch';
+import { blankAsUnset } from '@/lib/platform/env-values';
 
 /** Largest request body the API accepts: the contract names no limit, and 64 KB is far above any real request. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -14,7 +13,6 @@ export const MAX_BODY_BYTES = 64 * 1024;
 const DEFAULT_RATE_LIMIT_PER_MINUTE = 3000;
 const DEFAULT_SWEEP_INTERVAL_MS = 5_000;
 
-const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const text = z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), z.string()).optional();
 const wholeNumber = (name: string, unit: string, min: number) => {
   const error = `${name} must be a whole number of ${unit} (at least ${min})`;

@@ -36,9 +36,6 @@ export const WEBHOOK_EVENT_TYPES = [
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-/** A status no later event can change: the service never reopens a finished verification. */
-export { TERMINAL_STATUSES } from '@/lib/verifications/verification-status';
-
 /** The status published to browsers when a record is gone from the service. */
 export const PURGED_STATUS = 'purged';
 

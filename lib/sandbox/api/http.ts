@@ -1,19 +1,18 @@
-// The HTTP edge of the sandbox API: JSON responses in the contract's error shape (§7), reading a JSON
-// body safely (type, size, syntax), and the one wrapper every route handler goes through, so
+// The HTTP edge of the sandbox API: reading a JSON body safely (type, size, syntax), answered in
+// the contract's error shape (§7), and the one wrapper every route handler goes through, so
 // none can forget the on/off switch, authentication, the API audit log, or turning a crash
 // into a clean 500.
 import 'server-only';
-import { jsonError, jsonResponse } from '@/lib/platform/json-response';
+import { jsonError } from '@/lib/platform/json-response';
 import { logger } from '@/lib/platform/log';
+import { isSandboxEnabled } from '@/lib/platform/sandbox-switch';
 import { authenticateApiKey } from '@/lib/sandbox/admin/api-keys';
-import { isSandboxEnabled, MAX_BODY_BYTES } from '@/lib/sandbox/config';
+import { MAX_BODY_BYTES } from '@/lib/sandbox/config';
 import { getSandboxDb, type SandboxDb } from '@/lib/sandbox/db';
 import { auditPath, recordApiCall } from './api-audit';
 import { rateLimitMessage, takeSandboxRequest } from './rate-limit';
 
 const log = logger.child({ area: 'sandbox' });
-
-export { jsonError, jsonResponse };
 
 export type JsonBody = { ok: true; body: unknown } | { ok: false; response: Response };
 

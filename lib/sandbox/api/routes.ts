@@ -1,12 +1,13 @@
 // The sandbox's API endpoints (contract §4), kept here so the files under app/v1 only say which
 // handler answers which path.
 import 'server-only';
+import { jsonError, jsonResponse } from '@/lib/platform/json-response';
 import { getPublicBaseUrl } from '@/lib/sandbox/config';
 import { deliverEmails, isSmtpConfigured } from '@/lib/sandbox/records/notifications';
 import { listCompanyOutbox } from '@/lib/sandbox/records/outbox';
 import { CREATED_MESSAGE, createVerification, getVerificationForCompany } from '@/lib/sandbox/records/verifications';
 import { parseCreateVerificationInput } from './create-verification-input';
-import { type ApiCaller, jsonError, jsonResponse, readJsonBody, sandboxApiRoute } from './http';
+import { type ApiCaller, readJsonBody, sandboxApiRoute } from './http';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

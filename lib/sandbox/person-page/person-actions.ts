@@ -7,7 +7,7 @@
 import 'server-only';
 import { notFound, redirect } from 'next/navigation';
 import { z } from 'zod';
-import { isSandboxEnabled } from '@/lib/sandbox/config';
+import { isSandboxEnabled } from '@/lib/platform/sandbox-switch';
 import { getSandboxDb } from '@/lib/sandbox/db';
 import { completeVerification, FAILURE_REASON_CODES, failVerification, VERIFICATION_METHODS } from '@/lib/sandbox/records/lifecycle';
 import { getRequestByToken } from '@/lib/sandbox/records/verifications';

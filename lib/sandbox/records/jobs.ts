@@ -3,7 +3,7 @@
 // runSandboxMaintenance with their own clock instead.
 import 'server-only';
 import { type StopPeriodicJobs, startPeriodicJobs } from '@/lib/platform/periodic-jobs';
-import { isSandboxEnabled } from '@/lib/sandbox/config';
+import { isSandboxEnabled } from '@/lib/platform/sandbox-switch';
 import { getSandboxDb, type SandboxDb } from '@/lib/sandbox/db';
 import { purgeWebhookLog } from '@/lib/sandbox/webhook-sender/retention';
 import { expireDuePendingVerifications, type PurgeResult, purgeExpiredData } from './lifecycle';

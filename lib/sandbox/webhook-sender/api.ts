@@ -3,7 +3,8 @@
 // was sent where and why it did or did not arrive. Secrets are never part of the answer.
 import 'server-only';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { jsonResponse, sandboxApiRoute } from '@/lib/sandbox/api/http';
+import { jsonResponse } from '@/lib/platform/json-response';
+import { sandboxApiRoute } from '@/lib/sandbox/api/http';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookMessages } from '@/lib/sandbox/schema';
 import { listWebhookEndpoints } from './endpoints';

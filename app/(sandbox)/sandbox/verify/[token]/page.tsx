@@ -5,7 +5,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { isSandboxEnabled } from '@/lib/sandbox/config';
+import { isSandboxEnabled } from '@/lib/platform/sandbox-switch';
 import { completeVerificationAction, failVerificationAction } from '@/lib/sandbox/person-page/person-actions';
 import { getPersonPageState, type PersonPageQuery } from '@/lib/sandbox/person-page/person-page';
 import { type PersonPageText, personPageText } from '@/lib/sandbox/person-page/person-page-text';
