@@ -1,10 +1,29 @@
 // Facts about the incoming request that sign-in needs.
 import 'server-only';
+import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SERVER } from '@/lib/cli/client-address.mjs';
+import { logger } from '@/lib/platform/log';
+import { processSingleton } from '@/lib/platform/process-singleton';
 
-/** The client's address: the first X-Forwarded-For hop (Next.js sets it), else X-Real-IP. */
+/**
+ * The client's address, as the server that owns the socket decided it (lib/cli/server.mjs:
+ * the connection's address, or X-Forwarded-For past TRUST_PROXY trusted hops), or null when no
+ * such server runs this app. Every header a client sends, X-Forwarded-For and X-Real-IP
+ * included, is the client's to choose, so none of them is read here. Only `next dev` runs
+ * without that server: the address is then unknown, and sign-in throttling treats all unknown
+ * addresses as one (lib/auth/throttle.ts).
+ */
 export function clientAddress(requestHeaders: Headers): string | null {
-  const forwarded = requestHeaders.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || requestHeaders.get('x-real-ip')?.trim() || null;
+  if ((globalThis as unknown as Record<symbol, unknown>)[CLIENT_ADDRESS_SERVER] !== true) {
+    const notice = processSingleton('client-address-unknown-notice', () => ({ given: false }));
+    if (!notice.given) {
+      notice.given = true;
+      logger.warn(
+        'Client addresses are unknown: this app is not served by lib/cli/server.mjs (npm start, npm run serve), e.g. under next dev. Sign-in throttling counts every address as one.',
+      );
+    }
+    return null;
+  }
+  return requestHeaders.get(CLIENT_ADDRESS_HEADER) || null;
 }
 
 /**
