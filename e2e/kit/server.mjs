@@ -1,6 +1,6 @@
 // @ts-check
-// `next start` of the current production build (never a build) for the browser tests, the bench
-// and the load test: one way to start it, to know it serves, to stop it, and one rule for which
+// The production server (lib/cli/server.mjs, what `npm start` runs) of the current build (never a
+// build) for the browser tests, the bench and the load test: one way to start it, to know it serves, to stop it, and one rule for which
 // of the caller's variables it inherits. Every server gets its own port and data directory.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
@@ -50,7 +50,7 @@ export function sandboxServerEnv({ port, apiKey, webhookSecret }) {
 }
 
 /**
- * Starts `next start -p port` and, unless `readyPath` is null, waits until that path answers 200.
+ * Starts the production server on `port` and, unless `readyPath` is null, waits until that path answers 200.
  * @param {StartNextServerOptions} options
  * @returns {Promise<NextServer>}
  */
@@ -71,9 +71,9 @@ export async function startNextServer({
 }) {
   await assertPortFree(port, busyHint);
   const url = `http://localhost:${port}`;
-  // next start runs in production mode whatever it inherits; say so rather than inherit a test's NODE_ENV.
+  // The server runs in production mode whatever it inherits; say so rather than inherit a test's NODE_ENV.
   const childEnv = { ...inheritedEnv(), APP_URL: url, ...env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'production' };
-  const child = spawn(process.execPath, [...nodeArgs, 'node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+  const child = spawn(process.execPath, [...nodeArgs, 'lib/cli/server.mjs', '--port', String(port)], {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -123,14 +123,14 @@ export async function startNextServer({
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`next start on port ${port} exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+      throw new Error(`The server on port ${port} exited (${child.exitCode ?? child.signalCode}):\n${output}`);
     }
     // The sign-in page needs the database and auth: when it answers 200 the server is ready.
     if ((await statusOf(`${url}${readyPath}`, 5_000)) === 200) return server;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await server.stop();
-  throw new Error(`next start on port ${port} did not answer within ${timeoutMs} ms:\n${output}`);
+  throw new Error(`The server on port ${port} did not answer within ${timeoutMs} ms:\n${output}`);
 }
 
 /**

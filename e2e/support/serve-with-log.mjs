@@ -1,4 +1,4 @@
-// Runs the shared `next start` of the browser tests (playwright.config.ts's webServer) with the
+// Runs the shared production server (lib/cli/server.mjs) of the browser tests (playwright.config.ts's webServer) with the
 // harness kit, and keeps a copy of everything it prints in a file (e2e/leak-check.spec.ts scans
 // it for secrets and personal data) while still passing it through to Playwright.
 // Usage: E2E_SERVER_ENV='{"DATA_DIR":"…",…}' node e2e/support/serve-with-log.mjs <port> <log file>
@@ -28,7 +28,7 @@ const server = await startNextServer({
   ownGroup: false,
 });
 
-// Or by a signal to this process; next start must hear it too, so it can close its data
+// Or by a signal to this process; the server must hear it too, so it can close its data
 // directory cleanly.
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.stop());
 const { code, signal } = await server.exited;

@@ -114,7 +114,7 @@ describe('clientAddress', () => {
     delete ownServer[CLIENT_ADDRESS_SERVER];
   });
 
-  it("served by lib/cli/server.mjs: the address that server stamped, never a header the client chose", () => {
+  it('served by lib/cli/server.mjs: the address that server stamped, never a header the client chose', () => {
     ownServer[CLIENT_ADDRESS_SERVER] = true;
     const headers = new Headers({ [CLIENT_ADDRESS_HEADER]: '127.0.0.2', 'x-forwarded-for': '203.0.113.7', 'x-real-ip': '198.51.100.9' });
     expect(clientAddress(headers)).toBe('127.0.0.2');

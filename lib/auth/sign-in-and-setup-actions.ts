@@ -15,11 +15,25 @@ import { setupSchema, signInSchema } from './schemas';
 import { getCurrentStaff } from './session';
 import { forgetValidatedSessions } from './session-cache';
 import { completeSetup, SetupClosedError } from './setup';
-import { attemptSignIn } from './throttle';
+import { attemptSignIn, type ThrottleScope } from './throttle';
 
 export type SignInState = FormState<{ email: string }, never, 'email' | 'password'>;
 
 const WRONG_CREDENTIALS = 'Incorrect e-mail address or password.';
+
+/** What was throttled and for how long, so the person knows whether trying elsewhere helps. */
+function throttledMessage(scope: ThrottleScope, retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait = `Wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+  switch (scope) {
+    case 'pair':
+      return `Too many failed sign-ins for this e-mail address from this network. ${wait}`;
+    case 'network':
+      return `Too many failed sign-ins from this network. ${wait}`;
+    case 'account':
+      return `Too many failed sign-ins for this e-mail address from several networks. ${wait}`;
+  }
+}
 
 export const signInAction = formAction({
   permission: 'public',
@@ -47,8 +61,7 @@ export const signInAction = formAction({
     });
     if (attempt.outcome === 'throttled') {
       await recordAudit({ actorId: await findStaffIdByEmail(email), action: 'sign_in.throttled' });
-      const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
-      return refuse({ message: `Too many failed sign-ins. Wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.` });
+      return refuse({ message: throttledMessage(attempt.scope, attempt.retryAfterSeconds) });
     }
     if (attempt.outcome === 'failed') {
       await recordAudit({ actorId: await findStaffIdByEmail(email), action: 'sign_in.failed' });

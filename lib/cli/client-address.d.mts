@@ -6,4 +6,8 @@ export const MAX_TRUSTED_HOPS: number;
 export class InvalidTrustProxyError extends Error {}
 export function parseTrustProxy(value: string | undefined): number;
 export function normaliseAddress(raw: string | undefined | null): string | null;
-export function clientAddressOf(request: { socketAddress: string | undefined; forwardedFor: string | undefined; trustedHops: number }): string | null;
+export function clientAddressOf(request: {
+  socketAddress: string | undefined;
+  forwardedFor: string | undefined;
+  trustedHops: number;
+}): string | null;

@@ -101,7 +101,9 @@ describe('parseTrustProxy', () => {
   it.each([['true'], ['yes'], ['-1'], ['1.5'], ['11'], ['1e1'], ['0x1'], ['loopback'], ['10.0.0.0/8']])(
     'refuses %j with a message naming TRUST_PROXY and what it must be',
     (value) => {
-      expect(() => parseTrustProxy(value)).toThrow(/^TRUST_PROXY must be the number of reverse proxies in front of this server, a whole number from 0 to 10/);
+      expect(() => parseTrustProxy(value)).toThrow(
+        /^TRUST_PROXY must be the number of reverse proxies in front of this server, a whole number from 0 to 10/,
+      );
     },
   );
 });

@@ -15,7 +15,13 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SERVER, clientAddressOf, InvalidTrustProxyError, parseTrustProxy } from './client-address.mjs';
+import {
+  CLIENT_ADDRESS_HEADER,
+  CLIENT_ADDRESS_SERVER,
+  clientAddressOf,
+  InvalidTrustProxyError,
+  parseTrustProxy,
+} from './client-address.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -95,14 +101,13 @@ const server = http.createServer(async (request, response) => {
 
 server.on('error', (error) => {
   const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-  refuseToStart(
-    code === 'EADDRINUSE' ? `Port ${port} is already in use: stop what uses it, or set PORT to another port.` : String(error),
-  );
+  refuseToStart(code === 'EADDRINUSE' ? `Port ${port} is already in use: stop what uses it, or set PORT to another port.` : String(error));
 });
 
 server.listen(port, hostname, () => {
   // Next forwards a server action's redirect to this origin (as `next start` sets it).
-  const local = !hostname || hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname;
+  const local =
+    !hostname || hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname;
   process.env.__NEXT_PRIVATE_ORIGIN = `http://${local}:${port}`;
   console.log(`  Listening on ${hostname ?? 'every interface'}, port ${port}; client addresses: ${describeTrust(trustedHops)}`);
 });
@@ -130,5 +135,7 @@ for (const [signal, code] of /** @type {const} */ ([
 
 /** @param {number} hops */
 function describeTrust(hops) {
-  return hops === 0 ? "the connection's (TRUST_PROXY=0)" : `read from X-Forwarded-For past ${hops} trusted proxy hop${hops === 1 ? '' : 's'}`;
+  return hops === 0
+    ? "the connection's (TRUST_PROXY=0)"
+    : `read from X-Forwarded-For past ${hops} trusted proxy hop${hops === 1 ? '' : 's'}`;
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds the app when there is no build or the sources changed since the last
-// one, then serves it (with the embedded sandbox unless VERIFICATION_API_URL is set).
+// one, then serves it with lib/cli/server.mjs (with the embedded sandbox unless
+// VERIFICATION_API_URL is set). Arguments go to the server (--port, --hostname).
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { serverNodeOptions } from './server-node-options.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const nextBin = path.join(root, 'node_modules/next/dist/bin/next');
+const server = path.join(root, 'lib/cli/server.mjs');
 const SOURCES = [
   'app',
   'components',
@@ -47,9 +49,9 @@ function buildIsCurrent() {
   return SOURCES.every((source) => newestMtime(path.join(root, source)) <= built);
 }
 
-function run(args, env = process.env) {
+function run(script, args, env = process.env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [nextBin, ...args], { cwd: root, stdio: 'inherit', env });
+    const child = spawn(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit', env });
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
@@ -63,7 +65,7 @@ function run(args, env = process.env) {
 
 if (!buildIsCurrent()) {
   console.log('Building Verification Desk (first start or sources changed)…');
-  const code = await run(['build']);
+  const code = await run(nextBin, ['build']);
   if (code !== 0) process.exit(code);
 }
-process.exit(await run(['start', ...process.argv.slice(2)], { ...process.env, NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS) }));
+process.exit(await run(server, process.argv.slice(2), { ...process.env, NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS) }));

@@ -113,12 +113,23 @@ export const authVerifications = pgTable('auth_verifications', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Failed sign-ins in the current window, per account and per client address (hashed keys). */
-export const signInFailures = pgTable('sign_in_failures', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull(),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
-});
+/**
+ * Sign-in throttling (lib/auth/throttle.ts): one row per counter, keyed by a keyed hash of an
+ * account, a client network, or both (no e-mail or IP address is stored). `count` failures (or,
+ * for a known pair, successes) since `windowStartedAt`, the latest at `lastAt`; a row whose
+ * `expiresAt` has passed no longer counts and is removed.
+ */
+export const signInThrottle = pgTable(
+  'sign_in_throttle',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_throttle_expires_idx').on(t.expiresAt)],
+);
 
 /** The one-time first-run token (hashed); it exists only while there is no staff account. */
 export const setupTokens = pgTable('setup_tokens', {
