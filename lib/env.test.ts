@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- a plain .mjs module of the test harness, without type declarations
+import { newWebhookSecret } from '@/e2e/kit/webhook-secret.mjs';
+import canaries from '@/e2e/support/canaries.json' with { type: 'json' };
+import { generateWebhookSecret } from '@/lib/sandbox/webhook-sender/endpoints';
 import { InvalidEnvironmentError, parseEnv } from './env';
 
 function problemsOf(source: Record<string, string>): string[] {
@@ -97,6 +101,30 @@ describe('WEBHOOK_SECRET', () => {
       expect(problems[0]).toMatch(/^WEBHOOK_SECRET .*whsec_/);
       expect(problems[0]).not.toContain('secret-value');
       expect(problems[0]).not.toContain('topsecretvalue');
+    }
+  });
+
+  // whsec_ + base64 of n bytes.
+  const ofBytes = (n: number, fill = 7) => `whsec_${Buffer.alloc(n, fill).toString('base64')}`;
+
+  it('refuses a key that decodes to fewer than 24 or more than 64 bytes, naming the variable and the position, never the value', () => {
+    for (const [value, position] of [
+      ['whsec_AA==', 'secret 1 of 1 is not'],
+      [ofBytes(23), 'secret 1 of 1 is not'],
+      [ofBytes(65), 'secret 1 of 1 is not'],
+      [`${A} ${ofBytes(16)}`, 'secret 2 of 2 is not'],
+      [`${ofBytes(1)},${ofBytes(100)}`, 'secrets 1, 2 of 2 are not'],
+    ] as const) {
+      const problems = problemsOf({ WEBHOOK_SECRET: value });
+      expect(problems, value).toEqual([expect.stringMatching(/^WEBHOOK_SECRET keys must decode to 24 to 64 bytes/)]);
+      expect(problems[0]).toContain(position);
+      for (const secret of value.split(/[ ,]/)) expect(problems[0]).not.toContain(secret.slice('whsec_'.length));
+    }
+  });
+
+  it('accepts keys of 24 to 64 bytes, and the secrets the sandbox and the test harness generate', () => {
+    for (const value of [ofBytes(24), ofBytes(32), ofBytes(64), generateWebhookSecret(), newWebhookSecret(), canaries.WEBHOOK_SECRET]) {
+      expect(parseEnv({ WEBHOOK_SECRET: value }).WEBHOOK_SECRET, value).toEqual([value]);
     }
   });
 });

@@ -10,18 +10,36 @@ import { logLevelSchema } from './platform/log';
 /**
  * WEBHOOK_SECRET: one or more Standard Webhooks secrets (`whsec_` + base64), separated by spaces
  * or commas. During a rotation both the old and the new secret are configured and a delivery
- * signed with either is accepted. The message never echoes a value: these are secrets.
+ * signed with either is accepted. Each key must decode to 24–64 bytes: a shorter one can be
+ * guessed (`whsec_AA==` is one byte), and the standard's own senders make 24 to 64. The message
+ * never echoes a value: these are secrets.
  */
+const WEBHOOK_KEY_BYTES = { min: 24, max: 64 } as const;
+
 const webhookSecretsSchema = z
   .string()
   .transform((value) => value.split(/[\s,]+/).filter((part) => part !== ''))
   .superRefine((secrets, ctx) => {
     // Positions, not values: the message must not leak a secret into logs.
-    const bad = secrets.flatMap((secret, index) => (isUsableWebhookSecret(secret) ? [] : [index + 1]));
-    if (bad.length > 0) {
+    const which = (positions: number[]) =>
+      `${positions.length === 1 ? 'secret' : 'secrets'} ${positions.join(', ')} of ${secrets.length} ${positions.length === 1 ? 'is' : 'are'} not`;
+    const malformed = secrets.flatMap((secret, index) => (isUsableWebhookSecret(secret) ? [] : [index + 1]));
+    if (malformed.length > 0) {
       ctx.addIssue({
         code: 'custom',
-        message: `must be one or more secrets of the form whsec_<base64>, separated by spaces or commas (${bad.length === 1 ? 'secret' : 'secrets'} ${bad.join(', ')} of ${secrets.length} ${bad.length === 1 ? 'is' : 'are'} not)`,
+        message: `must be one or more secrets of the form whsec_<base64>, separated by spaces or commas (${which(malformed)})`,
+      });
+      return;
+    }
+    const { min, max } = WEBHOOK_KEY_BYTES;
+    const wrongSize = secrets.flatMap((secret, index) => {
+      const bytes = Buffer.from(secret.slice('whsec_'.length), 'base64').length;
+      return bytes < min || bytes > max ? [index + 1] : [];
+    });
+    if (wrongSize.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `keys must decode to ${min} to ${max} bytes, e.g. whsec_ followed by \`openssl rand -base64 32\` (${which(wrongSize)})`,
       });
     }
   })
