@@ -2,19 +2,22 @@
 // sign-ins, what a viewer may not do, staff management by an administrator, and the audit trail
 // those actions leave.
 //
-// Sign-in failures count per client address too (20 per 15 minutes, shared with every other
-// spec talking to the same server from this machine). This file spends 13: 2 comparing the
-// answers, 5 + 5 for throttling, 1 for a disabled account. Throttled attempts are not counted.
+// Sign-in failures count per client network too (20 per 15 minutes, shared with every other
+// spec whose browser talks to the same server from this machine). This file's browser spends 13:
+// 2 comparing the answers, 5 + 5 for throttling, 1 for a disabled account. Throttled attempts are
+// not counted. Attempts sent from other loopback addresses (e2e/support/sign-in-from.ts) count
+// for their own networks.
 //
 // The stored sessions of e2e/.auth are shared with other specs: nothing here signs them out.
 // Sign-outs and repeated sign-ins happen in fresh contexts with sessions of their own.
 import { type Browser, type Cookie, expect, type Page, test } from '@playwright/test';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
+import { signInFrom } from './support/sign-in-from';
 import { type Role, STAFF, storageStateOf } from './support/staff';
 
 const SESSION_COOKIE = 'vdesk.session_token';
 const WRONG_CREDENTIALS = 'Incorrect e-mail address or password.';
-const THROTTLED = /^Too many failed sign-ins\. Wait \d+ minutes? and try again\.$/;
+const THROTTLED = /^Too many failed sign-ins for this e-mail address from this network\. Wait \d+ minutes? and try again\.$/;
 const NO_SESSION = { cookies: [], origins: [] };
 
 const uniqueEmail = (base: string) => `${base}.${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -209,7 +212,7 @@ test.describe('failed sign-ins', () => {
     expect(await sessionCookie(page)).toBeUndefined();
   });
 
-  test('after 5 failures an account is throttled, even with the right password; unknown e-mails alike', async ({
+  test('after 5 failures from one network an account is throttled there, even with the right password; unknown e-mails alike', async ({
     page,
     browser,
     baseURL,
@@ -238,6 +241,34 @@ test.describe('failed sign-ins', () => {
     await submitSignIn(page, unknown, 'wrong-password-6');
     await expect(message).toHaveText(THROTTLED);
     expect(await message.innerText()).toBe(throttledAccount);
+  });
+
+  test("5 wrong guesses from a stranger's network do not stop the right password from the person's own", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const account = { name: uniqueName('Lou Lockout'), email: uniqueEmail('lou.lockout'), role: 'operator' as const };
+    const password = await createAccountAsAdmin(browser, baseURL, account);
+
+    // The stranger, on another network (another loopback address than the browser's).
+    const stranger = { localAddress: '127.0.0.9', email: account.email };
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect(await signInFrom(baseURL!, { ...stranger, password: `wrong-password-${attempt}` }), `attempt ${attempt}`).toEqual({
+        outcome: 'wrong',
+      });
+    }
+    // Throttled there, even with the right password, and refused before it is checked.
+    expect(await signInFrom(baseURL!, { ...stranger, password })).toEqual({
+      outcome: 'throttled',
+      message: expect.stringMatching(THROTTLED),
+    });
+
+    // The person, in the browser, gets in at once.
+    await page.goto('/sign-in');
+    await submitSignIn(page, account.email, password);
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
+    expect(await sessionCookie(page)).toBeDefined();
   });
 });
 
