@@ -130,6 +130,8 @@ for (const [signal, code] of /** @type {const} */ ([
     server.close();
     server.closeIdleConnections();
     if (process.listenerCount(signal) === 1) void app.close().finally(() => process.exit(code));
+    // Should that shutdown hang, the process still ends (a supervisor would kill it anyway).
+    setTimeout(() => process.exit(code), 15_000).unref();
   });
 }
 
