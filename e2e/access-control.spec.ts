@@ -385,10 +385,38 @@ test.describe('no entry point reaches the service without an authorized session'
     expect(upstream.calls.filter((call) => call.method === 'POST')).toHaveLength(2);
     expect(await recentRowsNamed(adminPage, CAPTURED_NAME)).toBe(2);
 
-    // The handcrafted encoding is understood too: with a session, the link-copied action acts.
-    const linkCopied = plainActionCall(listServerActions().find((a) => a.name === 'recordLinkCopiedAction')!.id, '/', [randomUUID()]);
-    expect(await (await replayAction(operator.request, server.url, linkCopied, { origin: server.url })).text()).toContain('{"ok":true}');
     await operator.close();
+  });
+
+  test('"link copied" is recorded for a link in the register only: a forged id writes no audit entry', async ({ browser }) => {
+    const operator = await browser.newContext({ baseURL: server.url, storageState: SIGNED_OUT });
+    const page = await operator.newPage();
+    await signIn(page, server.url, 'operator');
+    await openCreateForm(page);
+    await page.getByRole('switch', { name: 'Shareable link' }).check();
+    await fillBasics(page, { name: uniqueName('Copied Person') });
+    await submitCreate(page);
+    const realId = await createdId(page);
+
+    // The handcrafted encoding of the copy button's call, with ids the register does not hold.
+    const actionId = listServerActions().find((a) => a.name === 'recordLinkCopiedAction')!.id;
+    const report = async (id: string) =>
+      (await replayAction(operator.request, server.url, plainActionCall(actionId, '/', [id]), { origin: server.url })).text();
+    for (const forged of ['arbitrary-forged-id-<b>x</b>', randomUUID(), CAPTURED_NAME]) {
+      const answer = await report(forged);
+      expect(answer, forged).toContain('"ok":false');
+      expect(answer, forged).toContain('no shareable link for that verification id');
+    }
+    // A request the register holds with its link: recorded.
+    expect(await report(realId)).toContain('{"ok":true}');
+    await operator.close();
+
+    await adminPage.goto('/audit');
+    const copied = await adminPage
+      .getByTestId('audit-entries')
+      .locator('tr[data-action="link.copied"]')
+      .evaluateAll((rows) => rows.map((row) => row.querySelector('td:nth-child(4)')?.textContent?.trim()));
+    expect(copied).toEqual([realId]);
   });
 
   /** What an administrator can see that any of the actions would have changed. */

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { createStaffUser } from './kit/cli.mjs';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { type NextServer, startNextServer } from './support/next-server';
@@ -126,5 +126,110 @@ test.describe('a link that runs out', () => {
     await expect(page.getByTestId('status')).toContainText('Expired', { timeout: Math.max(msLeft, 0) + LIVE_BUDGET_MS });
     await expectNoReload(page);
     await context.close();
+  });
+});
+
+test.describe("a signed-in person's share of the service and of the server", () => {
+  // A server of its own: these tests use up one person's read quota and fill the stream slots,
+  // which would hold up every other spec acting as the shared server's operator.
+  let server: NextServer;
+  let dataDir: string;
+  const reader = { email: 'rita.reader@example.com', password: 'operator-password-789', name: 'Rita Reader' };
+  const other = { email: 'oscar.other@example.com', password: 'operator-password-012', name: 'Oscar Other' };
+  const READ_LIMIT = 120;
+  const STREAMS_PER_SESSION = 10;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-limits-'));
+    createStaffUser(dataDir, { ...reader, role: 'operator' });
+    createStaffUser(dataDir, { ...other, role: 'operator' });
+    server = await startNextServer({ port: portFor(31), dataDir, env: { APP_URL: `http://localhost:${portFor(31)}` } });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function signedIn(browser: Browser, who: { email: string; password: string; name: string }) {
+    const context = await browser.newContext({ baseURL: server.url, storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    await page.goto('/sign-in');
+    await page.getByLabel('E-mail address').fill(who.email);
+    await page.getByLabel('Password').fill(who.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('signed-in-as')).toHaveText(who.name);
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    return { context, page, cookie };
+  }
+
+  test(`a read past ${READ_LIMIT} in a minute is refused 429; another person reads on, and the open page says to wait`, async ({
+    browser,
+  }) => {
+    const rita = await signedIn(browser, reader);
+    const { id, name } = await createSharedRequest(rita.page);
+
+    // Nothing on screen reads the record yet (the creation result does not): these are all Rita's.
+    for (let i = 0; i < READ_LIMIT; i += 1) {
+      const response = await rita.context.request.get(`/api/verifications/${id}`);
+      expect(response.status(), `read ${i + 1}`).toBe(200);
+    }
+    const refused = await rita.context.request.get(`/api/verifications/${id}`);
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await refused.json()).error).toMatch(/^Too many refreshes: .* Wait \d+ seconds?, then refresh again\.$/);
+
+    const oscar = await signedIn(browser, other);
+    expect((await oscar.context.request.get(`/api/verifications/${id}`)).status()).toBe(200);
+    await oscar.context.close();
+
+    // The detail page still renders; its refresh is refused, and it says so over the record it has.
+    await rita.page.goto(`/verifications/${id}`);
+    await expect(rita.page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await rita.page.getByRole('button', { name: 'Refresh' }).click();
+    const notice = rita.page.getByRole('status').filter({ hasText: 'Refreshing is paused for a moment' });
+    await expect(notice).toContainText(/Wait \d+ seconds?, then refresh again\./);
+    await expect(rita.page.getByTestId('status')).toContainText('Pending');
+    await rita.context.close();
+  });
+
+  test(`a session's ${STREAMS_PER_SESSION + 1}th live stream is refused 429; another session streams on; a closed stream frees its place`, async ({
+    browser,
+  }) => {
+    const oscar = await signedIn(browser, other);
+    // Oscar's tab holds one stream of his session itself; plain requests open the others.
+    await expect(oscar.page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'live');
+    const streams: AbortController[] = [];
+    const openStream = async (cookie: string) => {
+      const abort = new AbortController();
+      const response = await fetch(`${server.url}/api/events`, { headers: { cookie, accept: 'text/event-stream' }, signal: abort.signal });
+      if (response.status === 200) streams.push(abort);
+      return response;
+    };
+    try {
+      for (let i = 1; i < STREAMS_PER_SESSION; i += 1) expect((await openStream(oscar.cookie)).status, `stream ${i + 1}`).toBe(200);
+      const refused = await openStream(oscar.cookie);
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).error).toContain(`already open in ${STREAMS_PER_SESSION} tabs of this session`);
+      await expect(oscar.page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'live');
+
+      const rita = await signedIn(browser, reader);
+      await expect(rita.page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'live');
+      await rita.context.close();
+
+      // One of Oscar's connections goes away: the server notices, frees its place, and lets a new one in.
+      streams.shift()!.abort();
+      await expect
+        .poll(async () => {
+          const response = await openStream(oscar.cookie);
+          if (response.status !== 200) await response.body?.cancel();
+          return response.status;
+        })
+        .toBe(200);
+    } finally {
+      for (const abort of streams) abort.abort();
+      await oscar.context.close();
+    }
   });
 });

@@ -49,12 +49,17 @@ function QueriedDetails({ id, initialRecord }: DetailsProps) {
     [queryClient, id],
   );
 
+  // The record already shown stays on screen whatever went wrong; the title says why it is not
+  // newer. A 429 (this person's read limit) carries its own message saying how long to wait.
+  const status = query.error instanceof VerificationFetchError ? query.error.status : undefined;
   const problem = query.isError
     ? {
         title:
-          query.error instanceof VerificationFetchError && query.error.status === 404
+          status === 404
             ? 'This verification is no longer available'
-            : 'Showing the last known state',
+            : status === 429
+              ? 'Refreshing is paused for a moment'
+              : 'Showing the last known state',
         message: query.error.message,
       }
     : undefined;

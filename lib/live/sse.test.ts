@@ -140,6 +140,36 @@ describe('createEventStream', () => {
   });
 });
 
+describe("createEventStream onClose (what frees a stream's slot)", () => {
+  it('is called exactly once, whichever way the stream ends', async () => {
+    const closes = { abort: 0, cancel: 0, session: 0, stalled: 0, abortedBefore: 0 };
+
+    const aborted = open({ onClose: () => (closes.abort += 1) });
+    aborted.abort.abort();
+    aborted.abort.abort();
+
+    const cancelled = open({ onClose: () => (closes.cancel += 1) });
+    await cancelled.frames.cancel();
+    cancelled.abort.abort();
+
+    const signedOut = open({ onClose: () => (closes.session += 1), sessionStillValid: async () => false, sessionCheckMs: 10 });
+    await signedOut.frames.next();
+    for (let i = 0; i < 20 && closes.session === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+    signedOut.abort.abort();
+
+    const abort = new AbortController();
+    createEventStream({ signal: abort.signal, onClose: () => (closes.stalled += 1) }); // never read
+    for (let i = 0; i < 1_100; i += 1) publishVerificationChange({ verificationId: `v-${i}`, status: 'pending' });
+    abort.abort();
+
+    const already = new AbortController();
+    already.abort();
+    createEventStream({ signal: already.signal, onClose: () => (closes.abortedBefore += 1) });
+
+    expect(closes).toEqual({ abort: 1, cancel: 1, session: 1, stalled: 1, abortedBefore: 1 });
+  });
+});
+
 describe('verificationFrame', () => {
   it('keeps an id with a newline inside one data line', () => {
     const frame = verificationFrame({ id: 7, verificationId: 'a\nb', status: 'pending' });

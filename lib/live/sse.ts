@@ -34,6 +34,8 @@ export type EventStreamOptions = {
   sessionStillValid?: () => Promise<boolean>;
   heartbeatMs?: number;
   sessionCheckMs?: number;
+  /** Called once when the stream ends, whichever way (e.g. to free its slot: stream-slots.ts). */
+  onClose?: () => void;
 };
 
 /** The last event id a client reports: the Last-Event-ID header, else `?lastEventId=` (first connect). */
@@ -71,6 +73,7 @@ export function createEventStream(options: EventStreamOptions): ReadableStream<U
         } catch {
           // Already closed or errored by the runtime: nothing left to release.
         }
+        options.onClose?.();
       };
       release = close;
 

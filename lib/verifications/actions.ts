@@ -4,7 +4,6 @@
 // a guard); the create form's action does both through formAction.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { recordAudit } from '@/lib/audit/audit';
 import { authorizedAction } from '@/lib/auth/guards';
 import { stringProperty } from '@/lib/forms/action-input';
 import { formAction } from '@/lib/forms/form-action';
@@ -14,6 +13,7 @@ import { describeServiceError } from '@/lib/verification-service/messages';
 import { checkCreateRateLimit } from '@/lib/verifications/create-rate-limit';
 import { createVerificationOnce, SubmissionInProgressError } from './create-verification';
 import type { CreateVerificationFormState } from './form-state';
+import { recordLinkCopy } from './link-copy-audit';
 import { createVerificationSchema, formValuesFromFormData } from './schema';
 
 const log = logger.child({ area: 'verifications' });
@@ -86,14 +86,16 @@ const verificationIdSchema = z
 
 const INVALID_VERIFICATION_ID = 'verificationId must be the text of a verification id (1 to 200 characters, no control characters).';
 
-/** Called when staff copy a shareable link: the copy itself happens in the browser; this leaves the trace. */
+/**
+ * Called when staff copy a shareable link: the copy itself happens in the browser; this leaves the
+ * trace, for a link the register holds only, within a per-person limit (link-copy-audit.ts).
+ */
 export const recordLinkCopiedAction = authorizedAction(
   'link:copy',
   async (staff, verificationId: string): Promise<{ ok: boolean; error?: string }> => {
     const parsed = verificationIdSchema.safeParse(verificationId);
     if (!parsed.success) return { ok: false, error: INVALID_VERIFICATION_ID };
-    await recordAudit({ actorId: staff.id, action: 'link.copied', target: { type: 'verification', id: parsed.data } });
-    return { ok: true };
+    return recordLinkCopy(staff.id, parsed.data);
   },
   (_denial, _verificationId: string): { ok: boolean; error?: string } => ({ ok: false }),
 );

@@ -1,8 +1,11 @@
 // Readiness against a real database (in-memory PGlite) and a real HTTP server as the service.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The service's answer is shared for a window of time: the tests move a fake Date (only Date:
+// timers, sockets and the database run on real time) past that window where they need a new check.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/embedded-database';
 import { closedPortUrl, type FakeUpstream, json, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
+import { READINESS_CHECK_FRESH_MS } from '@/lib/verification-service/reachability';
 import { GET as health } from '../health/route';
 import { GET as ready } from './route';
 
@@ -14,12 +17,23 @@ function pointAt(url: string) {
   resetEnv();
 }
 
+let clock = Date.now();
+/** Moves the fake Date past the shared answer's window: the next caller gets a new check. */
+function afterTheWindow() {
+  clock += READINESS_CHECK_FRESH_MS;
+  vi.setSystemTime(clock);
+}
+
 beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], now: clock });
   upstream = await startFakeUpstream();
   process.env.DATA_DIR = 'memory://';
 });
 
+beforeEach(() => afterTheWindow());
+
 afterAll(async () => {
+  vi.useRealTimers();
   await upstream.close();
   await closeDatabases();
 });
@@ -48,6 +62,7 @@ describe('/api/ready', () => {
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ status: 'not_ready', checks: { database: 'ok', service: 'failed' } });
 
+    afterTheWindow();
     pointAt(upstream.baseUrl);
     upstream.program(json(502, { error: 'Bad gateway' }));
     response = await ready();
@@ -55,5 +70,29 @@ describe('/api/ready', () => {
     const body = JSON.stringify(await response.json());
     expect(body).not.toContain('127.0.0.1');
     expect(body).not.toContain('Bad gateway');
+  });
+
+  it('costs the service one check per window, however many anonymous callers ask at once or in turn', async () => {
+    pointAt(upstream.baseUrl);
+    upstream.program(json(400, { error: 'Verification id is missing' }));
+    const before = upstream.requests.length;
+
+    const answers = await Promise.all(Array.from({ length: 11 }, () => ready()));
+    for (let i = 0; i < 11; i += 1) answers.push(await ready());
+    expect(answers.map((response) => response.status)).toEqual(Array(22).fill(200));
+    expect(await answers[21]!.json()).toEqual({ status: 'ready', checks: { database: 'ok', service: 'ok' } });
+    expect(upstream.requests.length - before).toBe(1);
+
+    // The service goes down: within the window the shared answer stands, and nothing is asked.
+    upstream.program(json(503, { error: 'Service unavailable' }));
+    expect((await ready()).status).toBe(200);
+    expect(upstream.requests.length - before).toBe(1);
+
+    // After the window, the next caller's check sees it, and that answer is shared in turn.
+    afterTheWindow();
+    const down = await Promise.all(Array.from({ length: 5 }, () => ready()));
+    expect(down.map((response) => response.status)).toEqual(Array(5).fill(503));
+    expect(await down[0]!.json()).toEqual({ status: 'not_ready', checks: { database: 'ok', service: 'failed' } });
+    expect(upstream.requests.length - before).toBe(2);
   });
 });

@@ -1,0 +1,89 @@
+// The browser's read route end to end: real better-auth sessions on an in-memory PGlite
+// database, the real route handler called with a Request, a real HTTP server as the service.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCliAuth } from '@/lib/auth/auth';
+import { resetEnv } from '@/lib/env';
+import { closeDatabases } from '@/lib/platform/embedded-database';
+import { createStaff } from '@/lib/staff/staff-accounts';
+import { type FakeUpstream, json, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
+import { READ_RATE_LIMIT_PER_MINUTE } from '@/lib/verifications/read-rate-limit';
+import { GET } from './route';
+
+const PASSWORD = 'correct horse battery staple';
+const ID = 'read-me-often';
+const DAY = 24 * 60 * 60 * 1000;
+let upstream: FakeUpstream;
+
+const record = () => ({
+  inputted_name: 'Person',
+  status: 'pending',
+  purpose: 'legal_obligations',
+  access_expires_at: new Date(Date.now() + 7 * DAY).toISOString(),
+  identified_name: null,
+  identified_date: null,
+  verification_method: null,
+  failed_reason: null,
+  kept_until: new Date(Date.now() + 30 * DAY).toISOString(),
+});
+
+async function sessionCookie(email: string): Promise<string> {
+  const auth = await getCliAuth();
+  const response = await auth.api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
+  expect(response.status).toBe(200);
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('vdesk.session_token='));
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.split(';')[0]!;
+}
+
+function read(cookie: string) {
+  const request = new Request(`http://localhost:3000/api/verifications/${ID}`, { headers: { cookie } });
+  return GET(request, { params: Promise.resolve({ id: ID }) });
+}
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+  upstream.program(json(200, record()));
+  process.env.DATA_DIR = 'memory://';
+  process.env.APP_URL = 'http://localhost:3000';
+  process.env.BETTER_AUTH_SECRET = 'test-secret-for-read-route-0123456789';
+  process.env.VERIFICATION_API_URL = upstream.baseUrl;
+  process.env.VERIFICATION_API_KEY = 'read-route-key';
+  resetEnv();
+  const adminId = await createStaff(null, { name: 'Ada Admin', email: 'ada@example.com', role: 'admin', password: PASSWORD });
+  await createStaff(adminId, { name: 'Vic Viewer', email: 'vic@example.com', role: 'viewer', password: PASSWORD });
+});
+
+afterAll(async () => {
+  await upstream.close();
+  await closeDatabases();
+});
+
+describe('GET /api/verifications/[id]', () => {
+  it(`allows ${READ_RATE_LIMIT_PER_MINUTE} reads a minute per staff member; the next is 429 and never reaches the service`, async () => {
+    const [vic, ada] = [await sessionCookie('vic@example.com'), await sessionCookie('ada@example.com')];
+    const before = upstream.requests.length;
+    for (let i = 0; i < READ_RATE_LIMIT_PER_MINUTE; i += 1) {
+      const response = await read(vic);
+      expect(response.status, `read ${i + 1}`).toBe(200);
+      await response.body?.cancel();
+    }
+    expect(upstream.requests.length - before).toBe(READ_RATE_LIMIT_PER_MINUTE);
+
+    const refused = await read(vic);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toMatch(/application\/json/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    const body = (await refused.json()) as { error: string; kind: string };
+    expect(body.kind).toBe('rate_limited');
+    expect(body.error).toMatch(
+      /^Too many refreshes: you have loaded verifications 120 times in the last minute\. Wait \d+ seconds?, then refresh again\.$/,
+    );
+    expect(upstream.requests.length - before).toBe(READ_RATE_LIMIT_PER_MINUTE);
+
+    // Another staff member is not held up by Vic's reads.
+    const other = await read(ada);
+    expect(other.status).toBe(200);
+    expect(await other.json()).toMatchObject({ inputted_name: 'Person', status: 'pending' });
+  });
+});

@@ -1,0 +1,75 @@
+// The bounds on open live streams, with real event streams that hold and free their slots
+// (small bounds given to the test's own slots; the process's are STREAMS_PER_SESSION/PROCESS).
+import { describe, expect, it } from 'vitest';
+import { getLiveBus, publishVerificationChange } from './bus';
+import { createEventStream } from './sse';
+import { createStreamSlots, type StreamSlots } from './stream-slots';
+import { frameReader } from './test-support';
+
+/** Opens a real stream for `sessionId` if `slots` has room, as app/api/events does. */
+function openStream(slots: StreamSlots, sessionId: string) {
+  const slot = slots.acquire(sessionId);
+  if (!slot.ok) return { refused: slot.limit };
+  const abort = new AbortController();
+  const frames = frameReader(createEventStream({ signal: abort.signal, onClose: slot.release }));
+  return { refused: null, abort, frames };
+}
+
+describe('createStreamSlots', () => {
+  it('refuses a session its next stream past the per-session bound, while another session opens its own', async () => {
+    const slots = createStreamSlots({ perSession: 3, perProcess: 100 });
+    const mine = [1, 2, 3].map(() => openStream(slots, 'session-a'));
+    expect(mine.map((s) => s.refused)).toEqual([null, null, null]);
+    expect(openStream(slots, 'session-a').refused).toBe('session');
+
+    const other = openStream(slots, 'session-b');
+    expect(other.refused).toBeNull();
+    // The refused one held nothing; the open ones all still stream.
+    const event = publishVerificationChange({ verificationId: 'v-slots', status: 'pending' });
+    for (const stream of [...mine, other]) {
+      await stream.frames!.next(); // retry
+      expect((await stream.frames!.next()).id).toBe(String(event.id));
+    }
+    for (const stream of [...mine, other]) stream.abort!.abort();
+  });
+
+  it('frees the slot when a stream ends, so the refused tab gets in on its next try', () => {
+    const slots = createStreamSlots({ perSession: 2, perProcess: 100 });
+    const [first] = [openStream(slots, 's'), openStream(slots, 's')];
+    expect(openStream(slots, 's').refused).toBe('session');
+    first!.abort!.abort();
+    expect(slots.open('s')).toBe(1);
+    const retried = openStream(slots, 's');
+    expect(retried.refused).toBeNull();
+    expect(slots.open('s')).toBe(2);
+    retried.abort!.abort();
+  });
+
+  it('holds the per-process bound across sessions, and frees it as streams end', () => {
+    const listeners = getLiveBus().listenerCount();
+    const slots = createStreamSlots({ perSession: 10, perProcess: 5 });
+    const open = ['a', 'b', 'c', 'd', 'e'].map((session) => openStream(slots, session));
+    expect(open.every((s) => s.refused === null)).toBe(true);
+    expect(openStream(slots, 'f').refused).toBe('process');
+    expect(openStream(slots, 'a').refused).toBe('process');
+    expect(slots.open()).toBe(5);
+    expect(getLiveBus().listenerCount()).toBe(listeners + 5);
+
+    open[0]!.abort!.abort();
+    expect(openStream(slots, 'f').refused).toBeNull();
+    expect(slots.open()).toBe(5);
+  });
+
+  it('frees a slot once however many ways the stream ends', async () => {
+    const slots = createStreamSlots({ perSession: 1, perProcess: 1 });
+    const stream = openStream(slots, 's');
+    stream.abort!.abort();
+    await stream.frames!.cancel();
+    expect(slots.open()).toBe(0);
+    expect(slots.open('s')).toBe(0);
+    const next = openStream(slots, 'other');
+    expect(next.refused).toBeNull();
+    expect(openStream(slots, 'third').refused).toBe('process');
+    next.abort!.abort();
+  });
+});
