@@ -24,6 +24,7 @@ describe('parseEnv', () => {
       SESSION_IDLE_HOURS: 12,
       AUDIT_RETENTION_DAYS: 365,
       CREATE_RATE_LIMIT_PER_MINUTE: 30,
+      READ_RATE_LIMIT_PER_MINUTE: 120,
       LOG_LEVEL: 'info',
     });
   });

@@ -117,6 +117,17 @@ const envSchema = z.object({
       .max(10_000, 'must be at most 10000')
       .default(30),
   ),
+  // Reads of one verification (app/api/verifications/[id]) one staff member may make per minute
+  // (lib/verifications/read-rate-limit.ts): each is a call against the service key's quota.
+  READ_RATE_LIMIT_PER_MINUTE: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number({ error: 'must be a number of reads per minute' })
+      .int('must be a whole number of reads per minute')
+      .min(1, 'must be at least 1')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(120),
+  ),
   LOG_LEVEL: logLevelSchema,
 });
 

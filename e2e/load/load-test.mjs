@@ -85,8 +85,9 @@ try {
     dataDir,
     env: {
       ...sandboxServerEnv({ port: PORT, apiKey: dashboardKey, webhookSecret }),
-      // The load is the point here: lift the per-key limit (its own tests cover it).
+      // The load is the point here: lift the per-key and per-staff read limits (their own tests cover them).
       SANDBOX_RATE_LIMIT_PER_MINUTE: '1000000',
+      READ_RATE_LIMIT_PER_MINUTE: '1000000',
     },
     // Stopped before the data directory is read: time to close the database cleanly.
     stopGraceMs: 10_000,

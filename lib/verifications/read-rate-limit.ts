@@ -5,15 +5,15 @@
 // refetches need (one per announced change, one per return to the tab), far below a script's pace.
 // In memory, one limiter per process, as the create limit (create-rate-limit.ts).
 import 'server-only';
+import { getEnv } from '@/lib/env';
 import { processSingleton } from '@/lib/platform/process-singleton';
 import { createSlidingWindowLimiter, type SlidingWindowLimiter } from '@/lib/platform/sliding-window-limiter';
 
-export const READ_RATE_LIMIT_PER_MINUTE = 120;
 const MINUTE_MS = 60_000;
 
 function getVerificationReadLimiter(): SlidingWindowLimiter {
   return processSingleton('verification-read-limiter', () =>
-    createSlidingWindowLimiter({ limit: READ_RATE_LIMIT_PER_MINUTE, windowMs: MINUTE_MS }),
+    createSlidingWindowLimiter({ limit: () => getEnv().READ_RATE_LIMIT_PER_MINUTE, windowMs: MINUTE_MS }),
   );
 }
 

@@ -21,6 +21,7 @@ export function startServer({ port, dataDir, apiKey, webhookSecret, register }) 
       // The bench creates hundreds of requests a minute as one operator with one key: lift both
       // limits (their own tests cover them); what is measured is the work, not the refusal.
       CREATE_RATE_LIMIT_PER_MINUTE: '10000',
+      READ_RATE_LIMIT_PER_MINUTE: '1000000',
       SANDBOX_RATE_LIMIT_PER_MINUTE: '10000000',
     },
     nodeArgs: cpuProfileArgs(),
