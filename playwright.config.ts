@@ -86,6 +86,10 @@ export default defineConfig({
           // A recognisable auth secret, so the leak check can look for it; the sandbox generates the
           // API key and webhook secret at start (their shapes are checked instead).
           BETTER_AUTH_SECRET: canaries.BETTER_AUTH_SECRET,
+          // As if behind one reverse proxy: the public-entry tests (bad-input.spec.ts) send their
+          // failed sign-ins "from" another network with X-Forwarded-For, so they do not spend the
+          // per-network ceiling of the browser tests' own loopback address.
+          TRUST_PROXY: '1',
         }),
       },
     },

@@ -240,7 +240,9 @@ test.describe('bad input to every server action', () => {
   test.beforeAll(async ({ playwright, baseURL }) => {
     origin = new URL(baseURL!).origin;
     admin = await playwright.request.newContext({ baseURL, storageState: storageStateOf('admin') });
-    // Sign-in, setup and the person's page are public: their callers have no session.
+    // Sign-in, setup and the person's page are public: their callers have no session. The shared
+    // server trusts one proxy hop (playwright.config.ts), so these failed sign-ins count against
+    // a network of their own, not the loopback address the browser tests sign in from.
     anonymous = await playwright.request.newContext({
       baseURL,
       storageState: SIGNED_OUT,
