@@ -84,7 +84,8 @@ test('killed with SIGKILL under creates, three times: each restart comes up at o
     const actionId = listServerActions().find((action) => action.name === 'createVerificationAction')!.id;
 
     const acknowledged: Acknowledged[] = [];
-    const unanswered = { count: 0 };
+    // Not acknowledged: cut off by the kill (no answer), or answered without an id (refused).
+    const notAcknowledged = { cutOff: 0, refused: 0 };
     let serial = 0;
     const createOne = async (life: number) => {
       const n = serial++;
@@ -109,10 +110,10 @@ test('killed with SIGKILL under creates, three times: each restart comes up at o
         const text = await response.text();
         const id = /"status":"created".*?"verificationId":"([^"]+)"/s.exec(text)?.[1];
         if (response.status() === 200 && id) acknowledged.push({ id, name, life });
-        else unanswered.count++;
+        else notAcknowledged.refused++;
       } catch {
         // The server died with this request in flight: not acknowledged, so nothing is owed.
-        unanswered.count++;
+        notAcknowledged.cutOff++;
       }
     };
 
@@ -171,7 +172,7 @@ test('killed with SIGKILL under creates, three times: each restart comes up at o
     const notRegistered = acknowledged.filter(({ id, name }) => register.get(id) !== name).map(({ id }) => id);
     const notAudited = acknowledged.filter(({ id }) => !audited.has(id)).map(({ id }) => id);
 
-    const summary = `${acknowledged.length} creates acknowledged (${[1, 2, 3].map((l) => acknowledged.filter((a) => a.life === l).length).join(' + ')}), ${unanswered.count} cut off or refused, ${KILLS} kills; starts took ${startMs.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')} (the first, then each restart); lost: ${unreadable.length} service records, ${notRegistered.length} register entries, ${notAudited.length} audit events`;
+    const summary = `${acknowledged.length} creates acknowledged (${[1, 2, 3].map((l) => acknowledged.filter((a) => a.life === l).length).join(' + ')}), ${notAcknowledged.cutOff} cut off by a kill, ${notAcknowledged.refused} answered without an id, ${KILLS} kills; starts took ${startMs.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')} (the first, then each restart); lost: ${unreadable.length} service records, ${notRegistered.length} register entries, ${notAudited.length} audit events`;
     test.info().annotations.push({ type: 'crash test', description: summary });
     console.log(summary);
     expect(unreadable, summary).toEqual([]);
