@@ -1,25 +1,34 @@
 // The one embedded PostgreSQL (PGlite) of this process, shared by the dashboard's tables and
 // the sandbox's schema. PGlite does no locking of its own: two processes opening the same
 // directory silently lose writes. So whoever opens a data directory on disk first takes a lock
-// file in it, and anyone else (a CLI while the server runs) is refused with a clear message.
+// file in it (lib/platform/process-lock.ts), and anyone else (a CLI while the server runs) is
+// refused with a message naming the process that holds it. A lock whose process has ended (a
+// server killed with SIGKILL) is taken over at once, so a supervisor's immediate restart works.
 // The instance is a process singleton because Next.js bundles instrumentation and routes
 // separately, and each bundle would otherwise open its own copy of the directory.
 import 'server-only';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import lockfile from 'proper-lockfile';
 import { loadInMemoryTemplate } from '@/lib/platform/in-memory-template';
 import { logger } from '@/lib/platform/log';
+import { acquireLock, describeHolder, type HeldLock, LockHeldError, type LockHolder } from '@/lib/platform/process-lock';
 import { processSingleton } from '@/lib/platform/process-singleton';
 
 const log = logger.child({ area: 'db' });
 
 export const DATA_DIR_IN_USE_MESSAGE = 'the data directory is in use by a running server';
 
+/** The lock file in a data directory. */
+export const LOCK_FILE = 'server.lock';
+
 export class DataDirInUseError extends Error {
-  constructor(readonly dataDir: string) {
-    super(`${DATA_DIR_IN_USE_MESSAGE} (${dataDir})`);
+  constructor(
+    readonly dataDir: string,
+    readonly holder: LockHolder,
+  ) {
+    // e.g. "… (pid 1234 on host build-7, since 2026-11-24T10:00:00.000Z; /var/lib/verification-desk)"
+    super(`${DATA_DIR_IN_USE_MESSAGE} (${describeHolder(holder)}; ${dataDir})`);
     this.name = 'DataDirInUseError';
   }
 }
@@ -70,23 +79,32 @@ async function open(dataDir: string, options: OpenOptions): Promise<OpenDatabase
   }
   const dir = path.resolve(dataDir);
   await mkdir(dir, { recursive: true });
-  let unlock: () => Promise<void>;
+  let lock: HeldLock;
   try {
-    unlock = await lockfile.lock(dir, {
-      lockfilePath: path.join(dir, 'server.lock'),
-      realpath: false,
-      // The holder refreshes the lock's mtime; a lock left by a crashed process goes stale.
-      stale: 15_000,
-      update: 5_000,
-      retries: options.waitForLockMs ? { retries: Math.ceil(options.waitForLockMs / 250), minTimeout: 250, maxTimeout: 250 } : 0,
-      onCompromised: (error) => {
-        log.error({ err: error, dir }, 'lost the lock on the data directory');
+    lock = await acquireLock(path.join(dir, LOCK_FILE), {
+      waitMs: options.waitForLockMs ?? 0,
+      // On a shared disk the owner's process cannot be checked from another host: there, a lock
+      // the holder has not touched for 15 s (it touches it every 5 s) counts as abandoned.
+      staleMs: 15_000,
+      refreshMs: 5_000,
+      onCompromised: (holder) => {
+        log.error({ dir, holder: holder?.owner ?? null }, 'lost the lock on the data directory: another process took it over');
       },
     });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirInUseError(dir);
+    if (error instanceof LockHeldError) throw new DataDirInUseError(dir, error.holder);
     throw error;
   }
+  if (lock.tookOver) {
+    const { from, reason } = lock.tookOver;
+    log.warn(
+      { dir, previousOwner: from.owner, lastTouchedAt: from.touchedAt.toISOString() },
+      reason === 'process-ended'
+        ? 'took over the lock on the data directory from a process that no longer runs (it crashed or was killed)'
+        : 'took over a stale lock on the data directory (not touched for 15 s)',
+    );
+  }
+  const unlock = () => lock.release();
   try {
     const pg = new PGlite({ dataDir: path.join(dir, 'pgdata'), startParams: [...PGLITE_START_PARAMS] });
     await pg.waitReady;

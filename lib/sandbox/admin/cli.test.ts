@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,7 +228,7 @@ describe('sandbox CLI (spawned)', { timeout: 120_000 }, () => {
     ]) {
       const run = await runReal(dataDir, ...args);
       expect({ args, code: run.code, stdout: run.stdout }).toEqual({ args, code: 2, stdout: '' });
-      expect(run.stderr).toContain('the data directory is in use by a running server');
+      expect(run.stderr).toContain(`the data directory is in use by a running server (pid ${process.pid} on host ${hostname()}, since `);
     }
 
     expect(await snapshot()).toEqual(before);
