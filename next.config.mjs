@@ -34,7 +34,7 @@ const nextConfig = {
     serverActions: { bodySizeLimit: '1mb' },
   },
   // PGlite ships its own wasm and data files; bundling it breaks their lookup.
-  serverExternalPackages: ['@electric-sql/pglite', 'proper-lockfile'],
+  serverExternalPackages: ['@electric-sql/pglite'],
 };
 
 export default nextConfig;
