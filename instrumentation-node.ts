@@ -10,6 +10,7 @@ import { startRetentionJobs } from './lib/jobs/retention-jobs';
 import { closeDatabases, DataDirInUseError } from './lib/platform/embedded-database';
 import { processSingleton } from './lib/platform/process-singleton';
 import { isSandboxEnabled } from './lib/platform/sandbox-switch';
+import { installServerActionBodyCap } from './lib/proxy/server-action-body-cap';
 
 /**
  * The first-run link while no staff account exists, written to its file in the data directory;
@@ -37,6 +38,8 @@ export async function startVerificationDesk(): Promise<void> {
   const start = processSingleton('started', () => ({ done: false }));
   if (start.done) return;
   start.done = true;
+  // Before the first request is served: a server action's body is cut off at its limit as it arrives.
+  installServerActionBodyCap();
 
   try {
     const env = getEnv(); // fails here, naming the variable, rather than on the first request
