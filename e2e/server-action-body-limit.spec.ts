@@ -27,6 +27,8 @@ test.describe('server-action body limit (1 MB, counted as it streams)', () => {
     test.info().annotations.push({ type: 'bytes sent when answered', description: String(result.sentWhenAnswered) });
     expect(result.status, result.answer || result.error).toBe(413);
     expect(result.answer).toContain(TOO_LARGE);
+    // No client may send another request on this connection: the body's rest is still in the way.
+    expect(result.answer.toLowerCase()).toContain('connection: close');
     // The server stopped reading past the limit: the client only filled the kernel's buffers.
     expect(result.sentWhenAnswered).toBeGreaterThan(MB);
     expect(result.sentWhenAnswered).toBeLessThan(6 * MB);

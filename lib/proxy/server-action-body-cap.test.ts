@@ -124,6 +124,37 @@ describe('installServerActionBodyCap', () => {
     expect(received.get('/api/webhooks/verification-service')).toBe(3 * MB);
   });
 
+  it('a keep-alive client that sends whole bodies before reading gets each 413, and a fresh connection for the next request', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (size: number) =>
+      new Promise<string>((resolve) => {
+        const request = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: `/agent-${size}`,
+            method: 'POST',
+            agent,
+            headers: { ...actionHeaders, 'Content-Length': String(size) },
+          },
+          (response) => {
+            let text = '';
+            response.on('data', (data) => {
+              text += data;
+            });
+            response.on('end', () => resolve(`${response.statusCode} ${response.headers.connection} ${text}`));
+          },
+        );
+        request.on('error', (error) => resolve(`error ${(error as NodeJS.ErrnoException).code}`));
+        request.end(Buffer.alloc(size, 'a'));
+      });
+    try {
+      for (const size of [2 * MB, 4 * MB, 2 * MB, 12 * MB]) expect(await post(size)).toBe('413 close too large');
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it('the server keeps serving afterwards', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       http

@@ -8,8 +8,8 @@
 // 'http.server.request.start' (published by every http.Server of the process, so it holds however
 // the server was started). Once more than the limit has arrived, or at once when Content-Length
 // already says so, it stops reading from the connection and ends the body there. Next then sees
-// the end of the body, the gate sees more than the limit and answers 413, and once that answer
-// is sent the connection is closed (the rest of the body is never read).
+// the end of the body, the gate sees more than the limit and answers 413 ("Connection: close"),
+// and once that answer is sent the connection is closed (the rest of the body is never read).
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -53,15 +53,17 @@ export function capRequestBody(request: IncomingMessage, response: ServerRespons
     // The body ends here. Marked complete, or Node would take the early end for an aborted request
     // and destroy the connection before the answer could be sent.
     request.complete = true;
+    // The answer says "Connection: close", so that no client sends its next request on a
+    // connection whose unread body is still in the way.
+    response.shouldKeepAlive = false;
+    // Node then closes the socket as soon as the answer is written (destroySoon), which with the
+    // body's unread bytes still queued sends a reset that can make the client lose the answer.
+    // Instead: a half-close, so the client sees the answer's end, and the drop a little later.
+    socket.destroySoon = () => {
+      socket.end();
+      setTimeout(() => socket.destroy(), CLOSE_AFTER_ANSWER_MS).unref();
+    };
     push(null);
-    response.once('finish', () => {
-      // After Node's own bookkeeping for the finished response: then a half-close, so the client
-      // sees the end of the answer, and the connection is dropped soon after.
-      setImmediate(() => {
-        socket.end();
-        setTimeout(() => socket.destroy(), CLOSE_AFTER_ANSWER_MS).unref();
-      });
-    });
   };
 
   request.push = (chunk: unknown, encoding?: BufferEncoding): boolean => {
