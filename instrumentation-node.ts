@@ -3,12 +3,33 @@
 // dashboard as configuration (environment variables), exactly as an operator would for the
 // real service. The dashboard itself never imports the sandbox.
 import { issueSetupTokenIfNeeded } from './lib/auth/setup';
+import { removeSetupLinkFile, type SetupLinkNotice, setupLinkLines, writeSetupLinkFile } from './lib/auth/setup-link';
 import { getDb } from './lib/db';
 import { getEnv, getServiceConfig, InvalidEnvironmentError, resetEnv } from './lib/env';
 import { startRetentionJobs } from './lib/jobs/retention-jobs';
 import { closeDatabases, DataDirInUseError } from './lib/platform/embedded-database';
 import { processSingleton } from './lib/platform/process-singleton';
 import { isSandboxEnabled } from './lib/platform/sandbox-switch';
+import { installServerActionBodyCap } from './lib/proxy/server-action-body-cap';
+
+/**
+ * The first-run link while no staff account exists, written to its file in the data directory;
+ * null (and a leftover file removed) once someone can sign in.
+ */
+async function prepareSetupLink(appUrl: string, dataDir: string): Promise<SetupLinkNotice | null> {
+  const token = await issueSetupTokenIfNeeded();
+  if (!token) {
+    await removeSetupLinkFile(dataDir);
+    return null;
+  }
+  const link = `${appUrl}/setup?token=${token}`;
+  try {
+    return { link, file: await writeSetupLinkFile(dataDir, link) };
+  } catch (error) {
+    // The server still starts: a terminal shows the link, and the staff CLI can create an admin.
+    return { link, file: null, problem: (error as NodeJS.ErrnoException).code ?? (error as Error).message };
+  }
+}
 
 /** Raised for a sandbox setting that cannot be used; start-up stops with its message. */
 class SandboxConfigurationError extends Error {}
@@ -17,6 +38,8 @@ export async function startVerificationDesk(): Promise<void> {
   const start = processSingleton('started', () => ({ done: false }));
   if (start.done) return;
   start.done = true;
+  // Before the first request is served: a server action's body is cut off at its limit as it arrives.
+  installServerActionBodyCap();
 
   try {
     const env = getEnv(); // fails here, naming the variable, rather than on the first request
@@ -57,22 +80,16 @@ export async function startVerificationDesk(): Promise<void> {
     await getDb();
 
     const appUrl = getEnv().APP_URL ?? `http://localhost:${getEnv().PORT}`;
-    const setupToken = await issueSetupTokenIfNeeded();
+    const setupLink = await prepareSetupLink(appUrl, getEnv().DATA_DIR);
     stops.push(startRetentionJobs());
-    // For the operator's terminal, not a log collector: plain text, on purpose (and the first-run
-    // test reads the setup link from it). Everything after start-up goes through lib/log.
+    // For the operator, plain text, on purpose. Everything after start-up goes through lib/log.
+    // The setup link itself only when stdout is a terminal: otherwise this output may be
+    // collected as logs, and the link makes whoever reads it first an administrator.
     console.log(
       [
         '',
         `  Verification Desk is ready: ${appUrl}`,
-        ...(setupToken
-          ? [
-              '',
-              '  No staff account exists yet. Create the first administrator (this link works once):',
-              `  ${appUrl}/setup?token=${setupToken}`,
-              '',
-            ]
-          : []),
+        ...(setupLink ? setupLinkLines(setupLink, { terminal: process.stdout.isTTY === true }) : []),
         sandbox
           ? `  Service: embedded sandbox at ${service.baseUrl} (nobody is really contacted; messages at ${appUrl}/outbox)`
           : `  Service: ${service.baseUrl}`,

@@ -32,6 +32,11 @@ const nextConfig = {
     // Next's default, stated so it stays equal to SERVER_ACTION_BODY_LIMIT in
     // lib/proxy/server-action-gate.ts, whose proxy check answers 413 before Next would answer 500.
     serverActions: { bodySizeLimit: '1mb' },
+    // How much of a request body Next copies for the proxy (default 10 MB). Past it, Next silently
+    // cuts the copy short, so it must exceed the gate's 1 MB by one piece as the socket delivers it
+    // (Node reads at most 64 KiB at a time): then a body over the limit shows as such to the gate.
+    // lib/proxy/server-action-body-cap.ts stops a server action's body there anyway.
+    proxyClientMaxBodySize: 1024 * 1024 + 64 * 1024,
   },
   // PGlite ships its own wasm and data files; bundling it breaks their lookup.
   serverExternalPackages: ['@electric-sql/pglite'],

@@ -1,9 +1,10 @@
 // The README's first-run story on a server of its own: an empty data directory, the one-time
-// setup link printed to the console, the first administrator, then a first verification request.
-// The shared server of the other specs already has staff accounts, so this file starts its own
-// `next start` (same production build, embedded sandbox) and stops it afterwards. Its output is
+// setup link in <DATA_DIR>/setup-link.txt, the first administrator, then a first verification
+// request. The shared server of the other specs already has staff accounts, so this file starts
+// its own `next start` (same production build, embedded sandbox) and stops it afterwards. Its
+// output is a pipe, as when a log collector reads it: the link must not be in it. The output is
 // read here, not kept for the leak check.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
@@ -14,7 +15,7 @@ import { portFor } from './support/ports';
 // E2E_PORT + 21…29 are this file's to use.
 const PORT = portFor(21);
 const BASE_URL = `http://localhost:${PORT}`;
-const SETUP_LINE = new RegExp(`${BASE_URL.replace(/[.]/g, '\\.')}/setup\\?token=([A-Za-z0-9_-]+)`);
+const SETUP_LINK = new RegExp(`^${BASE_URL.replace(/[.]/g, '\\.')}/setup\\?token=([A-Za-z0-9_-]+)\n$`);
 
 const ADMIN = { name: 'Grace Hopper', email: 'grace.hopper@example.com', password: 'first-admin-password-42' };
 
@@ -28,22 +29,27 @@ let server: NextServer | undefined;
 /** Everything the server has printed so far. */
 const output = () => server?.output() ?? '';
 let dataDir = '';
+let setupLinkFile = '';
 let setupToken = '';
 let adminState: Awaited<ReturnType<ReturnType<Page['context']>['storageState']>> | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-first-run-'));
+  setupLinkFile = path.join(dataDir, 'setup-link.txt');
   // The kit's environment filter: no upstream settings, so the embedded sandbox serves.
   server = await startNextServer({ port: PORT, dataDir, env: { APP_URL: BASE_URL }, timeoutMs: 45_000 });
 
-  // The link is printed from instrumentation, by the time the server answers or soon after.
+  // The link is written from instrumentation, by the time the server answers or soon after.
   const deadline = Date.now() + 10_000;
-  while (!SETUP_LINE.test(output())) {
-    if (Date.now() > deadline) throw new Error(`No setup link printed. Output so far:\n${output()}`);
+  while (!existsSync(setupLinkFile) || !output().includes(setupLinkFile)) {
+    if (Date.now() > deadline) throw new Error(`No setup link file at ${setupLinkFile}. Output so far:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  setupToken = SETUP_LINE.exec(output())![1]!;
+  const content = readFileSync(setupLinkFile, 'utf8');
+  const match = SETUP_LINK.exec(content);
+  if (!match) throw new Error(`The setup link file holds no setup link: ${JSON.stringify(content)}`);
+  setupToken = match[1]!;
 });
 
 test.afterAll(async () => {
@@ -55,11 +61,15 @@ test.afterAll(async () => {
 const setupForm = (page: Page) => page.getByRole('button', { name: 'Create the administrator' });
 const setupLinkProblem = (page: Page) => page.getByRole('alert').filter({ hasText: 'This setup link is missing or not valid.' });
 
-test('before setup: pages lead to sign-in, and /setup needs the printed token', async ({ page }) => {
-  // The console says where to go; it says it once, with one token.
-  expect(output()).toContain('No staff account exists yet. Create the first administrator (this link works once):');
-  expect(output().match(/\/setup\?token=/g)).toHaveLength(1);
+test('the setup link is in a file only the server user can read, and nowhere in the server output', async () => {
+  expect((statSync(setupLinkFile).mode & 0o777).toString(8)).toBe('600');
+  // The output (stdout is not a terminal here) says where the link is, without it.
+  expect(output()).toContain(`The one-time link that creates the first administrator is in ${setupLinkFile}`);
+  expect(output()).not.toContain(setupToken);
+  expect(output()).not.toContain('token=');
+});
 
+test('before setup: pages lead to sign-in, and /setup needs the token from the file', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/sign-in(\?|$)/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
@@ -120,11 +130,25 @@ test('a valid setup creates the administrator, signs them in, and the link then 
   await expect(header.getByRole('link', { name: 'Staff' })).toBeVisible();
   adminState = await page.context().storageState();
 
-  const again = await page.goto(`/setup?token=${setupToken}`);
-  expect(again?.status()).toBe(404);
-  await expect(setupForm(page)).toHaveCount(0);
-  // Without the token too: the page no longer exists at all.
-  expect((await page.goto('/setup'))?.status()).toBe(404);
+  // Its file is gone with it.
+  expect(existsSync(setupLinkFile)).toBe(false);
+});
+
+test('the used setup link says so and leads to sign-in, rather than "Page not found"', async ({ page }) => {
+  test.skip(!adminState, 'needs the administrator created by the previous test');
+  // Signed out, as whoever finds the old link would be.
+  for (const url of [`/setup?token=${setupToken}`, '/setup', `/setup?token=${'x'.repeat(setupToken.length)}`]) {
+    const response = await page.goto(url);
+    // Nothing to do here any more (404), but said plainly.
+    expect(response?.status(), url).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 }), url).toHaveText('Setup is done');
+    await expect(page.getByRole('status').filter({ hasText: 'This setup link has already been used — sign in.' }), url).toBeVisible();
+    await expect(page.getByText('Page not found'), url).toHaveCount(0);
+    await expect(setupForm(page), url).toHaveCount(0);
+  }
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/sign-in`);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
 
 test('the new administrator creates the first verification request', async ({ browser }) => {

@@ -1,13 +1,17 @@
-// First run: while no staff account exists, the server prints a one-time setup link with a
-// random token, and /setup?token=… creates the first administrator. Only the token's hash is
-// stored; a new token replaces the old at every start, and setup removes it.
+// First run: while no staff account exists, the server makes a one-time setup link with a
+// random token (lib/auth/setup-link.ts says where it goes), and /setup?token=… creates the first
+// administrator. Only the token's hash is stored; a new token replaces the old at every start,
+// and setup removes it, and the link's file.
 import 'server-only';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
 import { setupTokens, staffUsers } from '@/lib/db/schema';
+import { getEnv } from '@/lib/env';
+import { logger } from '@/lib/platform/log';
 import { insertStaff, type NewStaff, StaffError } from '@/lib/staff/staff-accounts';
+import { removeSetupLinkFile } from './setup-link';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest();
 
@@ -51,7 +55,7 @@ export class SetupClosedError extends Error {
 /** Creates the first administrator, if the token is right and nobody has done it yet. */
 export async function completeSetup(token: string, admin: Omit<NewStaff, 'role'>): Promise<string> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     const [staff] = await tx.select({ n: count() }).from(staffUsers);
     if ((staff?.n ?? 0) > 0 || !(await tokenMatches(tx, token))) throw new SetupClosedError();
     const id = await insertStaff(tx, { ...admin, role: 'admin' });
@@ -59,6 +63,12 @@ export async function completeSetup(token: string, admin: Omit<NewStaff, 'role'>
     await recordAudit({ actorId: id, action: 'setup.completed', target: { type: 'staff', id } }, tx);
     return id;
   });
+  // After the commit: the token is void by now, so a file that cannot be removed holds a dead
+  // link — worth a warning, not a failed setup. (The next start removes it too.)
+  await removeSetupLinkFile(getEnv().DATA_DIR).catch((error: unknown) =>
+    logger.warn({ area: 'setup', err: error }, 'could not remove the setup link file after setup'),
+  );
+  return id;
 }
 
 export { StaffError };

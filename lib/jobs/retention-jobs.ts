@@ -1,7 +1,8 @@
 // The dashboard's background work: its retention, now and every hour. Audit entries go after
 // AUDIT_RETENTION_DAYS, register rows when the service's record is due for purging (kept_until),
-// and the create-once claims once no double submission can still arrive. The counterpart of the
-// sandbox's jobs (lib/sandbox/records/jobs.ts), on the same runner.
+// the create-once claims once no double submission can still arrive, and webhook receipts once
+// no redelivery of their message can still arrive. The counterpart of the sandbox's jobs
+// (lib/sandbox/records/jobs.ts), on the same runner.
 import 'server-only';
 import { purgeExpiredAudit } from '@/lib/audit/audit';
 import { getEnv } from '@/lib/env';
@@ -9,12 +10,14 @@ import { logger } from '@/lib/platform/log';
 import { type StopPeriodicJobs, startPeriodicJobs } from '@/lib/platform/periodic-jobs';
 import { purgeOldSubmissionKeys } from '@/lib/verifications/create-verification';
 import { purgeExpiredRegisterEntries } from '@/lib/verifications/retention';
+import { purgeOldWebhookReceipts, WEBHOOK_RECEIPTS_KEPT_MS } from '@/lib/webhook-receiver/receipt-retention';
 
 const log = logger.child({ area: 'retention' });
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
-export type RetentionResult = { auditEntries: number; registerEntries: number };
+export type RetentionResult = { auditEntries: number; registerEntries: number; webhookReceipts: number };
 
 /** One retention run; each purge logs what it removed. */
 export async function runDashboardRetention(): Promise<RetentionResult> {
@@ -24,7 +27,14 @@ export async function runDashboardRetention(): Promise<RetentionResult> {
   const registerEntries = await purgeExpiredRegisterEntries();
   if (registerEntries > 0) log.info({ removed: registerEntries }, 'register entries past their retention removed');
   await purgeOldSubmissionKeys();
-  return { auditEntries, registerEntries };
+  const webhookReceipts = await purgeOldWebhookReceipts();
+  if (webhookReceipts > 0) {
+    log.info(
+      { removed: webhookReceipts, keptDays: WEBHOOK_RECEIPTS_KEPT_MS / DAY_MS },
+      'webhook receipts past the redelivery window removed',
+    );
+  }
+  return { auditEntries, registerEntries, webhookReceipts };
 }
 
 /** Starts the hourly retention once per process, with a first run right away. */

@@ -90,10 +90,35 @@ describe('checkServerActionRequest', () => {
     expect(await checkServerActionRequest(fetchCall(atLimit))).toBeUndefined();
   });
 
+  it('stops reading a chunked body once past the limit, rather than reading all of it', async () => {
+    // A 12 MB body arriving in 64 KB pieces, as the socket delivers it; the stream counts what was pulled.
+    const piece = new Uint8Array(64 * 1024).fill(0x61);
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= 12 * 1024 * 1024) return controller.close();
+        pulled += piece.byteLength;
+        controller.enqueue(piece);
+      },
+    });
+    const request = new Request('http://localhost/verifications/new', {
+      method: 'POST',
+      headers: { 'next-action': ACTION_ID, 'content-type': 'text/plain;charset=UTF-8' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(await checkServerActionRequest(request)).toEqual({ status: 413, message: TOO_LARGE_MESSAGE });
+    expect(pulled).toBeGreaterThan(SERVER_ACTION_BODY_LIMIT_BYTES);
+    expect(pulled).toBeLessThanOrEqual(SERVER_ACTION_BODY_LIMIT_BYTES + 4 * piece.byteLength);
+  });
+
   it("agrees with next.config.mjs, so the gate answers before Next's own limit does", () => {
     // Read as text: the config is plain JavaScript without types.
     const config = readFileSync(new URL('../../next.config.mjs', import.meta.url), 'utf8');
     expect(config).toContain(`serverActions: { bodySizeLimit: '${SERVER_ACTION_BODY_LIMIT}' }`);
     expect(SERVER_ACTION_BODY_LIMIT_BYTES).toBe(1024 * 1024);
+    // Next's copy of the body for the proxy: just over the limit (by one 64 KiB socket read), so
+    // it stops buffering there yet still shows the gate a body that is over the limit.
+    expect(config).toContain('proxyClientMaxBodySize: 1024 * 1024 + 64 * 1024,');
   });
 });

@@ -5,7 +5,8 @@
 // is not the JSON its decoder expects (an empty one included), or arguments that are not an
 // array. None of these can come from our own pages; they are hand-written calls. The gate refuses
 // them first, with a plain-text message: Next's client shows a text/plain error body as the
-// error's message, and a browser shows it as a readable page.
+// error's message, and a browser shows it as a readable page. It reads a body as it streams in
+// and stops past the limit; ./server-action-body-cap.ts stops the connection's reading there too.
 
 /**
  * The most a server action accepts. Our largest form is a few kilobytes even with every field
@@ -23,11 +24,20 @@ export const UNREADABLE_FORM_MESSAGE = 'The form data could not be read. Reload 
 
 /** Would Next's action handler take this request? (A Next-Action header, or a multipart POST to a page.) */
 export function isServerActionRequest(request: Request, pathname: string): boolean {
-  if (request.method !== 'POST') return false;
-  if (request.headers.has('next-action')) return true;
+  return looksLikeServerAction(request.method, pathname, (name) => request.headers.get(name));
+}
+
+/** The same question for any request representation (lib/proxy/server-action-body-cap.ts asks it of Node's). */
+export function looksLikeServerAction(
+  method: string | undefined,
+  pathname: string,
+  header: (name: string) => string | null | undefined,
+): boolean {
+  if (method !== 'POST') return false;
+  if (header('next-action') != null) return true;
   // Route handlers (the API, the sandbox API, sign-out) read their own bodies and set their own limits.
   if (/^\/(api|v1|sign-out)(\/|$)/.test(pathname)) return false;
-  return isMultipart(request.headers.get('content-type'));
+  return isMultipart(header('content-type') ?? null);
 }
 
 export type ServerActionRefusal = { status: 400 | 413; message: string };
@@ -37,15 +47,15 @@ export async function checkServerActionRequest(request: Request): Promise<Server
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > SERVER_ACTION_BODY_LIMIT_BYTES) return refuse(413, TOO_LARGE_MESSAGE);
 
-  // Read in full (a chunked body declares no length). Next buffers the proxy's copy of the body,
-  // so the action still receives it afterwards.
-  let bytes: ArrayBuffer;
+  // Read as it streams in (a chunked body declares no length), and no further than the limit.
+  // Next buffers the proxy's copy of the body, so the action still receives it afterwards.
+  let bytes: Uint8Array<ArrayBuffer> | 'too large';
   try {
-    bytes = await request.arrayBuffer();
+    bytes = await readAtMost(request.body, SERVER_ACTION_BODY_LIMIT_BYTES);
   } catch {
     return refuse(400, UNREADABLE_FORM_MESSAGE);
   }
-  if (bytes.byteLength > SERVER_ACTION_BODY_LIMIT_BYTES) return refuse(413, TOO_LARGE_MESSAGE);
+  if (bytes === 'too large') return refuse(413, TOO_LARGE_MESSAGE);
 
   const contentType = request.headers.get('content-type') ?? '';
   const isFetchCall = request.headers.has('next-action');
@@ -63,6 +73,35 @@ export async function checkServerActionRequest(request: Request): Promise<Server
   }
   if (isFetchCall && !isJsonArray(new TextDecoder().decode(bytes))) return refuse(400, MALFORMED_MESSAGE);
   return undefined;
+}
+
+/**
+ * The body's bytes, or 'too large' as soon as more than `limit` bytes have arrived: the rest is
+ * not waited for, and the stream is cancelled.
+ */
+export async function readAtMost(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array<ArrayBuffer> | 'too large'> {
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > limit) {
+      // Not awaited: cancelling waits for the source to wind down, and the answer need not.
+      reader.cancel().catch(() => undefined);
+      return 'too large';
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 function isMultipart(contentType: string | null): boolean {

@@ -1,5 +1,6 @@
-// First-run setup: only while no staff account exists, and only with the token the server
-// printed to its console. Afterwards the page is gone (404).
+// First-run setup: only while no staff account exists, and only with the one-time link the
+// server made at its start (in <DATA_DIR>/setup-link.txt, and on its terminal). Once the first
+// administrator exists, every setup link says it was used and points to sign-in.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { SetupForm } from '@/components/auth/setup-form';
@@ -11,6 +12,8 @@ export const metadata: Metadata = { title: 'Set up' };
 type Props = { searchParams: Promise<{ token?: string | string[] }> };
 
 export default async function SetupPage({ searchParams }: Props) {
+  // Setup is done: every setup link is used up. Still a 404 (nothing to do here), but with a page
+  // that says so and leads to sign-in (./not-found.tsx) rather than a bare "Page not found".
   if (!(await isSetupOpen())) notFound();
   const { token } = await searchParams;
   const value = typeof token === 'string' ? token : '';
@@ -20,8 +23,9 @@ export default async function SetupPage({ searchParams }: Props) {
         <h1 className="text-xl font-semibold text-slate-900">Setup link needed</h1>
         <Alert tone="warning" title="This setup link is missing or not valid." role="alert">
           <p>
-            Open the link the server printed to its console when it started (it contains a one-time token). A new link is printed at every
-            start until the first administrator exists.
+            Open the link in the file setup-link.txt in the server&apos;s data directory (a terminal running the server shows it too). It
+            contains a one-time token. Every start of the server makes a new link and voids the one before, until the first administrator
+            exists.
           </p>
         </Alert>
       </div>
