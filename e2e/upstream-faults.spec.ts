@@ -2,7 +2,8 @@
 // pages, garbage bodies, rate limits, dropped connections, silence — staff get a specific message
 // in the dashboard's own words, keep what they typed, never see internals or the upstream's body,
 // and a create is never sent twice. One `next start` is pointed at a stand-in whose behaviour is
-// switched between tests, so every fault is checked against the real production build.
+// switched between tests, so every fault is checked against the real production build; a second
+// one, with the default timeout, shows what staff see while a slow or hanging service is awaited.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
