@@ -2,9 +2,11 @@
 // pages, garbage bodies, rate limits, dropped connections, silence — staff get a specific message
 // in the dashboard's own words, keep what they typed, never see internals or the upstream's body,
 // and a create is never sent twice. One `next start` is pointed at a stand-in whose behaviour is
-// switched between tests, so every fault is checked against the real production build.
+// switched between tests, so every fault is checked against the real production build; a second
+// one, with the default timeout, shows what staff see while a slow or hanging service is awaited.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
@@ -16,8 +18,10 @@ import { portFor } from './support/ports';
 import { STAFF } from './support/staff';
 
 const PORT = portFor(41);
-// Short, so 'hang' costs seconds (three read attempts plus backoff stay well under 10 s).
+// Short, so 'hang' costs seconds (a read gives up after 1.5 s plus a 250 ms margin). The hanging
+// service with the default timeout has its own server below.
 const TIMEOUT_MS = 1_500;
+const DEFAULT_TIMEOUT_PORT = portFor(42);
 const SIGNED_OUT = { cookies: [], origins: [] };
 const PURPOSE = 'Processing a GDPR request';
 
@@ -46,7 +50,7 @@ const PROTOCOL: Omit<Expected, 'readAttempts'> = {
 
 // The client retries reads only for gateway-type statuses and timeouts (lib/verification-service
 // client.ts); a 500 is the service's own bug and a 429 asks us to back off.
-const FAULTS: Record<Exclude<FaultMode, 'ok'>, Expected> = {
+const FAULTS: Record<Exclude<FaultMode, 'ok' | 'not-found'>, Expected> = {
   '500-json': { ...UNAVAILABLE, readAttempts: { exactly: 1 } },
   '502-html': { ...UNAVAILABLE, readAttempts: { atMost: 3 } },
   '503-html': { ...UNAVAILABLE, readAttempts: { atMost: 3 } },
@@ -88,6 +92,21 @@ async function expectNothingLeaked(page: Page) {
   ]) {
     expect(html).not.toContain(upstream);
   }
+}
+
+/**
+ * The detail page's state while the service has not answered. Found by its test id, the cheapest
+ * query: a state that lasts seconds must not be missed by a slow accessibility-tree query on a busy
+ * machine. Its role and live announcement are checked where it is first shown.
+ */
+const waitingState = (page: Page) => page.getByTestId('waiting-for-service');
+
+async function expectWaitingShown(page: Page) {
+  const waiting = waitingState(page);
+  await expect(waiting).toBeVisible();
+  await expect(waiting).toHaveText(/^Waiting for the verification service…/);
+  await expect(waiting).toHaveAttribute('role', 'status');
+  await expect(waiting).toHaveAttribute('aria-live', 'polite');
 }
 
 async function signIn(page: Page, staff: { email: string; password: string; name: string }) {
@@ -150,7 +169,7 @@ test.describe('upstream faults reach staff as clear, safe messages', () => {
     }
   });
 
-  for (const [mode, expected] of Object.entries(FAULTS) as [Exclude<FaultMode, 'ok'>, Expected][]) {
+  for (const [mode, expected] of Object.entries(FAULTS) as [keyof typeof FAULTS, Expected][]) {
     test(`${mode}: a create fails once, with a specific message and the form kept`, async () => {
       const name = uniqueName('Fault Person');
       const email = `fault.${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -200,46 +219,6 @@ test.describe('upstream faults reach staff as clear, safe messages', () => {
       }
     });
   }
-
-  // The detail page has no route skeleton (React would hold a fast page back 300 ms behind one):
-  // while a slow read is under way, the clicked link shows it is working and the register stays.
-  test('a slow read: the clicked register link shows it is pending, then the page it led to', async () => {
-    upstream.setMode('ok');
-    const name = uniqueName('Slow Person');
-    await openCreateForm(page);
-    await fillBasics(page, { name, email: `slow.${Math.random().toString(36).slice(2, 8)}@example.com`, purpose: PURPOSE });
-    await submitCreate(page);
-    const id = await createdId(page);
-    await page.goto('/');
-    const link = page.getByRole('link', { name });
-    await expect(link.getByTestId('link-pending')).toHaveCount(0);
-
-    upstream.setMode('hang');
-    await link.click();
-    await expect(link.getByTestId('link-pending')).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: 'Verification requests' })).toBeVisible();
-
-    const problem = page.locator('[data-problem]');
-    await expect(problem).toHaveAttribute('data-problem', 'timeout', { timeout: 10_000 });
-    await expect(page).toHaveURL(new RegExp(`/verifications/${id}$`));
-    await expect(page.getByTestId('link-pending')).toHaveCount(0);
-  });
-
-  test('a slow lookup: the Look up button shows it is busy until the page it led to appears', async () => {
-    upstream.setMode('hang');
-    const id = randomUUID();
-    await page.goto('/');
-    await page.getByLabel('Look up a verification by id').fill(id);
-    const button = page.getByRole('button', { name: 'Look up' });
-    await expect(button).not.toHaveAttribute('aria-busy');
-    await button.click();
-    await expect(button).toHaveAttribute('aria-busy', 'true');
-    await expect(page).toHaveURL(/\/$/);
-
-    await expect(page.locator('[data-problem]')).toHaveAttribute('data-problem', 'timeout', { timeout: 10_000 });
-    await expect(page).toHaveURL(new RegExp(`/verifications/${id}$`));
-  });
 
   // Nothing listens at the service's address: the connection is refused before any request is
   // sent, so staff are told the request was certainly not created and what to check.
@@ -423,3 +402,201 @@ test.describe('upstream faults reach staff as clear, safe messages', () => {
     await expect(page.getByText('Someone').first()).toBeVisible();
   });
 });
+
+// The settings as shipped: VERIFICATION_API_TIMEOUT_MS unset, so its default of 10 s. A service
+// that accepts the connection and never answers used to hold the detail page for three reads of
+// 10 s each; now the page's frame goes out at once with a waiting state, and the problem follows
+// at the read's one deadline (the timeout plus at most 1 s).
+test.describe('a hanging service, with the default timeout', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  let upstream: FaultUpstream;
+  let server: NextServer | undefined;
+  let dataDir: string;
+  let context: BrowserContext;
+  let page: Page;
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(180_000);
+    upstream = await startFaultUpstream();
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-hang-'));
+    createStaffUser(dataDir, { ...STAFF.operator, role: 'operator' });
+    createStaffUser(dataDir, { ...STAFF.admin, role: 'admin' });
+    server = await startNextServer({
+      port: DEFAULT_TIMEOUT_PORT,
+      dataDir,
+      env: {
+        APP_URL: `http://localhost:${DEFAULT_TIMEOUT_PORT}`,
+        VERIFICATION_API_URL: upstream.baseUrl,
+        VERIFICATION_API_KEY: 'test-key',
+      },
+    });
+    context = await browser.newContext({ baseURL: server.url, storageState: SIGNED_OUT });
+    page = await context.newPage();
+    await signIn(page, STAFF.operator);
+    // One quick view first, so the route's first-time costs (loading its code) are not measured.
+    upstream.setMode('ok');
+    await page.goto(`/verifications/${randomUUID()}`);
+    await expect(page.getByText('Someone').first()).toBeVisible();
+  });
+
+  test.afterAll(async () => {
+    await context?.close();
+    await server?.stop();
+    await upstream?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test.beforeEach(() => {
+    upstream.setMode('ok');
+    upstream.setDelay(0);
+  });
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook asks for from this pattern.
+  test.afterEach(async ({}, testInfo) => {
+    if (testInfo.status !== testInfo.expectedStatus && server) {
+      await testInfo.attach('next-server.log', { body: server.output(), contentType: 'text/plain' });
+    }
+  });
+
+  test('the detail page sends its frame with a waiting state at once, and the problem within the deadline', async () => {
+    const testInfo = test.info();
+    upstream.setMode('hang');
+    const id = randomUUID();
+    const url = `${server!.url}/verifications/${id}`;
+
+    // In the browser: the waiting state is shown and announced, and the problem replaces it.
+    upstream.resetCounts();
+    const started = Date.now();
+    await page.goto(url, { waitUntil: 'commit' });
+    await expectWaitingShown(page);
+    const waiting = waitingState(page);
+    await expect(page).toHaveTitle(/^Verification · /);
+    const problem = page.locator('[data-problem]');
+    await expect(problem).toHaveCount(0);
+
+    await expect(problem).toHaveAttribute('data-problem', 'timeout', { timeout: 30_000 });
+    const problemAfterMs = Date.now() - started;
+    testInfo.annotations.push({ type: 'problem shown after (ms)', description: String(problemAfterMs) });
+    await expect(problem.getByRole('heading', { level: 1 })).toHaveText('No answer in time');
+    await expect(problem.getByRole('link', { name: 'Try again' })).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+    await expectNothingLeaked(page);
+    // The default timeout was in force (no shortened one: the wait took about 10 s) and the
+    // attempts shared one deadline (three separate ones would take over 30 s).
+    expect(problemAfterMs).toBeGreaterThanOrEqual(9_000);
+    expect(problemAfterMs).toBeLessThan(20_000);
+    expect(upstream.count('GET'), 'GETs for one page view').toBeLessThanOrEqual(2);
+
+    // Over plain HTTP: how soon the waiting state is in the HTML as it streams in. (Last: the read
+    // it starts goes on after this test stops listening, and would be counted above.)
+    const cookie = (await context.cookies(server!.url)).map(({ name, value }) => `${name}=${value}`).join('; ');
+    const frame = await htmlStreamedUntil(url, cookie, 'Waiting for the verification service');
+    testInfo.annotations.push({ type: 'waiting state in the HTML after (ms)', description: String(Math.round(frame.ms)) });
+    expect(frame.status).toBe(200);
+    // Generous for a busy machine, and still far from the 11 s the read may take: the frame did
+    // not wait for the service.
+    expect(frame.ms, 'time until the waiting state was sent').toBeLessThan(3_000);
+  });
+
+  // Long enough that the waiting state cannot be missed, short of the 10 s timeout.
+  const SLOW_MS = 5_000;
+
+  test('a slow answer streams in behind the waiting state: the record, and the view audited', async ({ browser }) => {
+    upstream.setDelay(SLOW_MS);
+    const id = randomUUID();
+    await page.goto(`/verifications/${id}`, { waitUntil: 'commit' });
+    await expectWaitingShown(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Someone' })).toBeVisible();
+    await expect(waitingState(page)).toHaveCount(0);
+    await expect(page.getByTestId('status')).toContainText('Pending');
+    await expect(page).toHaveTitle(/^Verification · /);
+
+    // The view is in the audit trail, written after the streamed page went out.
+    const adminContext = await browser.newContext({ baseURL: server!.url, storageState: SIGNED_OUT });
+    try {
+      const admin = await adminContext.newPage();
+      await signIn(admin, STAFF.admin);
+      await expect(async () => {
+        await admin.goto('/audit?action=verification.viewed');
+        await expect(admin.getByRole('row').filter({ hasText: id })).toHaveCount(1, { timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
+    } finally {
+      await adminContext.close();
+    }
+  });
+
+  test('an unknown id answered slowly streams in the not-found page', async () => {
+    upstream.setMode('not-found');
+    upstream.setDelay(SLOW_MS);
+    const id = randomUUID();
+    await page.goto(`/verifications/${id}`, { waitUntil: 'commit' });
+    await expectWaitingShown(page);
+    const problem = page.locator('[data-problem]');
+    await expect(problem).toHaveAttribute('data-problem', 'not_found');
+    await expect(problem.getByRole('heading', { level: 1 })).toHaveText('Verification not found');
+    await expect(waitingState(page)).toHaveCount(0);
+  });
+
+  // Client-side navigation: the page it leads to comes at once, with the waiting state, rather than
+  // the click seeming to do nothing until the service answers.
+  test('a slow read: the clicked register link leads to the detail page at once, which waits visibly, then shows it', async () => {
+    const name = uniqueName('Slow Person');
+    await openCreateForm(page);
+    await fillBasics(page, { name, email: `slow.${Math.random().toString(36).slice(2, 8)}@example.com`, purpose: PURPOSE });
+    await submitCreate(page);
+    const id = await createdId(page);
+    await page.goto('/');
+    const link = page.getByRole('link', { name });
+
+    upstream.setDelay(SLOW_MS);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/verifications/${id}$`));
+    await expectWaitingShown(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Someone' })).toBeVisible();
+    await expect(waitingState(page)).toHaveCount(0);
+    await expect(page.getByTestId('link-pending')).toHaveCount(0);
+  });
+
+  test('a slow lookup: the Look up button leads to the detail page at once, which waits visibly, then explains', async () => {
+    upstream.setMode('hang');
+    const id = randomUUID();
+    await page.goto('/');
+    await page.getByLabel('Look up a verification by id').fill(id);
+    const button = page.getByRole('button', { name: 'Look up' });
+    await expect(button).not.toHaveAttribute('aria-busy');
+    await button.click();
+    await expect(page).toHaveURL(new RegExp(`/verifications/${id}$`));
+    await expectWaitingShown(page);
+
+    await expect(page.locator('[data-problem]')).toHaveAttribute('data-problem', 'timeout', { timeout: 20_000 });
+    await expect(waitingState(page)).toHaveCount(0);
+  });
+
+  test('a quick unknown id still answers 404 with the not-found page, without a waiting state', async () => {
+    upstream.setMode('not-found');
+    const response = await page.goto(`/verifications/${randomUUID()}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('[data-problem]')).toHaveAttribute('data-problem', 'not_found');
+    expect(await page.content()).not.toContain('Waiting for the verification service');
+  });
+});
+
+/** Reads a page over plain HTTP as it streams in, until its HTML holds `text`: how long that took. */
+function htmlStreamedUntil(url: string, cookie: string, text: string): Promise<{ ms: number; status: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { cookie, accept: 'text/html' } }, (response) => {
+      let html = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        html += chunk;
+        if (!html.includes(text)) return;
+        resolve({ ms: performance.now() - started, status: response.statusCode ?? 0 });
+        request.destroy();
+      });
+      response.on('end', () => reject(new Error(`the page ended without "${text}"`)));
+    });
+    request.on('error', reject);
+  });
+}

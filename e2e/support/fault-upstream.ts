@@ -17,7 +17,9 @@ export type FaultMode =
   | '200-wrong-shape'
   | '429'
   | 'reset'
-  | 'hang';
+  | 'hang'
+  /** The contract's 404 for an unknown id: not a fault, but what a slow service may answer too. */
+  | 'not-found';
 
 /**
  * Text the faulty answers carry. Tests assert none of it ever reaches a page: staff must get
@@ -34,6 +36,8 @@ export interface FaultUpstream {
   /** http://127.0.0.1:<port>, no trailing slash. */
   baseUrl: string;
   setMode(mode: FaultMode): void;
+  /** Holds every answer (of any mode) back this long: a slow service rather than a broken one. */
+  setDelay(ms: number): void;
   /** Requests received per HTTP method since the last reset(). */
   count(method: 'GET' | 'POST'): number;
   resetCounts(): void;
@@ -52,6 +56,7 @@ const html = (status: number) =>
 
 export async function startFaultUpstream(): Promise<FaultUpstream> {
   let mode: FaultMode = 'ok';
+  let delayMs = 0;
   const counts = new Map<string, number>();
 
   const server = http.createServer((req, res) => {
@@ -62,47 +67,56 @@ export async function startFaultUpstream(): Promise<FaultUpstream> {
       const method = req.method ?? '';
       counts.set(method, (counts.get(method) ?? 0) + 1);
       const path = req.url ?? '';
+      if (delayMs > 0) {
+        const timer = setTimeout(answer, delayMs);
+        // A dashboard that gave up closed the connection: nothing is left to answer.
+        res.on('close', () => clearTimeout(timer));
+      } else answer();
 
-      const send = (status: number, body: string, headers: Record<string, string> = {}) => {
-        res.writeHead(status, { 'Content-Length': Buffer.byteLength(body), ...headers });
-        res.end(body);
-      };
-      const json = (status: number, payload: unknown, headers: Record<string, string> = {}) =>
-        send(status, JSON.stringify(payload), { 'Content-Type': 'application/json', ...headers });
+      function answer() {
+        const send = (status: number, body: string, headers: Record<string, string> = {}) => {
+          res.writeHead(status, { 'Content-Length': Buffer.byteLength(body), ...headers });
+          res.end(body);
+        };
+        const json = (status: number, payload: unknown, headers: Record<string, string> = {}) =>
+          send(status, JSON.stringify(payload), { 'Content-Type': 'application/json', ...headers });
 
-      switch (mode) {
-        case '500-json':
-          return json(500, { error: UPSTREAM_TEXT.jsonError });
-        case '502-html':
-          return send(502, html(502), { 'Content-Type': 'text/html' });
-        case '503-html':
-          return send(503, html(503), { 'Content-Type': 'text/html' });
-        case '429':
-          return json(429, { error: UPSTREAM_TEXT.jsonError }, { 'Retry-After': '30' });
-        case '200-not-json':
-          return send(200, UPSTREAM_TEXT.notJson, { 'Content-Type': 'application/json' });
-        case '200-empty':
-          return send(200, '', { 'Content-Type': 'application/json' });
-        case '200-wrong-shape':
-          return json(200, { [UPSTREAM_TEXT.wrongShapeField]: UPSTREAM_TEXT.jsonError });
-        case 'reset':
-          // No HTTP answer at all: the connection just dies, as when a proxy or the service crashes.
-          return req.socket.destroy();
-        case 'hang':
-          // Never answers; the dashboard's own timeout must end the wait. close() frees the socket.
-          return;
-        case 'ok':
-          break;
-      }
+        switch (mode) {
+          case '500-json':
+            return json(500, { error: UPSTREAM_TEXT.jsonError });
+          case '502-html':
+            return send(502, html(502), { 'Content-Type': 'text/html' });
+          case '503-html':
+            return send(503, html(503), { 'Content-Type': 'text/html' });
+          case '429':
+            return json(429, { error: UPSTREAM_TEXT.jsonError }, { 'Retry-After': '30' });
+          case '200-not-json':
+            return send(200, UPSTREAM_TEXT.notJson, { 'Content-Type': 'application/json' });
+          case '200-empty':
+            return send(200, '', { 'Content-Type': 'application/json' });
+          case '200-wrong-shape':
+            return json(200, { [UPSTREAM_TEXT.wrongShapeField]: UPSTREAM_TEXT.jsonError });
+          case 'reset':
+            // No HTTP answer at all: the connection just dies, as when a proxy or the service crashes.
+            return req.socket.destroy();
+          case 'hang':
+            // Never answers; the dashboard's own timeout must end the wait. close() frees the socket.
+            return;
+          case 'not-found':
+            return json(404, { error: 'Verification not found' });
+          case 'ok':
+            break;
+        }
 
-      if (method === 'POST' && path === '/v1/verifications/new') {
-        return json(200, { message: 'Verification request created successfully.', verificationId: randomUUID() });
+        if (method === 'POST' && path === '/v1/verifications/new') {
+          return json(200, { message: 'Verification request created successfully.', verificationId: randomUUID() });
+        }
+        const read = /^\/v1\/verifications\/([^/?]+)$/.exec(path);
+        if (method === 'GET' && read) {
+          return json(200, pendingRecord('Someone'));
+        }
+        return json(404, { error: 'Not found' });
       }
-      const read = /^\/v1\/verifications\/([^/?]+)$/.exec(path);
-      if (method === 'GET' && read) {
-        return json(200, pendingRecord('Someone'));
-      }
-      return json(404, { error: 'Not found' });
     });
   });
 
@@ -112,6 +126,9 @@ export async function startFaultUpstream(): Promise<FaultUpstream> {
     baseUrl: `http://127.0.0.1:${port}`,
     setMode(next) {
       mode = next;
+    },
+    setDelay(ms) {
+      delayMs = ms;
     },
     count: (method) => counts.get(method) ?? 0,
     resetCounts: () => counts.clear(),

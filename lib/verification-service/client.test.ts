@@ -8,10 +8,12 @@ import {
   MAX_RESPONSE_BYTES,
   normalizeVerificationId,
   parseRetryAfter,
+  readDeadlineMs,
   type VerificationServiceClientConfig,
 } from './client';
 import { VerificationServiceError } from './errors';
 import {
+  after,
   chunked,
   closedPortUrl,
   cutOffMidBody,
@@ -374,28 +376,60 @@ describe('getVerification', () => {
     expect(upstream.requests).toHaveLength(2);
   });
 
-  it('retries a timeout, then gives up after three attempts', async () => {
+  // All attempts share one deadline, readDeadlineMs(T) = T plus a margin (a tenth of T, 250 ms to 1 s):
+  // a service that never answers costs a read about T, where three separate timeouts cost 3T.
+  it('gives up on a hanging service after about one timeout, not one per attempt', async () => {
+    const timeoutMs = 1_000;
     upstream.program(hang);
 
-    const { result: error, ms } = await timed(() => failure(client().getVerification('abc')));
+    const { result: error, ms } = await timed(() => failure(client({ timeoutMs, random: () => 0 }).getVerification('abc')));
 
     expect(error.kind).toBe('timeout');
+    expect(ms).toBeGreaterThanOrEqual(timeoutMs - 50);
+    expect(ms).toBeLessThan(1.5 * timeoutMs);
+    // The margin leaves room for one short retry on a fresh connection, not for two.
+    expect(upstream.requests.length).toBeGreaterThanOrEqual(1);
+    expect(upstream.requests.length).toBeLessThanOrEqual(2);
+  });
+
+  it('caps a retry by what remains of the deadline after a slow failure', async () => {
+    const timeoutMs = 1_000;
+    upstream.program(after(0.8 * timeoutMs, text(503, 'busy')), hang);
+
+    const { result: error, ms } = await timed(() => failure(client({ timeoutMs, random: () => 0 }).getVerification('abc')));
+
+    // The 503 came after 0.8 T; the retry that hangs got the rest of the deadline, not another T.
+    expect(error.kind).toBe('timeout');
+    expect(upstream.requests).toHaveLength(2);
+    expect(ms).toBeLessThan(1.5 * timeoutMs);
+  });
+
+  it('retries quick transient failures with a real backoff, within the deadline', async () => {
+    upstream.program(text(503, 'busy'), text(502, 'bad gateway'), json(200, completedRecord));
+    // The client's own sleep and jitter: the backoff is spent from the same deadline.
+    const record = await client({ sleep: undefined, random: undefined, timeoutMs: 2_000 }).getVerification('abc');
+    expect(record.status).toBe('completed');
     expect(upstream.requests).toHaveLength(3);
-    expect(ms).toBeGreaterThanOrEqual(3 * TIMEOUT_MS - 60);
-    expect(ms).toBeLessThan(3 * TIMEOUT_MS + 1_000);
+  });
+
+  it('readDeadlineMs: the timeout plus a tenth of it, between 250 ms and 1 s', () => {
+    expect(readDeadlineMs(10_000)).toBe(11_000);
+    expect(readDeadlineMs(4_000)).toBe(4_400);
+    expect(readDeadlineMs(1_000)).toBe(1_250);
+    expect(readDeadlineMs(60_000)).toBe(61_000);
   });
 
   it('recovers when the attempt after a timeout answers', async () => {
     upstream.program(hang, json(200, pendingRecord));
-    await expect(client().getVerification('abc')).resolves.toEqual(pendingRecord);
+    await expect(client({ random: () => 0 }).getVerification('abc')).resolves.toEqual(pendingRecord);
     expect(upstream.requests).toHaveLength(2);
   });
 
-  it('times out (and retries) when headers arrive but the body stalls', async () => {
+  it('times out (and retries within the deadline) when headers arrive but the body stalls', async () => {
     upstream.program(headersThenHang());
-    const error = await failure(client().getVerification('abc'));
+    const error = await failure(client({ random: () => 0 }).getVerification('abc'));
     expect(error.kind).toBe('timeout');
-    expect(upstream.requests).toHaveLength(3);
+    expect(upstream.requests).toHaveLength(2);
   });
 
   it('reports a refused connection as unavailable, without retrying', async () => {

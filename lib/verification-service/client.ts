@@ -1,7 +1,7 @@
 // Server-only HTTP client of the identity-verification service (contract §4): it sends the Bearer
-// key, bounds every attempt with a timeout (body included), retries reads a little, never
-// retries creates, validates answers with zod, and turns every failure into one
-// VerificationServiceError with a `kind`. The HTTP itself is http-exchange.ts.
+// key, bounds every exchange with a timeout (body included), retries reads a little within one
+// deadline for the whole read, never retries creates, validates answers with zod, and turns every
+// failure into one VerificationServiceError with a `kind`. The HTTP itself is http-exchange.ts.
 import 'server-only';
 import type { z } from 'zod';
 import { systemErrorCode } from '@/lib/platform/system-error-code';
@@ -27,13 +27,25 @@ export const MAX_READ_ATTEMPTS = 3;
 const BACKOFF_BASE_MS = 200;
 const BACKOFF_CAP_MS = 1_000;
 
+// What a read may take in all, past the configured timeout: room for one retry after a quick
+// failure late in the read (a fresh connection often answers where a stuck one did not), while
+// a page that waits on the read still answers close to the timeout staff configured.
+const READ_MARGIN_SHARE = 0.1;
+const READ_MARGIN_MIN_MS = 250;
+const READ_MARGIN_MAX_MS = 1_000;
+/** A retry with less time than this left could only time out: the read gives up instead. */
+const MIN_RETRY_ATTEMPT_MS = 100;
+
 export const MAX_VERIFICATION_ID_LENGTH = 200;
 
 export interface VerificationServiceClientConfig {
   /** e.g. https://verify.example.com (trailing slashes are ignored); paths get /v1/… appended. */
   baseUrl: string;
   apiKey: string;
-  /** Per attempt, covering the connection, the headers and the whole body. */
+  /**
+   * One exchange's limit, covering the connection, the headers and the whole body. A read's
+   * attempts together get `readDeadlineMs(timeoutMs)`; each attempt gets what remains of it, at most this.
+   */
   timeoutMs: number;
   /** Jitter source in [0, 1); injectable so tests can pin the backoff. */
   random?: () => number;
@@ -59,23 +71,30 @@ export function createVerificationServiceClient(config: VerificationServiceClien
   };
 
   /**
-   * One HTTP exchange: a fresh deadline, a status check, a capped body read, a schema check.
-   * Redirects are not followed: one would turn the POST into a GET, or send the key elsewhere,
-   * and the contract has none, so it is reported instead.
+   * One HTTP exchange: its own deadline (`timeoutMs`, the configured one unless a read has less
+   * left), a status check, a capped body read, a schema check. Redirects are not followed: one
+   * would turn the POST into a GET, or send the key elsewhere, and the contract has none, so it is
+   * reported instead.
    */
-  async function exchange<S extends z.ZodType>(label: string, url: string, request: ExchangeRequest, schema: S): Promise<z.output<S>> {
+  async function exchange<S extends z.ZodType>(
+    label: string,
+    url: string,
+    request: ExchangeRequest,
+    schema: S,
+    timeoutMs: number = config.timeoutMs,
+  ): Promise<z.output<S>> {
     let answer: HttpAnswer;
     try {
-      answer = await httpExchange(url, request, { timeoutMs: config.timeoutMs });
+      answer = await httpExchange(url, request, { timeoutMs });
     } catch (error) {
-      throw transportError(error, label, config.timeoutMs);
+      throw transportError(error, label, timeoutMs);
     }
 
     if (answer.status < 200 || answer.status > 299) {
       throw await statusError(answer, label);
     }
 
-    const text = await readBody(answer, MAX_RESPONSE_BYTES, label, config.timeoutMs);
+    const text = await readBody(answer, MAX_RESPONSE_BYTES, label, timeoutMs);
     return parseAnswer(schema, text, label, answer.status);
   }
 
@@ -94,12 +113,18 @@ export function createVerificationServiceClient(config: VerificationServiceClien
     async getVerification(id) {
       const safeId = normalizeVerificationId(id);
       const url = `${baseUrl}/v1/verifications/${encodeURIComponent(safeId)}`;
+      // One deadline for every attempt: retries must not multiply the wait of whoever reads (a
+      // page, a webhook), so a hanging service costs one timeout plus the margin, not three.
+      const deadline = performance.now() + readDeadlineMs(config.timeoutMs);
       for (let attempt = 1; ; attempt += 1) {
+        const attemptMs = Math.max(1, Math.min(config.timeoutMs, Math.ceil(deadline - performance.now())));
         try {
-          return await exchange('read verification', url, { method: 'GET', headers: commonHeaders }, verificationRecordSchema);
+          return await exchange('read verification', url, { method: 'GET', headers: commonHeaders }, verificationRecordSchema, attemptMs);
         } catch (error) {
           if (attempt >= MAX_READ_ATTEMPTS || !isRetryableRead(error)) throw error;
-          await sleep(backoffDelayMs(attempt - 1, random));
+          const delayMs = backoffDelayMs(attempt - 1, random);
+          if (deadline - performance.now() - delayMs < MIN_RETRY_ATTEMPT_MS) throw error;
+          await sleep(delayMs);
         }
       }
     },
@@ -123,6 +148,15 @@ export function createVerificationServiceClient(config: VerificationServiceClien
       );
     },
   };
+}
+
+/**
+ * How long one read may take in all, its retries and their backoff included: the configured
+ * timeout plus a margin of a tenth of it, kept between 250 ms and 1 s.
+ */
+export function readDeadlineMs(timeoutMs: number): number {
+  const margin = Math.min(READ_MARGIN_MAX_MS, Math.max(READ_MARGIN_MIN_MS, Math.round(timeoutMs * READ_MARGIN_SHARE)));
+  return timeoutMs + margin;
 }
 
 /**

@@ -97,6 +97,15 @@ export function chunked(status: number, parts: Array<string | Buffer>): Behaviou
   };
 }
 
+/** Behaves like `behaviour`, but only after `ms`: a slow answer (or a slow failure). */
+export function after(ms: number, behaviour: Behaviour): Behaviour {
+  return (req, res) => {
+    const timer = setTimeout(() => behaviour(req, res), ms);
+    // A client that gave up closes the connection; nothing is left to answer.
+    res.on('close', () => clearTimeout(timer));
+  };
+}
+
 /** Accepts the request and never answers. */
 export const hang: Behaviour = () => {};
 

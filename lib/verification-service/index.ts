@@ -16,7 +16,7 @@ export async function createVerification(body: CreateVerificationRequest): Promi
   return createVerificationServiceClient(getServiceConfig()).createVerification(body);
 }
 
-/** GET /v1/verifications/{id}, retried briefly on gateway errors and timeouts. */
+/** GET /v1/verifications/{id}, retried briefly on gateway errors and timeouts, all within one deadline (readDeadlineMs). */
 export async function getVerification(id: string): Promise<VerificationRecord> {
   return createVerificationServiceClient(getServiceConfig()).getVerification(id);
 }
@@ -35,6 +35,7 @@ export { verificationStatuses } from '@/lib/verifications/verification-status';
 export {
   createVerificationServiceClient,
   normalizeVerificationId,
+  readDeadlineMs,
   type VerificationServiceClient,
   type VerificationServiceClientConfig,
 } from './client';

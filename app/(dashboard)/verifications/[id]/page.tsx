@@ -1,111 +1,52 @@
 // Detail page of one verification: read from the service on every visit (the service is the
 // source of truth), then kept current in the browser by VerificationDetails.
+//
+// The page never waits long for the service before it answers. A quick read (the usual case) is
+// rendered in the first flush, exactly as if nothing streamed: no waiting state flashes by, and an
+// unknown id still answers with the not-found page's 404. A read still under way after
+// QUICK_READ_MS gives way to the frame with a waiting state, and the record (or the problem, at
+// the read's deadline) streams in behind it.
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { LocalTime } from '@/components/ui/local-time';
-import { CopyLinkButton } from '@/components/verifications/copy-link-button';
-import { VerificationDetails } from '@/components/verifications/verification-details';
-import { VerificationProblem } from '@/components/verifications/verification-problem';
-import { recordAuditUnlessRecent } from '@/lib/audit/audit';
-import { can } from '@/lib/auth/roles';
+import { Suspense } from 'react';
+import { WaitingForService } from '@/components/verifications/waiting-for-service';
 import { requireStaff } from '@/lib/auth/session';
-import { afterResponse } from '@/lib/platform/after-response';
-import { logger } from '@/lib/platform/log';
-import { getVerification, isTransient, VerificationServiceError } from '@/lib/verification-service';
-import { describeServiceError } from '@/lib/verification-service/messages';
-import { languageLabel } from '@/lib/verifications/labels';
-import { getRegisterEntry } from '@/lib/verifications/register-queries';
-import { refreshRegisterEntry } from '@/lib/verifications/register-writes';
-
-const log = logger.child({ area: 'verifications' });
+import { getEnv } from '@/lib/env';
+import { readDeadlineMs } from '@/lib/verification-service';
+import { AwaitedVerificationRecord, readVerificationForPage, type VerificationRead, VerificationRecordView } from './verification-record';
 
 export const metadata: Metadata = { title: 'Verification' };
+
+/** Below what reads as a wait, and far below the second the frame may take at most. */
+const QUICK_READ_MS = 300;
 
 type Props = { params: Promise<{ id: string }> };
 
 export default async function VerificationPage({ params }: Props) {
   const { id } = await params;
+  // Before anything is read or sent: a visitor without the right is never shown even the frame.
   const staff = await requireStaff('verification:read', `/verifications/${encodeURIComponent(id)}`);
 
-  // The register entry does not depend on the record: read both at once.
-  const [read, entry] = await Promise.all([
-    getVerification(id).then(
-      (record) => ({ record }),
-      (error: unknown) => ({ error }),
-    ),
-    getRegisterEntry(id).catch(() => undefined),
-  ]);
-  if ('error' in read) {
-    const { error } = read;
-    if (error instanceof VerificationServiceError && error.kind === 'not_found') notFound();
-    if (!(error instanceof VerificationServiceError))
-      log.error({ err: error, verificationId: id }, 'reading a verification failed unexpectedly');
-    const { title, message } = describeServiceError(error, 'read');
-    const kind = error instanceof VerificationServiceError ? error.kind : 'unexpected';
-    // A failure of our own is worth another try too: it may not happen again.
-    const transient = kind === 'unexpected' || isTransient(kind);
-    return (
-      <VerificationProblem
-        kind={kind}
-        title={title}
-        message={message}
-        id={id}
-        retryHref={transient ? `/verifications/${encodeURIComponent(id)}` : undefined}
-      />
-    );
-  }
-  const { record } = read;
+  const read = readVerificationForPage(id);
+  const quick = await settledWithin(read, QUICK_READ_MS);
+  if (quick) return <VerificationRecordView id={id} staff={staff} read={quick} />;
 
-  // Written once the page has gone out; neither changes what it shows. Live updates re-render
-  // this page: one view per minute and person is the useful trace.
-  afterResponse(async () => {
-    await recordAuditUnlessRecent({ actorId: staff.id, action: 'verification.viewed', target: { type: 'verification', id } }, 60_000);
-    await refreshRegisterEntry(id, record);
-  });
-  const linkUsable =
-    can(staff.role, 'link:copy') && entry?.link && record.status === 'pending' && new Date(record.access_expires_at) > new Date();
-
+  const giveUpAfterSeconds = Math.ceil(readDeadlineMs(getEnv().VERIFICATION_API_TIMEOUT_MS) / 1000);
   return (
-    <div className="space-y-6">
-      <VerificationDetails id={id} initialRecord={record} />
-      {entry ? (
-        <Card>
-          <CardHeader>
-            <h2 className="text-base font-semibold text-slate-900">Request</h2>
-          </CardHeader>
-          <CardBody className="space-y-4 text-sm">
-            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-3">
-              <div>
-                <dt className="text-slate-600">Created</dt>
-                <dd className="text-slate-900">
-                  <LocalTime iso={entry.createdAt.toISOString()} />
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Language</dt>
-                <dd className="text-slate-900">{languageLabel(entry.language)}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Sent by</dt>
-                <dd className="text-slate-900">
-                  {[entry.shareableLink && 'shareable link', entry.emailNotification && 'e-mail', entry.smsNotification && 'SMS']
-                    .filter(Boolean)
-                    .join(', ') || 'no channel'}
-                </dd>
-              </div>
-            </dl>
-            {linkUsable && entry.link ? (
-              <div className="flex flex-wrap items-center gap-3">
-                <code className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1.5 font-mono text-xs break-all">{entry.link}</code>
-                <CopyLinkButton link={entry.link} verificationId={id} size="sm" />
-              </div>
-            ) : entry.link && can(staff.role, 'link:copy') ? (
-              <p className="text-slate-600">The shareable link can no longer be used.</p>
-            ) : null}
-          </CardBody>
-        </Card>
-      ) : null}
-    </div>
+    <Suspense fallback={<WaitingForService id={id} giveUpAfterSeconds={giveUpAfterSeconds} />}>
+      <AwaitedVerificationRecord id={id} staff={staff} read={read} />
+    </Suspense>
   );
+}
+
+/** The read's outcome if it settles within `ms`, else undefined (the read goes on regardless). */
+async function settledWithin(read: Promise<VerificationRead>, ms: number): Promise<VerificationRead | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([read, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
