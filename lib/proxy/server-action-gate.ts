@@ -7,6 +7,7 @@
 // them first, with a plain-text message: Next's client shows a text/plain error body as the
 // error's message, and a browser shows it as a readable page. It reads a body as it streams in
 // and stops past the limit; ./server-action-body-cap.ts stops the connection's reading there too.
+import { readBodyAtMost } from '@/lib/platform/bounded-body';
 
 /**
  * The most a server action accepts. Our largest form is a few kilobytes even with every field
@@ -51,7 +52,7 @@ export async function checkServerActionRequest(request: Request): Promise<Server
   // Next buffers the proxy's copy of the body, so the action still receives it afterwards.
   let bytes: Uint8Array<ArrayBuffer> | 'too large';
   try {
-    bytes = await readAtMost(request.body, SERVER_ACTION_BODY_LIMIT_BYTES);
+    bytes = await readBodyAtMost(request.body, SERVER_ACTION_BODY_LIMIT_BYTES);
   } catch {
     return refuse(400, UNREADABLE_FORM_MESSAGE);
   }
@@ -73,35 +74,6 @@ export async function checkServerActionRequest(request: Request): Promise<Server
   }
   if (isFetchCall && !isJsonArray(new TextDecoder().decode(bytes))) return refuse(400, MALFORMED_MESSAGE);
   return undefined;
-}
-
-/**
- * The body's bytes, or 'too large' as soon as more than `limit` bytes have arrived: the rest is
- * not waited for, and the stream is cancelled.
- */
-export async function readAtMost(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array<ArrayBuffer> | 'too large'> {
-  if (!body) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    received += value.byteLength;
-    if (received > limit) {
-      // Not awaited: cancelling waits for the source to wind down, and the answer need not.
-      reader.cancel().catch(() => undefined);
-      return 'too large';
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(received);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 function isMultipart(contentType: string | null): boolean {

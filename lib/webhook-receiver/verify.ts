@@ -5,6 +5,7 @@
 // trace in the database.
 import 'server-only';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { readBodyAtMost } from '@/lib/platform/bounded-body';
 import { logger } from '@/lib/platform/log';
 
 const log = logger.child({ area: 'webhooks' });
@@ -118,26 +119,6 @@ async function readCapped(request: Request, maxBytes: number): Promise<Uint8Arra
     await request.body?.cancel().catch(() => undefined);
     return null;
   }
-  if (!request.body) return new Uint8Array(0);
-  // Counted as it arrives: a chunked body has no Content-Length to believe.
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    received += value.byteLength;
-    if (received > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(received);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  const bytes = await readBodyAtMost(request.body, maxBytes);
+  return bytes === 'too large' ? null : bytes;
 }

@@ -12,6 +12,7 @@ import { streamSessionStillValid } from '@/lib/live/session-check';
 import { frameReader } from '@/lib/live/test-support';
 import { closeDatabases } from '@/lib/platform/embedded-database';
 import { createStaff, disableStaff } from '@/lib/staff/staff-accounts';
+import { sessionCookie } from '@/lib/testing/session-cookie';
 import { GET } from './route';
 
 const PASSWORD = 'correct horse battery staple';
@@ -19,15 +20,6 @@ const URL_BASE = 'http://localhost:3000/api/events';
 const context = { params: Promise.resolve({}) };
 
 let adminId: string;
-
-async function sessionCookie(email: string): Promise<string> {
-  const auth = await getCliAuth();
-  const response = await auth.api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
-  expect(response.status).toBe(200);
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('vdesk.session_token='));
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';')[0]!;
-}
 
 function connect(headers: Record<string, string> = {}, url = URL_BASE) {
   const abort = new AbortController();
@@ -62,14 +54,14 @@ describe('GET /api/events', () => {
     const forged = await connect({ cookie: 'vdesk.session_token=forged.value' }).response;
     expect(forged.status).toBe(401);
 
-    const cookie = await sessionCookie('ada@example.com');
+    const cookie = await sessionCookie('ada@example.com', PASSWORD);
     const auth = await getCliAuth();
     await auth.api.signOut({ headers: new Headers({ cookie }) });
     expect((await connect({ cookie }).response).status).toBe(401);
   });
 
   it('streams status changes to a signed-in viewer: headers, retry, then id/event/data frames', async () => {
-    const cookie = await sessionCookie('vic@example.com');
+    const cookie = await sessionCookie('vic@example.com', PASSWORD);
     const { abort, response: pending } = connect({ cookie });
     const response = await pending;
 
@@ -93,7 +85,7 @@ describe('GET /api/events', () => {
   });
 
   it('replays the events after Last-Event-ID on a reconnect, then continues live', async () => {
-    const cookie = await sessionCookie('ada@example.com');
+    const cookie = await sessionCookie('ada@example.com', PASSWORD);
     const seen = publishVerificationChange({ verificationId: 'v-r-0', status: 'pending' });
     const missed1 = publishVerificationChange({ verificationId: 'v-r-1', status: 'completed' });
     const missed2 = publishVerificationChange({ verificationId: 'v-r-2', status: 'failed' });
@@ -112,7 +104,7 @@ describe('GET /api/events', () => {
   });
 
   it('replays from ?lastEventId= on a first connection (the id the page was rendered with)', async () => {
-    const cookie = await sessionCookie('ada@example.com');
+    const cookie = await sessionCookie('ada@example.com', PASSWORD);
     const renderedAt = currentEventId();
     const between = publishVerificationChange({ verificationId: 'v-q-1', status: 'completed' });
     const { abort, response } = connect({ cookie }, `${URL_BASE}?lastEventId=${renderedAt}`);
@@ -123,7 +115,7 @@ describe('GET /api/events', () => {
   });
 
   it('releases its subscription when the client disconnects', async () => {
-    const cookie = await sessionCookie('ada@example.com');
+    const cookie = await sessionCookie('ada@example.com', PASSWORD);
     const listeners = getLiveBus().listenerCount();
     const { abort, response } = connect({ cookie });
     const frames = frameReader((await response).body!);
@@ -139,7 +131,7 @@ describe('GET /api/events', () => {
 
   it('refuses a disabled account', async () => {
     const id = await createStaff(adminId, { name: 'Dan Disabled', email: 'dan@example.com', role: 'operator', password: PASSWORD });
-    const cookie = await sessionCookie('dan@example.com');
+    const cookie = await sessionCookie('dan@example.com', PASSWORD);
     await disableStaff(adminId, id);
     expect((await connect({ cookie }).response).status).toBe(401);
   });
@@ -153,7 +145,7 @@ describe('streamSessionStillValid (the periodic check of an open stream)', () =>
   }
 
   it('holds for a live session and fails once it is signed out', async () => {
-    const cookie = await sessionCookie('ada@example.com');
+    const cookie = await sessionCookie('ada@example.com', PASSWORD);
     const headers = new Headers({ cookie });
     const sessionId = await sessionOf(cookie);
     expect(await streamSessionStillValid(headers, sessionId)).toBe(true);
@@ -164,14 +156,14 @@ describe('streamSessionStillValid (the periodic check of an open stream)', () =>
 
   it('fails once the account is disabled', async () => {
     const id = await createStaff(adminId, { name: 'Olga Operator', email: 'olga@example.com', role: 'operator', password: PASSWORD });
-    const cookie = await sessionCookie('olga@example.com');
+    const cookie = await sessionCookie('olga@example.com', PASSWORD);
     const sessionId = await sessionOf(cookie);
     await disableStaff(adminId, id);
     expect(await streamSessionStillValid(new Headers({ cookie }), sessionId)).toBe(false);
   });
 
   it('does not extend an idle session (an open tab is not activity)', async () => {
-    const cookie = await sessionCookie('vic@example.com');
+    const cookie = await sessionCookie('vic@example.com', PASSWORD);
     const sessionId = await sessionOf(cookie);
     const db = await getDb();
     // Old enough that any ordinary read would refresh it (updateAge is 15 minutes).

@@ -1,29 +1,21 @@
 // The bounds on open live streams through the real route: real better-auth sessions on an
 // in-memory PGlite database, real streams. The per-session bound is the real one; the process's
 // bound is made small for this file by giving the process its slots before the route asks.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCliAuth } from '@/lib/auth/auth';
 import { resetEnv } from '@/lib/env';
 import { getLiveBus } from '@/lib/live';
 import { createStreamSlots, STREAMS_PER_SESSION } from '@/lib/live/stream-slots';
 import { frameReader } from '@/lib/live/test-support';
 import { closeDatabases } from '@/lib/platform/embedded-database';
 import { createStaff } from '@/lib/staff/staff-accounts';
+import { sessionCookie } from '@/lib/testing/session-cookie';
 import { GET } from './route';
 
 const PASSWORD = 'correct horse battery staple';
 const PROCESS_BOUND = STREAMS_PER_SESSION + 3;
 const SLOTS_KEY = Symbol.for('verification-desk.live-stream-slots');
 const holder = globalThis as unknown as Record<symbol, unknown>;
-
-async function sessionCookie(email: string): Promise<string> {
-  const auth = await getCliAuth();
-  const response = await auth.api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
-  expect(response.status).toBe(200);
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('vdesk.session_token='));
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';')[0]!;
-}
 
 const open: AbortController[] = [];
 
@@ -59,7 +51,7 @@ afterAll(async () => {
 describe('GET /api/events, bounded', () => {
   it(`answers the ${STREAMS_PER_SESSION + 1}th stream of one session 429, and leaves another session's streams alone`, async () => {
     const listeners = getLiveBus().listenerCount();
-    const vic = await sessionCookie('vic@example.com');
+    const vic = await sessionCookie('vic@example.com', PASSWORD);
     const mine = [];
     for (let i = 0; i < STREAMS_PER_SESSION; i += 1) mine.push(await connect(vic));
     expect(mine.map(({ response }) => response.status)).toEqual(Array(STREAMS_PER_SESSION).fill(200));
@@ -74,7 +66,7 @@ describe('GET /api/events, bounded', () => {
     expect(getLiveBus().listenerCount()).toBe(listeners + STREAMS_PER_SESSION);
 
     // Vic in another browser (a second session) is not held up.
-    const vicElsewhere = await sessionCookie('vic@example.com');
+    const vicElsewhere = await sessionCookie('vic@example.com', PASSWORD);
     expect((await connect(vicElsewhere)).response.status).toBe(200);
 
     // A closed tab frees its slot: the refused tab's next try gets a stream.
@@ -84,7 +76,7 @@ describe('GET /api/events, bounded', () => {
 
   it('holds the per-process bound whoever asks', async () => {
     // Open now: 10 of Vic's first session, 1 of his second. Ada's session fills the rest.
-    const ada = await sessionCookie('ada@example.com');
+    const ada = await sessionCookie('ada@example.com', PASSWORD);
     expect((await connect(ada)).response.status).toBe(200);
     expect((await connect(ada)).response.status).toBe(200);
     const refused = (await connect(ada)).response;

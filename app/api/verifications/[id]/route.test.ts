@@ -1,10 +1,11 @@
 // The browser's read route end to end: real better-auth sessions on an in-memory PGlite
 // database, the real route handler called with a Request, a real HTTP server as the service.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCliAuth } from '@/lib/auth/auth';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/embedded-database';
 import { createStaff } from '@/lib/staff/staff-accounts';
+import { sessionCookie } from '@/lib/testing/session-cookie';
 import { type FakeUpstream, json, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
 import { GET } from './route';
 
@@ -26,15 +27,6 @@ const record = () => ({
   failed_reason: null,
   kept_until: new Date(Date.now() + 30 * DAY).toISOString(),
 });
-
-async function sessionCookie(email: string): Promise<string> {
-  const auth = await getCliAuth();
-  const response = await auth.api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
-  expect(response.status).toBe(200);
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('vdesk.session_token='));
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';')[0]!;
-}
 
 function read(cookie: string) {
   const request = new Request(`http://localhost:3000/api/verifications/${ID}`, { headers: { cookie } });
@@ -61,7 +53,7 @@ afterAll(async () => {
 
 describe('GET /api/verifications/[id]', () => {
   it(`allows ${READ_RATE_LIMIT_PER_MINUTE} reads a minute per staff member; the next is 429 and never reaches the service`, async () => {
-    const [vic, ada] = [await sessionCookie('vic@example.com'), await sessionCookie('ada@example.com')];
+    const [vic, ada] = [await sessionCookie('vic@example.com', PASSWORD), await sessionCookie('ada@example.com', PASSWORD)];
     const before = upstream.requests.length;
     for (let i = 0; i < READ_RATE_LIMIT_PER_MINUTE; i += 1) {
       const response = await read(vic);
