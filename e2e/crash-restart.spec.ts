@@ -5,14 +5,15 @@
 // (a lock left by the killed server is taken over, not waited for), and every create the server
 // acknowledged (answered with its id) must still be there afterwards: the service's record,
 // readable through the API, and the dashboard's register entry with its audit event.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { createApiKey, createCompany, createStaffUser, runCli } from './kit/cli.mjs';
+import { isListening } from './kit/ports.mjs';
 import { sandboxServerEnv } from './kit/server.mjs';
+import { newWebhookSecret } from './kit/webhook-secret.mjs';
 import { type NextServer, startNextServer } from './support/next-server';
 import { portFor } from './support/ports';
 import { listServerActions, multipartActionCall, replayAction } from './support/server-actions';
@@ -28,18 +29,6 @@ const IN_USE = 'the data directory is in use';
 
 type Acknowledged = { id: string; name: string; life: number };
 
-/** Does anything still accept connections on the port (the killed server's socket, until it is closed)? */
-function isListening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 test('killed with SIGKILL under creates, three times: each restart comes up at once and no acknowledged create is lost', async ({
   browser,
   playwright,
@@ -52,7 +41,7 @@ test('killed with SIGKILL under creates, three times: each restart comes up at o
     ...sandboxServerEnv({
       port: PORT,
       apiKey: createApiKey(dataDir, company.companyId).apiKey,
-      webhookSecret: `whsec_${randomBytes(32).toString('base64')}`,
+      webhookSecret: newWebhookSecret(),
     }),
     // The load is the point: lift the per-staff create limit and the per-key limit (their own tests cover them).
     CREATE_RATE_LIMIT_PER_MINUTE: '10000',

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error -- a plain .mjs module of the test harness, without type declarations
 import { newWebhookSecret } from '@/e2e/kit/webhook-secret.mjs';
 import canaries from '@/e2e/support/canaries.json' with { type: 'json' };
 import { generateWebhookSecret } from '@/lib/sandbox/webhook-sender/endpoints';
