@@ -200,11 +200,13 @@ test.describe("a signed-in person's share of the service and of the server", () 
     const oscar = await signedIn(browser, other);
     // Oscar's tab holds one stream of his session itself; plain requests open the others.
     await expect(oscar.page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'live');
-    const streams: AbortController[] = [];
+    // The responses are kept, not only their abort controllers: Node's fetch cancels the body of
+    // a response that is garbage-collected unread, which would close a stream behind the test's back.
+    const streams: { abort: AbortController; response: Response }[] = [];
     const openStream = async (cookie: string) => {
       const abort = new AbortController();
       const response = await fetch(`${server.url}/api/events`, { headers: { cookie, accept: 'text/event-stream' }, signal: abort.signal });
-      if (response.status === 200) streams.push(abort);
+      if (response.status === 200) streams.push({ abort, response });
       return response;
     };
     try {
@@ -219,7 +221,7 @@ test.describe("a signed-in person's share of the service and of the server", () 
       await rita.context.close();
 
       // One of Oscar's connections goes away: the server notices, frees its place, and lets a new one in.
-      streams.shift()!.abort();
+      streams.shift()!.abort.abort();
       await expect
         .poll(async () => {
           const response = await openStream(oscar.cookie);
@@ -228,7 +230,7 @@ test.describe("a signed-in person's share of the service and of the server", () 
         })
         .toBe(200);
     } finally {
-      for (const abort of streams) abort.abort();
+      for (const { abort } of streams) abort.abort();
       await oscar.context.close();
     }
   });
