@@ -112,6 +112,9 @@ export async function acquireLock(lockPath: string, options: AcquireOptions = {}
   }
 }
 
+/** How long a contender that lost the claim first waits for the takeover under way to finish. */
+const TAKEOVER_SETTLE_MS = 20;
+
 type Attempt = { acquired: true; owner: LockOwner; tookOver: TakeOver | null } | { acquired: false; holder: LockHolder };
 
 async function tryAcquire(lockPath: string, staleMs: number): Promise<Attempt> {
@@ -135,7 +138,13 @@ async function tryAcquire(lockPath: string, staleMs: number): Promise<Attempt> {
       // Abandoned: only the contender holding the claim on exactly this holding may replace it.
       const claimPath = `${lockPath}.takeover-${holder.identity}`;
       const claim = await tryAcquire(claimPath, staleMs);
-      if (!claim.acquired) return { acquired: false, holder: claim.holder }; // another contender is taking over
+      if (!claim.acquired) {
+        // Another contender is taking over: wait for it to finish, then judge the lock it leaves,
+        // so a refusal names the lock's new owner rather than a contender that may yet lose.
+        last = claim.holder;
+        await new Promise((resolve) => setTimeout(resolve, TAKEOVER_SETTLE_MS * (pass + 1)));
+        continue;
+      }
       try {
         const current = await readHolder(lockPath);
         if (current?.identity !== holder.identity) continue; // replaced or released meanwhile: judge again
