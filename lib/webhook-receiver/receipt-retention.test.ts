@@ -6,12 +6,6 @@ import { webhookReceipts } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { runDashboardRetention } from '@/lib/jobs/retention-jobs';
 import { closeDatabases } from '@/lib/platform/embedded-database';
-import {
-  WEBHOOK_MAX_ATTEMPTS,
-  WEBHOOK_RETRY_DELAYS_MS,
-  WEBHOOK_RETRY_JITTER,
-  WEBHOOK_TIMEOUT_MS,
-} from '@/lib/sandbox/webhook-sender/delivery-pass';
 import { processWebhook } from './process';
 import { purgeOldWebhookReceipts, WEBHOOK_RECEIPTS_KEPT_MS } from './receipt-retention';
 import { event } from './test-support';
@@ -58,14 +52,11 @@ describe('purgeOldWebhookReceipts', () => {
     expect(await purgeOldWebhookReceipts(NOW)).toBe(0);
   });
 
-  it('outlasts every retry the sandbox sender can still make, with days to spare', () => {
-    // The slowest possible schedule: every wait stretched by the full jitter, every attempt timing out.
-    const senderWindowMs =
-      WEBHOOK_RETRY_DELAYS_MS.reduce((sum, delay) => sum + delay, 0) * (1 + WEBHOOK_RETRY_JITTER) +
-      WEBHOOK_MAX_ATTEMPTS * WEBHOOK_TIMEOUT_MS;
-    expect(senderWindowMs).toBeLessThan(2 * 60 * 60 * 1000);
+  it('outlasts every retry a sender can still make, with days to spare', () => {
+    // The sandbox's sender gives up within 2 hours at the slowest (its own test,
+    // lib/sandbox/webhook-sender/delivery.test.ts, holds it to that); a week leaves six days over.
     expect(WEBHOOK_RECEIPTS_KEPT_MS).toBeGreaterThanOrEqual(7 * DAY_MS);
-    expect(WEBHOOK_RECEIPTS_KEPT_MS).toBeGreaterThan(senderWindowMs + 6 * DAY_MS);
+    expect(WEBHOOK_RECEIPTS_KEPT_MS).toBeGreaterThan(2 * 60 * 60 * 1000 + 6 * DAY_MS);
   });
 });
 

@@ -15,6 +15,8 @@ import {
   serializeWebhookPayload,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_RETRY_DELAYS_MS,
+  WEBHOOK_RETRY_JITTER,
+  WEBHOOK_TIMEOUT_MS,
   WEBHOOK_USER_AGENT,
 } from './delivery-pass';
 import { addWebhookEndpoint, disableWebhookEndpoint } from './endpoints';
@@ -78,6 +80,15 @@ async function attemptsOf(deliveryId: string) {
 const later = (date: Date, ms: number) => new Date(date.getTime() + ms);
 
 describe('nextAttemptDelayMs', () => {
+  it('gives up within 2 hours even at the slowest, far inside the week the dashboard keeps receipts', () => {
+    // Every wait stretched by the full jitter, every attempt timing out. The dashboard keeps a
+    // delivery's webhook-id 7 days (lib/webhook-receiver/receipt-retention.ts) to catch redeliveries.
+    const senderWindowMs =
+      WEBHOOK_RETRY_DELAYS_MS.reduce((sum, delay) => sum + delay, 0) * (1 + WEBHOOK_RETRY_JITTER) +
+      WEBHOOK_MAX_ATTEMPTS * WEBHOOK_TIMEOUT_MS;
+    expect(senderWindowMs).toBeLessThan(2 * 60 * 60 * 1000);
+  });
+
   it('follows the schedule with ±20% jitter and stops after the sixth attempt', () => {
     expect(WEBHOOK_MAX_ATTEMPTS).toBe(6);
     for (let attempt = 1; attempt < WEBHOOK_MAX_ATTEMPTS; attempt += 1) {
