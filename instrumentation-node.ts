@@ -7,7 +7,8 @@ import { removeSetupLinkFile, type SetupLinkNotice, setupLinkLines, writeSetupLi
 import { getDb } from './lib/db';
 import { getEnv, getServiceConfig, InvalidEnvironmentError, resetEnv } from './lib/env';
 import { startRetentionJobs } from './lib/jobs/retention-jobs';
-import { closeDatabases, DataDirInUseError } from './lib/platform/embedded-database';
+import { closeDatabases } from './lib/platform/database';
+import { DataDirInUseError } from './lib/platform/embedded-database';
 import { processSingleton } from './lib/platform/process-singleton';
 import { isSandboxEnabled } from './lib/platform/sandbox-switch';
 import { installServerActionBodyCap } from './lib/proxy/server-action-body-cap';

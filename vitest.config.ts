@@ -1,6 +1,35 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The integration suites that touch the database run a second time on a real PostgreSQL server
+ * (the `postgres` project), because that is where several instances share their data. Suites
+ * about the embedded store itself (its lock, its data directory, the CLIs' refusal while a
+ * server holds it) stay on PGlite only.
+ */
+export const POSTGRES_SUITES = [
+  'app/api/events/route.test.ts',
+  'app/api/ready/route.test.ts',
+  'app/api/verifications/[[]id]/route.test.ts',
+  'app/api/webhooks/verification-service/route.test.ts',
+  'lib/audit/audit.test.ts',
+  'lib/auth/setup.test.ts',
+  'lib/auth/sign-in.test.ts',
+  'lib/auth/throttle.test.ts',
+  'lib/forms/dashboard-form-actions.test.ts',
+  'lib/live/**/*.test.ts',
+  'lib/platform/database*.test.ts',
+  'lib/platform/periodic-jobs*.test.ts',
+  'lib/platform/shared-rate-limit*.test.ts',
+  'lib/sandbox/api/create-verification.test.ts',
+  'lib/sandbox/api/get-verification.test.ts',
+  'lib/sandbox/records/*.test.ts',
+  'lib/sandbox/webhook-sender/delivery.test.ts',
+  'lib/staff/staff-accounts.test.ts',
+  'lib/verifications/*.test.ts',
+  'lib/webhook-receiver/*.test.ts',
+];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -10,10 +39,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['{app,components,lib}/**/*.test.{ts,tsx}'],
     environment: 'node',
-    globalSetup: ['lib/testing/pglite-template.global-setup.ts'],
-    setupFiles: ['lib/testing/pglite-template.setup.ts'],
     // One worker per core: the suite is CPU-bound (PGlite, spawned CLIs), and a second worker
     // keeps the wall time down even when other work shares the cores.
     maxWorkers: 2,
@@ -21,5 +47,26 @@ export default defineConfig({
     // (spawned processes, databases reopened on disk) says so itself.
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'pglite',
+          include: ['{app,components,lib}/**/*.test.{ts,tsx}'],
+          globalSetup: ['lib/testing/pglite-template.global-setup.ts'],
+          setupFiles: ['lib/testing/pglite-template.setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: POSTGRES_SUITES,
+          globalSetup: ['lib/testing/postgres.global-setup.ts'],
+          setupFiles: ['lib/testing/postgres.setup.ts'],
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

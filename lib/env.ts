@@ -76,6 +76,27 @@ const envSchema = z.object({
       .default(10_000),
   ),
   DATA_DIR: z.preprocess(blankAsUnset, z.string().default('./data')),
+  // A PostgreSQL server shared by every instance (lib/platform/database.ts); unset, the
+  // embedded database in DATA_DIR serves one process.
+  DATABASE_URL: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .refine((value) => /^postgres(ql)?:\/\/[^\s]+$/.test(value), {
+        error: 'must be a PostgreSQL connection URL, e.g. postgres://desk:secret@db.internal:5432/desk',
+      })
+      .optional(),
+  ),
+  // Connections each instance's pool may open (one more is its listener for cross-instance signals).
+  DATABASE_POOL_MAX: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number({ error: 'must be a number of connections' })
+      .int('must be a whole number of connections')
+      .min(1, 'must be at least 1')
+      .max(500, 'must be at most 500')
+      .default(10),
+  ),
   APP_URL: z.preprocess(
     blankAsUnset,
     z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://desk.example.com' }).optional(),

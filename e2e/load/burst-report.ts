@@ -7,7 +7,7 @@ import 'server-only';
 import { and, eq, gte, inArray, like, lte } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
 import { auditEntries, verificationRequests, webhookReceipts } from '@/lib/db/schema';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import { getSandboxDb } from '@/lib/sandbox/db';
 import { apiAuditLog } from '@/lib/sandbox/schema';
 

@@ -7,7 +7,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
 import { auditEntries, verificationRequests } from '@/lib/db/schema';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 
 const db = await getDb({ waitForLockMs: 20_000 });
 const register = await db

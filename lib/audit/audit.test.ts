@@ -8,7 +8,7 @@ import { completeSetup, issueSetupTokenIfNeeded } from '@/lib/auth/setup';
 import { getDb } from '@/lib/db';
 import { auditEntries, staffUsers, verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases, rowsOf } from '@/lib/platform/database';
 import { changeStaffRole, createStaff, disableStaff } from '@/lib/staff/staff-accounts';
 import { type FakeUpstream, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
 import { createVerificationOnce } from '@/lib/verifications/create-verification';
@@ -262,9 +262,9 @@ describe('privacy', () => {
       ].sort(),
     );
     // Every column of every row, as raw text from the database.
-    const raw = await db.execute(sql`select * from audit_entries`);
-    expect(raw.rows).toHaveLength(rows.length);
-    const serialized = `${JSON.stringify(rows)}\n${JSON.stringify(raw.rows)}`.toLowerCase();
+    const raw = rowsOf(await db.execute(sql`select * from audit_entries`));
+    expect(raw).toHaveLength(rows.length);
+    const serialized = `${JSON.stringify(rows)}\n${JSON.stringify(raw)}`.toLowerCase();
 
     const forbidden = [admin, colleague, person].flatMap(({ name, email }) => [
       name,

@@ -14,7 +14,8 @@ import { eq } from 'drizzle-orm';
 import { type Db, getDb } from '@/lib/db';
 import { authVerifications, staffAccounts, staffSessions, staffUsers } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
-import { isInMemory, once } from '@/lib/platform/embedded-database';
+import { once } from '@/lib/platform/database';
+import { isInMemory } from '@/lib/platform/embedded-database';
 import { forgetValidatedSessions } from './session-cache';
 
 export const SESSION_COOKIE_PREFIX = 'vdesk';

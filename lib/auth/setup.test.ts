@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { auditEntries, setupTokens, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import { createStaff } from '@/lib/staff/staff-accounts';
 import { getCliAuth } from './auth';
 import { completeSetup, isSetupOpen, isSetupTokenValid, issueSetupTokenIfNeeded, SetupClosedError } from './setup';

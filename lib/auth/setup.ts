@@ -4,11 +4,12 @@
 // and setup removes it, and the link's file.
 import 'server-only';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
 import { setupTokens, staffUsers } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
+import { SETUP_LOCK } from '@/lib/platform/advisory-locks';
 import { logger } from '@/lib/platform/log';
 import { insertStaff, type NewStaff, StaffError } from '@/lib/staff/staff-accounts';
 import { removeSetupLinkFile } from './setup-link';
@@ -53,9 +54,13 @@ export class SetupClosedError extends Error {
 }
 
 /** Creates the first administrator, if the token is right and nobody has done it yet. */
+
 export async function completeSetup(token: string, admin: Omit<NewStaff, 'role'>): Promise<string> {
   const db = await getDb();
   const id = await db.transaction(async (tx) => {
+    // One setup at a time, across instances: a second one waits here, then finds the first
+    // administrator and the token gone.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK})`);
     const [staff] = await tx.select({ n: count() }).from(staffUsers);
     if ((staff?.n ?? 0) > 0 || !(await tokenMatches(tx, token))) throw new SetupClosedError();
     const id = await insertStaff(tx, { ...admin, role: 'admin' });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { getDb } from '@/lib/db';
 import { staffSessions, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import { changeStaffRole, createStaff, disableStaff } from '@/lib/staff/staff-accounts';
 import { type Auth, getAuth, getCliAuth } from './auth';
 import { staffFromHeaders } from './session';

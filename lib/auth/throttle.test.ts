@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { signInThrottle } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import {
   ACCOUNT_WINDOW_MS,
   attemptSignIn,

@@ -1,27 +1,30 @@
-// The dashboard's database: its tables on the process's shared embedded Postgres, migrated
-// on first use (instrumentation triggers that at start-up).
+// The dashboard's database: its tables on the process's store (a PostgreSQL server with
+// DATABASE_URL, else the embedded database in DATA_DIR; lib/platform/database.ts), migrated on
+// first use (instrumentation triggers that at start-up).
 import 'server-only';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
-import { drizzle, type PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { getEnv } from '@/lib/env';
-import { once, openDatabase } from '@/lib/platform/embedded-database';
+import { type Database, drizzleOn, migrateStore, once, openStore } from '@/lib/platform/database';
 import * as schema from './schema';
 
-export type Db = PgliteDatabase<typeof schema> & { $client: PGlite };
+export type Db = Database<typeof schema>;
 
-/** The first caller's options win: a server waits briefly for the lock, a CLI does not wait. */
+/** The first caller's options win: a server waits briefly for an embedded store's lock, a CLI does not wait. */
 export function getDb(options: { waitForLockMs?: number } = {}): Promise<Db> {
   return once('dashboard-db', async () => {
-    const pg = await openDatabase(getEnv().DATA_DIR, { waitForLockMs: options.waitForLockMs ?? 5_000 });
-    const db = drizzle({ client: pg, schema });
-    await migrate(db, {
+    const env = getEnv();
+    const store = await openStore({
+      databaseUrl: env.DATABASE_URL,
+      poolMax: env.DATABASE_POOL_MAX,
+      dataDir: env.DATA_DIR,
+      waitForLockMs: options.waitForLockMs ?? 5_000,
+    });
+    await migrateStore(store, {
       migrationsFolder: path.join(process.cwd(), 'lib/db/migrations'),
       migrationsSchema: 'drizzle',
       migrationsTable: 'dashboard_migrations',
     });
-    return db;
+    return drizzleOn(store, schema);
   });
 }
 

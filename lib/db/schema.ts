@@ -1,7 +1,7 @@
 // The dashboard's own tables. The service has no list endpoint and returns a shareable link
 // only once, so the dashboard keeps a register of the requests it created: the minimum staff
 // need to find a request again (no e-mail address or phone number is kept here).
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { STAFF_ROLES } from '@/lib/auth/roles';
 
 export const verificationRequests = pgTable(
@@ -171,4 +171,55 @@ export const webhookReceipts = pgTable('webhook_receipts', {
   eventType: text('event_type').notNull(),
   verificationId: text('verification_id'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ── What several instances on one PostgreSQL server share (also used on the embedded store) ──
+
+/**
+ * The live log of status changes (lib/live/bus.ts): every instance's open streams are fed from
+ * it, in id order. Ids are handed out under a lock, so they increase in commit order and an
+ * instance that missed notifications reads `id > last seen` to catch up; a browser's
+ * Last-Event-ID replays on any instance. Ids and a status only; old rows are purged.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    verificationId: text('verification_id').notNull(),
+    status: text('status').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('live_events_at_idx').on(t.at)],
+);
+
+/**
+ * Events counted by the shared rate limits (lib/platform/shared-rate-limit.ts): one row per
+ * allowed event of a key (e.g. a staff member's creates) inside its sliding window. `eventId`
+ * makes a repeat of one event (a double submission) free.
+ */
+export const rateLimitEvents = pgTable(
+  'rate_limit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    eventId: text('event_id'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_events_key_at_idx').on(t.key, t.at)],
+);
+
+/**
+ * One row per periodic job (lib/platform/periodic-jobs.ts): whichever instance claims the row
+ * when the job is due runs it, so a job runs once per period however many instances there are.
+ * `leasedUntil` keeps a run that outlasts its period from starting again elsewhere; a run whose
+ * instance died frees the job when the lease ends.
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  leasedUntil: timestamp('leased_until', { withTimezone: true }),
+  /** The instance that last ran it (host and pid), for an operator reading the table. */
+  lastRunBy: text('last_run_by'),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
 });

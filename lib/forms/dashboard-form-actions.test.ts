@@ -9,7 +9,7 @@ import { DENIAL_MESSAGES } from '@/lib/auth/guards';
 import type { Staff } from '@/lib/auth/session';
 import { setupAction, signInAction } from '@/lib/auth/sign-in-and-setup-actions';
 import { resetEnv } from '@/lib/env';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import { changeRoleAction, createStaffAction, disableStaffAction } from '@/lib/staff/staff-actions';
 import { createVerificationAction } from '@/lib/verifications/actions';
 

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { killContenders, startContender } from '@/lib/testing/lock-contenders';
 import { captureLogs, stopCapturingLogs } from '@/lib/testing/logs';
-import { closeDatabases, DataDirInUseError, openDatabase } from './embedded-database';
+import { closeDatabases } from './database';
+import { DataDirInUseError, openDatabase } from './embedded-database';
 
 afterAll(async () => {
   await closeDatabases();

@@ -135,43 +135,10 @@ export function openDatabase(dataDir: string, options: OpenOptions = {}): Promis
   return opening.then((db) => db.pg);
 }
 
-function beforeCloseHooks(): Set<() => Promise<void>> {
-  return processSingleton('before-close-databases', () => new Set<() => Promise<void>>());
-}
-
-/**
- * Work that must reach the database before it closes (a write buffer's last rows, say). The
- * hooks run at the start of every closeDatabases, which is what a shutdown calls.
- */
-export function onBeforeCloseDatabases(hook: () => Promise<void>): void {
-  beforeCloseHooks().add(hook);
-}
-
-/** Closes every database this process opened and releases their locks. */
-export async function closeDatabases(): Promise<void> {
-  await Promise.allSettled([...beforeCloseHooks()].map((hook) => hook()));
-  onceCache().clear();
+/** Closes every embedded database this process opened and releases their locks (lib/platform/database.ts closes all stores). */
+export async function closeEmbeddedDatabases(): Promise<void> {
   const databases = registry();
   const all = [...databases.values()];
   databases.clear();
   await Promise.allSettled(all.map(async (opening) => (await opening).release()));
-}
-
-/**
- * Runs `fn` once per process and key, sharing its promise: migrations and provisioning must
- * not run twice when several bundles ask for the database at the same time.
- */
-export function once<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const cache = onceCache();
-  let result = cache.get(key) as Promise<T> | undefined;
-  if (!result) {
-    result = fn();
-    cache.set(key, result);
-    result.catch(() => cache.delete(key));
-  }
-  return result;
-}
-
-function onceCache(): Map<string, Promise<unknown>> {
-  return processSingleton('once', () => new Map<string, Promise<unknown>>());
 }

@@ -21,6 +21,8 @@ const wholeNumber = (name: string, unit: string, min: number) => {
 
 const sandboxConfigSchema = z.object({
   DATA_DIR: z.preprocess(blankAsUnset, text),
+  DATABASE_URL: z.preprocess(blankAsUnset, text),
+  DATABASE_POOL_MAX: wholeNumber('DATABASE_POOL_MAX', 'connections', 1),
   APP_URL: z.preprocess(blankAsUnset, text),
   SMTP_URL: z.preprocess(blankAsUnset, text),
   SMTP_FROM: z.preprocess(blankAsUnset, text),
@@ -32,6 +34,9 @@ const sandboxConfigSchema = z.object({
 
 export type SandboxConfig = {
   dataDir: string;
+  /** The PostgreSQL server the dashboard stores in, when it uses one: the sandbox's tables sit beside its own. */
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
   appUrl: string | undefined;
   smtpUrl: string | undefined;
   smtpFrom: string | undefined;
@@ -56,6 +61,8 @@ export function getSandboxConfig(): SandboxConfig {
   const env = parsed.data;
   const config: SandboxConfig = {
     dataDir: env.DATA_DIR ?? './data',
+    databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX ?? 10,
     appUrl: env.APP_URL,
     smtpUrl: env.SMTP_URL,
     smtpFrom: env.SMTP_FROM,

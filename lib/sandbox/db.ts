@@ -1,14 +1,13 @@
-// The sandbox's database: its tables (Postgres schema `sandbox`) on the process's shared
-// embedded Postgres, migrated on first use. Opened lazily: `next build` imports route modules.
+// The sandbox's database: its tables (Postgres schema `sandbox`) on the process's store, the
+// same one the dashboard uses (lib/platform/database.ts), migrated on first use. Opened lazily:
+// `next build` imports route modules.
 import 'server-only';
 import path from 'node:path';
-import { drizzle, type PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { once, openDatabase } from '@/lib/platform/embedded-database';
-import { getSandboxDataDir } from './config';
+import { type Database, drizzleOn, migrateStore, once, openStore } from '@/lib/platform/database';
+import { getSandboxConfig } from './config';
 import * as schema from './schema';
 
-export type SandboxDb = PgliteDatabase<typeof schema>;
+export type SandboxDb = Database<typeof schema>;
 
 /** A transaction handle: the same query API as the database. */
 export type SandboxTx = Parameters<Parameters<SandboxDb['transaction']>[0]>[0];
@@ -24,9 +23,14 @@ export type SandboxDbOptions = {
  */
 export function getSandboxDb(options: SandboxDbOptions = {}): Promise<SandboxDb> {
   return once('sandbox-db', async () => {
-    const pg = await openDatabase(getSandboxDataDir(), { waitForLockMs: options.waitForLockMs ?? 5_000 });
-    const db = drizzle({ client: pg, schema });
-    await migrate(db, {
+    const config = getSandboxConfig();
+    const store = await openStore({
+      databaseUrl: config.databaseUrl,
+      poolMax: config.databasePoolMax,
+      dataDir: config.dataDir,
+      waitForLockMs: options.waitForLockMs ?? 5_000,
+    });
+    await migrateStore(store, {
       migrationsFolder: path.join(process.cwd(), 'lib/sandbox/migrations'),
       // Not the `sandbox` schema: the migrator creates its bookkeeping schema before running the
       // first migration, whose `CREATE SCHEMA "sandbox"` would then fail ("already exists").
@@ -34,7 +38,7 @@ export function getSandboxDb(options: SandboxDbOptions = {}): Promise<SandboxDb>
       migrationsSchema: 'drizzle',
       migrationsTable: 'sandbox_migrations',
     });
-    return db;
+    return drizzleOn(store, schema);
   });
 }
 

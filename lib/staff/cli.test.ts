@@ -13,7 +13,8 @@ import { getCliAuth } from '@/lib/auth/auth';
 import { getDb } from '@/lib/db';
 import { auditEntries, staffAccounts, staffSessions, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { closeDatabases, openDatabase } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
+import { openDatabase } from '@/lib/platform/embedded-database';
 
 const TSX = path.join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
 const CLI = path.join(process.cwd(), 'lib/staff/cli.ts');

@@ -9,7 +9,8 @@ import { parseArgs } from 'node:util';
 import { isStaffRole } from '@/lib/auth/roles';
 import { createStaffSchema, PASSWORD_MIN } from '@/lib/auth/schemas';
 import { getDb } from '@/lib/db';
-import { closeDatabases, DataDirInUseError } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
+import { DataDirInUseError } from '@/lib/platform/embedded-database';
 import { createStaff, disableStaff, findStaffIdByEmail, generatePassword, listStaff, StaffError } from './staff-accounts';
 
 const USAGE = `Usage:

@@ -8,7 +8,7 @@ import type { StaffRole } from '@/lib/auth/roles';
 import { getDb } from '@/lib/db';
 import { auditEntries, staffAccounts, staffSessions, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import {
   changeStaffRole,
   countStaff,

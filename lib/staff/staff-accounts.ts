@@ -4,7 +4,7 @@
 import 'server-only';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/audit';
 import type { StaffRole } from '@/lib/auth/roles';
 import { forgetValidatedSessions } from '@/lib/auth/session-cache';
@@ -66,9 +66,14 @@ export async function insertStaff(tx: Tx, staff: NewStaff): Promise<string> {
   if (existing) throw new StaffError('An account with this e-mail address already exists.', 'email');
   const id = randomUUID();
   const now = new Date();
-  await tx
+  // The check above cannot see an account another transaction (on another instance, say) is
+  // adding at this moment: the unique e-mail decides, and nothing is written for the loser.
+  const [inserted] = await tx
     .insert(staffUsers)
-    .values({ id, name: staff.name.trim(), email, role: staff.role, emailVerified: true, createdAt: now, updatedAt: now });
+    .values({ id, name: staff.name.trim(), email, role: staff.role, emailVerified: true, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: staffUsers.email })
+    .returning({ id: staffUsers.id });
+  if (!inserted) throw new StaffError('An account with this e-mail address already exists.', 'email');
   await tx.insert(staffAccounts).values({
     id: randomUUID(),
     accountId: id,
@@ -91,17 +96,18 @@ export async function createStaff(actorId: string | null, staff: NewStaff): Prom
 }
 
 async function assertNotLastAdmin(tx: Tx, userId: string): Promise<void> {
-  const [target] = await tx
-    .select({ role: staffUsers.role, disabled: staffUsers.disabled })
+  // Every active administrator's row is locked, in one order, until the transaction ends: two
+  // admins demoting or disabling each other at once (on two instances, say) are taken one after
+  // the other, and the second sees the first's change and is refused. Counting without the lock
+  // lets both see "one other admin left" and both go ahead.
+  const admins = await tx
+    .select({ id: staffUsers.id })
     .from(staffUsers)
-    .where(eq(staffUsers.id, userId));
-  if (target?.role !== 'admin' || target.disabled) return;
-  const [others] = await tx
-    .select({ n: count() })
-    .from(staffUsers)
-    .where(and(eq(staffUsers.role, 'admin'), eq(staffUsers.disabled, false), ne(staffUsers.id, userId)));
-  if ((others?.n ?? 0) === 0)
-    throw new StaffError('This is the last active administrator; make someone else an administrator first.', 'role');
+    .where(and(eq(staffUsers.role, 'admin'), eq(staffUsers.disabled, false)))
+    .orderBy(staffUsers.id)
+    .for('update');
+  if (!admins.some((admin) => admin.id === userId)) return;
+  if (admins.length <= 1) throw new StaffError('This is the last active administrator; make someone else an administrator first.', 'role');
 }
 
 export async function changeStaffRole(actorId: string, userId: string, role: StaffRole): Promise<void> {

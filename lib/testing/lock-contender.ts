@@ -9,7 +9,8 @@
 // {"event":"acquired",…} and then holds on until it is killed, or {"event":"refused",…} and exits.
 // Its own lines are JSON with an "event" field; anything else on stdout is the server's logger.
 import { createInterface } from 'node:readline';
-import { closeDatabases, DataDirInUseError, openDatabase } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
+import { DataDirInUseError, openDatabase } from '@/lib/platform/embedded-database';
 import { acquireLock, LockHeldError } from '@/lib/platform/process-lock';
 
 const [mode, target, go] = process.argv.slice(2);

@@ -11,7 +11,8 @@ export default async function setup(project: TestProject) {
   process.env.DATA_DIR = 'memory://';
   const { getDb } = await import('@/lib/db');
   const { getSandboxDb } = await import('@/lib/sandbox/db');
-  const { closeDatabases, openDatabase } = await import('@/lib/platform/embedded-database');
+  const { closeDatabases } = await import('@/lib/platform/database');
+  const { openDatabase } = await import('@/lib/platform/embedded-database');
   const { resetEnv } = await import('@/lib/env');
   resetEnv();
   await getDb();

@@ -15,6 +15,9 @@ export type PostgresServer = {
   port: number;
   /** The server's major version, e.g. 15. */
   majorVersion: number;
+  /** Stops the server but keeps its data, to show what an outage does; `resume` starts it again on the same port. */
+  halt(): void;
+  resume(): void;
   stop(): Promise<void>;
 };
 
@@ -76,7 +79,8 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const port = await freePort();
   // fsync off: a test cluster is thrown away, and durability costs seconds on a busy disk.
   const options = `-k ${root} -c listen_addresses=127.0.0.1 -p ${port} -c fsync=off -c max_connections=100`;
-  run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(root, 'server.log'), '-w', '-t', '60', 'start']);
+  const start = () => run('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(root, 'server.log'), '-w', '-t', '60', 'start']);
+  start();
   const majorVersion = Number(/\d+/.exec(run('pg_ctl', ['--version']))?.[0] ?? Number.NaN);
 
   let stopped = false;
@@ -84,6 +88,12 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     majorVersion,
+    halt() {
+      run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+    },
+    resume() {
+      start();
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { auditEntries, createSubmissions, verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import { VerificationServiceError } from '@/lib/verification-service';
 import { type Behaviour, type FakeUpstream, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
 import { createVerificationOnce, purgeOldSubmissionKeys } from './create-verification';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { getDb } from '@/lib/db';
 import { staffUsers, verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 
 export const HOUR = 60 * 60 * 1000;
 export const DAY = 24 * HOUR;

@@ -6,6 +6,7 @@ import { recordAudit } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
 import { verificationRequests } from '@/lib/db/schema';
 import type { CreateVerificationRequest, VerificationRecord } from '@/lib/verification-service';
+import { forgetRegisterEntries } from './register-cache';
 import { getRegisterEntry } from './register-queries';
 import { TERMINAL_STATUSES } from './verification-status';
 
@@ -31,7 +32,7 @@ export async function refreshRegisterEntry(verificationId: string, record: Verif
   ) {
     return known.status;
   }
-  return db.transaction(async (tx) => {
+  const status = await db.transaction(async (tx) => {
     // FOR UPDATE: two updates of one id at once (a webhook and a page read) are serialised here,
     // so the terminal check below cannot be raced.
     const [row] = await tx
@@ -66,6 +67,9 @@ export async function refreshRegisterEntry(verificationId: string, record: Verif
     }
     return record.status;
   });
+  // This instance's next read must not meet the old row (see register-cache.ts).
+  forgetRegisterEntries(db);
+  return status;
 }
 
 /** The register row for a request the service has just created. */

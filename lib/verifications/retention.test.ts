@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { auditEntries, verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import { purgeExpiredRegisterEntries } from './retention';
 
 const NOW = new Date('2030-06-01T12:00:00.000Z');

@@ -7,11 +7,12 @@ import { and, isNotNull, lte } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
 import { verificationRequests } from '@/lib/db/schema';
+import { forgetRegisterEntries } from './register-cache';
 
 /** Deletes register rows whose kept_until is at or before `now`; returns how many went. */
 export async function purgeExpiredRegisterEntries(now: Date = new Date()): Promise<number> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const count = await db.transaction(async (tx) => {
     // Rows without kept_until (never read back from the service) stay: nothing says when to go.
     const removed = await tx
       .delete(verificationRequests)
@@ -32,4 +33,6 @@ export async function purgeExpiredRegisterEntries(now: Date = new Date()): Promi
     }
     return removed.length;
   });
+  forgetRegisterEntries(db);
+  return count;
 }

@@ -15,7 +15,7 @@ import { getDb } from '@/lib/db';
 import { auditEntries, verificationRequests, webhookReceipts } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { type LiveEvent, subscribe } from '@/lib/live';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import { type FakeUpstream, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
 import { type Delivery, delivery, nowSeconds, SECRET_A, SECRET_B, SECRET_OTHER, sign, toRequest } from './test-support';
 

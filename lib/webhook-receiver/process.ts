@@ -22,6 +22,7 @@ import {
   type VerificationRecord,
   type VerificationServiceErrorKind,
 } from '@/lib/verification-service';
+import { forgetRegisterEntries } from '@/lib/verifications/register-cache';
 import { refreshRegisterEntry } from '@/lib/verifications/register-writes';
 
 const log = logger.child({ area: 'webhooks' });
@@ -203,4 +204,5 @@ async function removeFromRegister(verificationId: string): Promise<void> {
       );
     }
   });
+  forgetRegisterEntries(db);
 }

@@ -5,7 +5,7 @@ import { getDb } from '@/lib/db';
 import { webhookReceipts } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { runDashboardRetention } from '@/lib/jobs/retention-jobs';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import { processWebhook } from './process';
 import { purgeOldWebhookReceipts, WEBHOOK_RECEIPTS_KEPT_MS } from './receipt-retention';
 import { event } from './test-support';

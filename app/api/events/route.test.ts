@@ -10,7 +10,7 @@ import { resetEnv } from '@/lib/env';
 import { currentEventId, getLiveBus, publishVerificationChange } from '@/lib/live';
 import { streamSessionStillValid } from '@/lib/live/session-check';
 import { frameReader } from '@/lib/live/test-support';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import { createStaff, disableStaff } from '@/lib/staff/staff-accounts';
 import { sessionCookie } from '@/lib/testing/session-cookie';
 import { GET } from './route';

@@ -7,7 +7,7 @@ import { resetEnv } from '@/lib/env';
 import { getLiveBus } from '@/lib/live';
 import { createStreamSlots, STREAMS_PER_SESSION } from '@/lib/live/stream-slots';
 import { frameReader } from '@/lib/live/test-support';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import { createStaff } from '@/lib/staff/staff-accounts';
 import { sessionCookie } from '@/lib/testing/session-cookie';
 import { GET } from './route';

@@ -3,7 +3,7 @@
 // timers, sockets and the database run on real time) past that window where they need a new check.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetEnv } from '@/lib/env';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import { closedPortUrl, type FakeUpstream, json, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
 import { READINESS_CHECK_FRESH_MS } from '@/lib/verification-service/reachability';
 import { GET as health } from '../health/route';

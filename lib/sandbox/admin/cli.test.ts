@@ -8,7 +8,7 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import { getSandboxDb } from '@/lib/sandbox/db';
 import { apiKeys, companies, webhookEndpoints } from '@/lib/sandbox/schema';
 import { authenticateApiKey } from './api-keys';

@@ -9,7 +9,8 @@
 import 'server-only';
 import { pathToFileURL } from 'node:url';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { closeDatabases, DataDirInUseError } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
+import { DataDirInUseError } from '@/lib/platform/embedded-database';
 import { getSandboxDb } from '@/lib/sandbox/db';
 import {
   addWebhookEndpoint,

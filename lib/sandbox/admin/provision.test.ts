@@ -9,7 +9,7 @@ import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import { getSandboxDb } from '@/lib/sandbox/db';
 import { apiKeys } from '@/lib/sandbox/schema';
 import { deliverDueWebhooks } from '@/lib/sandbox/webhook-sender/delivery-pass';

@@ -3,7 +3,7 @@
 // receiver. Instrumentation calls this and passes the key and secret on as configuration.
 import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
-import { once } from '@/lib/platform/embedded-database';
+import { once } from '@/lib/platform/database';
 import { getSandboxDb } from '@/lib/sandbox/db';
 import { apiKeys } from '@/lib/sandbox/schema';
 import { replaceDefaultWebhookEndpoint } from '@/lib/sandbox/webhook-sender/endpoints';

@@ -6,7 +6,7 @@ import { GET as getOutbox } from '@/app/(sandbox)/v1/sandbox/outbox/route';
 import { GET as getById } from '@/app/(sandbox)/v1/verifications/[id]/route';
 import { POST } from '@/app/(sandbox)/v1/verifications/new/route';
 import { GET as getWithoutId } from '@/app/(sandbox)/v1/verifications/route';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { apiAuditLog } from '@/lib/sandbox/schema';
 import {
@@ -181,7 +181,7 @@ describe('batched writes', () => {
     const company = await createTestCompany(db, { name: 'Shutting down' });
     const waiting = recordApiCall(db, { companyId: company.companyId, method: 'GET', url: `${API}/`, status: 400, at: new Date() });
     let rowsAtClose = -1;
-    const { onBeforeCloseDatabases } = await import('@/lib/platform/embedded-database');
+    const { onBeforeCloseDatabases } = await import('@/lib/platform/database');
     // Registered after the writer's own hook, so it sees what the flush left behind.
     onBeforeCloseDatabases(async () => {
       await waiting;

@@ -5,7 +5,7 @@
 import { processSingleton } from '@/lib/platform/process-singleton';
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
-import { onBeforeCloseDatabases } from '@/lib/platform/embedded-database';
+import { onBeforeCloseDatabases } from '@/lib/platform/database';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { apiAuditLog } from '@/lib/sandbox/schema';
 

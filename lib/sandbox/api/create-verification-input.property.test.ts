@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '@/app/(sandbox)/v1/verifications/new/route';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import { createRequest, createTestCompany, type TestCompany, useInMemorySandbox } from '@/lib/sandbox/test-support';
 import { createVerificationSchema as formSchema, OTHER_PURPOSE } from '@/lib/verifications/schema';
 import { CREATE_VERIFICATION_FIELDS, LANGUAGES, parseCreateVerificationInput } from './create-verification-input';

@@ -3,7 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '@/app/(sandbox)/v1/verifications/new/route';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases, rowsOf } from '@/lib/platform/database';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { createVerification } from '@/lib/sandbox/records/verifications';
 import { outbox, verifications, webhookDeliveries, webhookMessages } from '@/lib/sandbox/schema';
@@ -659,16 +659,16 @@ describe("the company's settings, read inside the creating statement", () => {
     if (!input.ok) throw new Error(input.error);
     const unknownCompany = '00000000-0000-4000-8000-000000000000';
     const [before] = await db
-      .execute<{ messages: number }>(sql`select count(*)::int as messages from ${webhookMessages}`)
-      .then((result) => result.rows);
+      .execute(sql`select count(*)::int as messages from ${webhookMessages}`)
+      .then((result) => rowsOf<{ messages: number }>(result));
 
     await expect(createVerification(db, { companyId: unknownCompany, input: input.value, baseUrl: 'http://localhost' })).rejects.toThrow();
 
     expect(await db.select().from(verifications).where(eq(verifications.companyId, unknownCompany))).toEqual([]);
     expect(await db.select().from(outbox).where(eq(outbox.companyId, unknownCompany))).toEqual([]);
     const [after] = await db
-      .execute<{ messages: number }>(sql`select count(*)::int as messages from ${webhookMessages}`)
-      .then((result) => result.rows);
+      .execute(sql`select count(*)::int as messages from ${webhookMessages}`)
+      .then((result) => rowsOf<{ messages: number }>(result));
     expect(after!.messages).toBe(before!.messages);
   });
 });

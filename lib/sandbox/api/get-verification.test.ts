@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { GET as getById } from '@/app/(sandbox)/v1/verifications/[id]/route';
 import { GET as getNew, POST } from '@/app/(sandbox)/v1/verifications/new/route';
 import { GET as getWithoutId } from '@/app/(sandbox)/v1/verifications/route';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { verifications, webhookMessages } from '@/lib/sandbox/schema';
 import {

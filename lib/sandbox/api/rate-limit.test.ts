@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET } from '@/app/(sandbox)/v1/verifications/[id]/route';
 import { POST } from '@/app/(sandbox)/v1/verifications/new/route';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { apiAuditLog } from '@/lib/sandbox/schema';
 import {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import VerifyPage from '@/app/(sandbox)/sandbox/verify/[token]/page';
 import { GET as getOutbox } from '@/app/(sandbox)/v1/sandbox/outbox/route';
 import { POST } from '@/app/(sandbox)/v1/verifications/new/route';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { verifications } from '@/lib/sandbox/schema';
 import { createRequest, createTestCompany, type TestCompany, useInMemorySandbox, validBody } from '@/lib/sandbox/test-support';

@@ -2,7 +2,7 @@
 // the timers that run them in the server process, started once per process.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import { parseCreateVerificationInput } from '@/lib/sandbox/api/create-verification-input';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { verifications } from '@/lib/sandbox/schema';

@@ -5,7 +5,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as getById } from '@/app/(sandbox)/v1/verifications/[id]/route';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import { parseCreateVerificationInput } from '@/lib/sandbox/api/create-verification-input';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { apiAuditLog, outbox, verifications, webhookDeliveries, webhookEndpoints, webhookMessages } from '@/lib/sandbox/schema';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POST } from '@/app/(sandbox)/v1/verifications/new/route';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import { parseCreateVerificationInput } from '@/lib/sandbox/api/create-verification-input';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { outbox, verifications } from '@/lib/sandbox/schema';

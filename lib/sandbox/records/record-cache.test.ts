@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as getById } from '@/app/(sandbox)/v1/verifications/[id]/route';
 import { POST } from '@/app/(sandbox)/v1/verifications/new/route';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { verifications } from '@/lib/sandbox/schema';
 import {

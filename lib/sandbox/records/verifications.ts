@@ -3,6 +3,7 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { rowsOf } from '@/lib/platform/database';
 import type { CreateVerificationInput, Language } from '@/lib/sandbox/api/create-verification-input';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { companies, verifications } from '@/lib/sandbox/schema';
@@ -124,12 +125,12 @@ export async function createVerification(
   ];
   if (outboxRows.length > 0) parts.push(sql`messages as (${outboxInsert(db, outboxRows).getSQL()})`);
   parts.push(sql`event as (${event.message})`, sql`deliveries as (${event.deliveries})`);
-  const result = await db.execute<{ access_expires_at: Date | string; company_name: string; deliveries: number }>(sql`
+  const result = await db.execute(sql`
     with ${sql.join(parts, sql`, `)}
     select verification.access_expires_at, company.${sql.identifier(companies.name.name)} as company_name,
       (select count(*)::int from deliveries) as deliveries
     from verification, company`);
-  const [row] = result.rows;
+  const [row] = rowsOf<{ access_expires_at: Date | string; company_name: string; deliveries: number }>(result);
   if (!row) throw new Error(`verification ${id} was not created`);
   const accessExpiresAt = new Date(row.access_expires_at);
 

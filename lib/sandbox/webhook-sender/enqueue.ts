@@ -4,6 +4,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '@/lib/platform/database';
 import type { SandboxDb, SandboxTx } from '@/lib/sandbox/db';
 import { webhookDeliveries, webhookEndpoints, webhookMessages } from '@/lib/sandbox/schema';
 
@@ -65,6 +66,6 @@ export function verificationEventInserts(
 /** Queues the event in one statement, in the caller's transaction (each status change writes one). */
 export async function enqueueVerificationEvent(tx: SandboxTx, event: VerificationEvent): Promise<EnqueuedEvent> {
   const { messageId, message, deliveries } = verificationEventInserts(tx, event);
-  const rows = await tx.execute<{ id: string }>(sql`with message as (${message}) ${deliveries}`);
-  return { messageId, deliveries: rows.rows.length };
+  const result = await tx.execute(sql`with message as (${message}) ${deliveries}`);
+  return { messageId, deliveries: rowsOf<{ id: string }>(result).length };
 }

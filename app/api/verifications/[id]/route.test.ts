@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnv } from '@/lib/env';
-import { closeDatabases } from '@/lib/platform/embedded-database';
+import { closeDatabases } from '@/lib/platform/database';
 import { createStaff } from '@/lib/staff/staff-accounts';
 import { sessionCookie } from '@/lib/testing/session-cookie';
 import { type FakeUpstream, json, startFakeUpstream } from '@/lib/verification-service/fake-upstream';

@@ -1,0 +1,44 @@
+// Vitest global setup of the `postgres` project: one throwaway PostgreSQL server for the run
+// (lib/testing/postgres-server.ts), with a database migrated through the real code paths (both
+// halves' migrations) that every test file copies as its own (lib/testing/postgres.setup.ts).
+import type { TestProject } from 'vitest/node';
+import { startPostgresServer } from './postgres-server';
+
+export const TEMPLATE_DATABASE = 'verification_desk_template';
+
+export default async function setup(project: TestProject) {
+  const server = await startPostgresServer();
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  await admin.query(`create database ${TEMPLATE_DATABASE}`);
+  await admin.end();
+
+  const saved = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR };
+  process.env.DATABASE_URL = server.url.replace(/\/postgres$/, `/${TEMPLATE_DATABASE}`);
+  process.env.DATA_DIR = 'memory://';
+  const { resetEnv } = await import('@/lib/env');
+  resetEnv();
+  const { getDb } = await import('@/lib/db');
+  const { getSandboxDb } = await import('@/lib/sandbox/db');
+  const { closeDatabases } = await import('@/lib/platform/database');
+  await getDb();
+  await getSandboxDb();
+  await closeDatabases();
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  resetEnv();
+
+  project.provide('postgresServerUrl', server.url);
+  return async () => {
+    await server.stop();
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgresServerUrl: string;
+  }
+}
