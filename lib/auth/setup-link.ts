@@ -5,7 +5,7 @@
 // setup is done (or, at a start, when staff accounts exist). With several instances only the one
 // that issued the link has it; the others say so and name the staff CLI's `setup-link`.
 import 'server-only';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isInMemory } from '@/lib/platform/embedded-database';
 import { removeFile, writePrivateFile } from '@/lib/platform/private-file';
@@ -20,7 +20,10 @@ export function setupLinkFilePath(dataDir: string): string | null {
 /** Writes the link to the data directory (mode 0600, atomically); returns the file's path. */
 export async function writeSetupLinkFile(dataDir: string, link: string): Promise<string | null> {
   const file = setupLinkFilePath(dataDir);
-  if (file) await writePrivateFile(file, `${link}\n`);
+  if (!file) return null;
+  // With DATABASE_URL nothing else creates the data directory: it may hold only this file.
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  await writePrivateFile(file, `${link}\n`);
   return file;
 }
 
