@@ -32,6 +32,7 @@ function cli(script: string, args: string[], env: Record<string, string | undefi
   const base = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
+    NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     DATABASE_URL: url,
     BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET,
