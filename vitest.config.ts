@@ -18,6 +18,7 @@ export const POSTGRES_SUITES = [
   'lib/auth/sign-in.test.ts',
   'lib/auth/throttle.test.ts',
   'lib/cli/admin-clis-shared-store.test.ts',
+  'lib/cli/data.test.ts',
   'lib/cli/start-up.test.ts',
   'lib/forms/dashboard-form-actions.test.ts',
   'lib/live/**/*.test.ts',
