@@ -104,13 +104,24 @@ function parseEvent(body: string): ParsedEvent {
 // fate, rather than each re-reading the record from the service. Correctness does not rest on
 // this map (the claim in the database decides, see the top); it saves the service the extra reads.
 // A process singleton, for the same reason as lib/live: route bundles do not share module state.
-function inFlight(): Map<string, Promise<WebhookOutcome>> {
-  return processSingleton('webhooks-in-flight', () => new Map<string, Promise<WebhookOutcome>>());
+// Kept per database: a test's second handle stands for another instance, which shares no memory.
+function inFlight(db: Db): Map<string, Promise<WebhookOutcome>> {
+  const all = processSingleton('webhooks-in-flight', () => new WeakMap<Db, Map<string, Promise<WebhookOutcome>>>());
+  let running = all.get(db);
+  if (!running) {
+    running = new Map();
+    all.set(db, running);
+  }
+  return running;
 }
 
-/** Applies a verified delivery once. Throws WebhookProcessingError when the sender should retry. */
-export async function processWebhook(webhookId: string, body: string): Promise<WebhookOutcome> {
-  const running = inFlight();
+/**
+ * Applies a verified delivery once, on the dashboard's database (or `options.db`: another
+ * instance's handle, in tests). Throws WebhookProcessingError when the sender should retry.
+ */
+export async function processWebhook(webhookId: string, body: string, options: { db?: Db } = {}): Promise<WebhookOutcome> {
+  const db = options.db ?? (await getDb());
+  const running = inFlight(db);
   const first = running.get(webhookId);
   if (first) {
     try {
@@ -121,7 +132,7 @@ export async function processWebhook(webhookId: string, body: string): Promise<W
       throw error instanceof WebhookProcessingError ? error : new WebhookProcessingError('a concurrent copy of this delivery failed');
     }
   }
-  const run = processOnce(webhookId, body);
+  const run = processOnce(db, webhookId, body);
   running.set(webhookId, run);
   try {
     return await run;
@@ -130,13 +141,12 @@ export async function processWebhook(webhookId: string, body: string): Promise<W
   }
 }
 
-async function processOnce(webhookId: string, body: string): Promise<WebhookOutcome> {
+async function processOnce(db: Db, webhookId: string, body: string): Promise<WebhookOutcome> {
   const event = parseEvent(body);
   // Neither takes a receipt: nothing is stored for a delivery that changes nothing.
   if (event === 'unknown_type') return { result: 'ignored' };
   if (event === 'invalid') return { result: 'invalid_payload' };
 
-  const db = await getDb();
   // A copy of a delivery already applied (here, on another instance, or before a restart) is
   // answered from its receipt, without asking the service again.
   if (await receiptExists(db, webhookId)) return { result: 'duplicate' };

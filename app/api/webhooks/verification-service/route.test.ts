@@ -127,7 +127,9 @@ beforeAll(async () => {
   unsubscribe = await subscribe((e) => published.push(e));
 });
 
-beforeEach(() => {
+beforeEach(async () => {
+  // An earlier test's events must not land in this test's list.
+  await liveSettled();
   upstream.requests.length = 0;
   answers.clear();
   delayMs = 0;
