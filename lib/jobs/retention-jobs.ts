@@ -1,7 +1,8 @@
 // The dashboard's background work: its retention, now and every hour. Audit entries go after
 // AUDIT_RETENTION_DAYS, register rows when the service's record is due for purging (kept_until),
 // the create-once claims once no double submission can still arrive, and webhook receipts once
-// no redelivery of their message can still arrive. The counterpart of the sandbox's jobs
+// no redelivery of their message can still arrive, and the shared rate limits' events of keys
+// not seen again since their window passed. The counterpart of the sandbox's jobs
 // (lib/sandbox/records/jobs.ts), on the same runner.
 import 'server-only';
 import { purgeExpiredAudit } from '@/lib/audit/audit';
@@ -9,6 +10,7 @@ import { getEnv } from '@/lib/env';
 import { logger } from '@/lib/platform/log';
 import { type StopPeriodicJobs, startPeriodicJobs } from '@/lib/platform/periodic-jobs';
 import { purgeOldSubmissionKeys } from '@/lib/verifications/create-verification';
+import { purgeOldRateLimitEvents } from '@/lib/verifications/rate-limit-events';
 import { purgeExpiredRegisterEntries } from '@/lib/verifications/retention';
 import { purgeOldWebhookReceipts, WEBHOOK_RECEIPTS_KEPT_MS } from '@/lib/webhook-receiver/receipt-retention';
 
@@ -17,7 +19,7 @@ const log = logger.child({ area: 'retention' });
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-export type RetentionResult = { auditEntries: number; registerEntries: number; webhookReceipts: number };
+export type RetentionResult = { auditEntries: number; registerEntries: number; webhookReceipts: number; rateLimitEvents: number };
 
 /** One retention run; each purge logs what it removed. */
 export async function runDashboardRetention(): Promise<RetentionResult> {
@@ -34,7 +36,8 @@ export async function runDashboardRetention(): Promise<RetentionResult> {
       'webhook receipts past the redelivery window removed',
     );
   }
-  return { auditEntries, registerEntries, webhookReceipts };
+  const rateLimitEvents = await purgeOldRateLimitEvents();
+  return { auditEntries, registerEntries, webhookReceipts, rateLimitEvents };
 }
 
 /** Starts the hourly retention once per process, with a first run right away. */
