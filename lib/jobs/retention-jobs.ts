@@ -6,6 +6,8 @@
 // (lib/sandbox/records/jobs.ts), on the same runner.
 import 'server-only';
 import { purgeExpiredAudit } from '@/lib/audit/audit';
+import { getDb } from '@/lib/db';
+import { jobLeases } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { logger } from '@/lib/platform/log';
 import { type StopPeriodicJobs, startPeriodicJobs } from '@/lib/platform/periodic-jobs';
@@ -40,7 +42,13 @@ export async function runDashboardRetention(): Promise<RetentionResult> {
   return { auditEntries, registerEntries, webhookReceipts, rateLimitEvents };
 }
 
-/** Starts the hourly retention once per process, with a first run right away. */
+/**
+ * Starts the hourly retention once per process. It runs once an hour for the whole deployment
+ * (whichever instance claims it in job_leases), the first time right away.
+ */
 export function startRetentionJobs({ everyMs = HOUR_MS }: { everyMs?: number } = {}): StopPeriodicJobs {
-  return startPeriodicJobs('retention', [{ name: 'retention purge', firstRunAfterMs: 0, everyMs, run: runDashboardRetention }]);
+  return startPeriodicJobs('retention', [{ name: 'retention purge', firstRunAfterMs: 0, everyMs, run: runDashboardRetention }], {
+    db: getDb,
+    table: jobLeases,
+  });
 }
