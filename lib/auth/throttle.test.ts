@@ -1,10 +1,11 @@
 // Failed sign-in throttling against a real (in-memory) PGlite database. Every call gets an
 // explicit `now`, so delays and windows are tested without waiting.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/lib/db';
+import { getDb, schema } from '@/lib/db';
 import { signInThrottle } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
+import { type OtherInstanceDb, openOtherInstanceDb } from '@/lib/testing/second-instance';
 import {
   ACCOUNT_WINDOW_MS,
   attemptSignIn,
@@ -35,10 +36,12 @@ async function fail(times: number, email: string | ((i: number) => string), ip: 
 
 const rows = async () => (await getDb()).select().from(signInThrottle);
 
+let other: OtherInstanceDb<typeof schema>;
+
 beforeAll(async () => {
   process.env.DATA_DIR = 'memory://';
   resetEnv();
-  await getDb();
+  other = openOtherInstanceDb(schema, await getDb());
 });
 
 beforeEach(async () => {
@@ -46,6 +49,7 @@ beforeEach(async () => {
 });
 
 afterAll(async () => {
+  await other.close();
   await closeDatabases();
 });
 
@@ -249,5 +253,54 @@ describe('attemptSignIn', () => {
     passwordChecks = 0;
     await Promise.all(Array.from({ length: 40 }, (_, i) => attemptSignIn(`spray${i}@example.com`, OWNER, wrongPassword)));
     expect(passwordChecks).toBe(MAX_FAILURES_PER_NETWORK);
+  });
+});
+
+describe('attemptSignIn on two instances at once (on PostgreSQL, two independent pools)', () => {
+  const slowWrongPassword = (checks: { count: number }) => async () => {
+    checks.count += 1;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return null;
+  };
+
+  it('counts every failure of one e-mail and network, whichever instance it lands on: 40 at once get 5 guesses', async () => {
+    const checks = { count: 0 };
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        attemptSignIn('twice@example.com', ATTACKER, slowWrongPassword(checks), i % 2 === 0 ? {} : { db: other.db }),
+      ),
+    );
+    expect(checks.count).toBe(PAIR_FREE_FAILURES);
+    expect(outcomes.filter((o) => o.outcome === 'failed')).toHaveLength(PAIR_FREE_FAILURES);
+    expect(outcomes.filter((o) => o.outcome === 'throttled')).toHaveLength(40 - PAIR_FREE_FAILURES);
+    // The counters hold every failure that was made: 5 for the pair, the network and the account.
+    expect((await rows()).map((row) => row.count)).toEqual([PAIR_FREE_FAILURES, PAIR_FREE_FAILURES, PAIR_FREE_FAILURES]);
+  });
+
+  it('holds one network to its ceiling across instances: 40 accounts sprayed at once get 20 guesses', async () => {
+    const checks = { count: 0 };
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        attemptSignIn(`spray${i}@example.com`, ATTACKER, slowWrongPassword(checks), i % 2 === 0 ? {} : { db: other.db }),
+      ),
+    );
+    expect(checks.count).toBe(MAX_FAILURES_PER_NETWORK);
+    const network = (await rows()).filter((row) => row.key.startsWith('network:'));
+    expect(network.map((row) => row.count)).toEqual([MAX_FAILURES_PER_NETWORK]);
+  });
+
+  it('leaves no failure counted for a sign-in that succeeded, nor for a check that could not run', async () => {
+    expect(await attemptSignIn('ok@example.com', OWNER, async () => 'user-ok', { db: other.db })).toEqual({
+      outcome: 'signed-in',
+      value: 'user-ok',
+    });
+    await expect(
+      attemptSignIn('ok@example.com', OWNER, async () => {
+        throw new Error('the staff table could not be read');
+      }),
+    ).rejects.toThrow('could not be read');
+    const counts = (await rows()).filter((row) => !row.key.startsWith('known:')).map((row) => row.count);
+    expect(counts.every((count) => count === 0)).toBe(true);
+    expect((await rows()).filter((row) => row.key.startsWith('known:'))).toHaveLength(1);
   });
 });

@@ -18,13 +18,16 @@
 // one network: guessing stays slow there, at the price of a lock-out nobody else can cause.
 //
 // A refused attempt is refused before the password is looked at: it costs the server one small
-// query, never a password hash.
+// transaction, never a password hash. Several instances share the counters, and each attempt is
+// checked and counted in one step under database locks (reserveAttempt), so a burst spread over
+// the instances gets no more guesses than it would from one.
 import 'server-only';
 import { createHmac } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { eq, inArray, lt, sql } from 'drizzle-orm';
-import { getDb } from '@/lib/db';
+import { type Db, getDb } from '@/lib/db';
 import { signInThrottle } from '@/lib/db/schema';
+import { KEYED_LOCK_NAMESPACE } from '@/lib/platform/advisory-locks';
 import { getAuthSecret } from './auth';
 
 const MINUTE = 60_000;
@@ -84,9 +87,10 @@ async function keysOf(email: string, ip: string | null): Promise<Keys> {
   };
 }
 
-export async function checkSignInThrottle(email: string, ip: string | null, now = new Date()): Promise<ThrottleVerdict> {
-  const keys = await keysOf(email, ip);
-  const db = await getDb();
+/** The database, or a transaction on it: every counter query below runs on either. */
+type Handle = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+async function judge(db: Handle, keys: Keys, now: Date): Promise<ThrottleVerdict> {
   const rows = await db
     .select()
     .from(signInThrottle)
@@ -110,12 +114,15 @@ export async function checkSignInThrottle(email: string, ip: string | null, now 
   return { allowed: false, scope: longest.scope, retryAfterSeconds: Math.ceil((longest.until - now.getTime()) / 1000) };
 }
 
+export async function checkSignInThrottle(email: string, ip: string | null, now = new Date()): Promise<ThrottleVerdict> {
+  return judge(await getDb(), await keysOf(email, ip), now);
+}
+
 /**
  * Counts one failure in a counter: in a fixed window (network, account) that starts again at 1
  * once it has run out, or in a run (pair) that is forgotten `PAIR_MEMORY_MS` after its last failure.
  */
-async function countFailure(key: string, now: Date, window: { fixedMs: number } | { memoryMs: number }) {
-  const db = await getDb();
+async function countFailure(db: Handle, key: string, now: Date, window: { fixedMs: number } | { memoryMs: number }) {
   const expired = sql`${signInThrottle.expiresAt} <= ${now.toISOString()}::timestamptz`;
   const expiresAt = new Date(now.getTime() + ('fixedMs' in window ? window.fixedMs : window.memoryMs));
   const renewedExpiry =
@@ -136,22 +143,25 @@ async function countFailure(key: string, now: Date, window: { fixedMs: number } 
     });
 }
 
-export async function recordSignInFailure(email: string, ip: string | null, now = new Date()): Promise<void> {
-  const keys = await keysOf(email, ip);
-  await countFailure(keys.pair, now, { memoryMs: PAIR_MEMORY_MS });
-  await countFailure(keys.network, now, { fixedMs: NETWORK_WINDOW_MS });
-  await countFailure(keys.account, now, { fixedMs: ACCOUNT_WINDOW_MS });
-  // Counters that no longer count go, so the table stays as small as the recent failures.
-  await (await getDb()).delete(signInThrottle).where(lt(signInThrottle.expiresAt, now));
+async function countFailures(db: Handle, keys: Keys, now: Date): Promise<void> {
+  await countFailure(db, keys.pair, now, { memoryMs: PAIR_MEMORY_MS });
+  await countFailure(db, keys.network, now, { fixedMs: NETWORK_WINDOW_MS });
+  await countFailure(db, keys.account, now, { fixedMs: ACCOUNT_WINDOW_MS });
 }
 
-/**
- * A successful sign-in ends the pair's run of failures and makes the network known to the
- * account. The network's and the account's counts stay: one success must not reset an attack.
- */
-export async function recordSignInSuccess(email: string, ip: string | null, now = new Date()): Promise<void> {
+/** Counters that no longer count go, so the table stays as small as the recent failures. */
+async function dropExpiredCounters(db: Handle, now: Date): Promise<void> {
+  await db.delete(signInThrottle).where(lt(signInThrottle.expiresAt, now));
+}
+
+export async function recordSignInFailure(email: string, ip: string | null, now = new Date()): Promise<void> {
   const keys = await keysOf(email, ip);
   const db = await getDb();
+  await countFailures(db, keys, now);
+  await dropExpiredCounters(db, now);
+}
+
+async function recordSuccess(db: Handle, keys: Keys, now: Date): Promise<void> {
   await db.delete(signInThrottle).where(eq(signInThrottle.key, keys.pair));
   const expiresAt = new Date(now.getTime() + KNOWN_NETWORK_MS);
   await db
@@ -160,46 +170,78 @@ export async function recordSignInSuccess(email: string, ip: string | null, now 
     .onConflictDoUpdate({ target: signInThrottle.key, set: { count: sql`${signInThrottle.count} + 1`, lastAt: now, expiresAt } });
 }
 
-const queues = new Map<string, Promise<unknown>>();
+/**
+ * A successful sign-in ends the pair's run of failures and makes the network known to the
+ * account. The network's and the account's counts stay: one success must not reset an attack.
+ */
+export async function recordSignInSuccess(email: string, ip: string | null, now = new Date()): Promise<void> {
+  await recordSuccess(await getDb(), await keysOf(email, ip), now);
+}
+
+/** Takes back failures counted in advance for an attempt that turned out not to be one. */
+async function refund(db: Handle, keys: string[]): Promise<void> {
+  await db
+    .update(signInThrottle)
+    .set({ count: sql`greatest(${signInThrottle.count} - 1, 0)` })
+    .where(inArray(signInThrottle.key, keys));
+}
 
 /**
- * Runs `task` after every earlier task of any of `names` has settled. Per account and per
- * network, check → password → record happen strictly one after another: without this, a burst
- * of simultaneous attempts would all pass the check before any failure is recorded and get that
- * many guesses. (One server process owns the embedded database, so an in-process queue
- * serialises every attempt there is.)
+ * The check and the counting of an attempt, as one step for the whole deployment: the attempt
+ * is counted as a failure before its password is looked at, under transaction locks on its
+ * account and its network, so that simultaneous attempts on any number of instances each see
+ * the ones before them. Without the locks a burst spread over instances would all pass the
+ * check before any failure is written, and get that many guesses. The locks are held for two
+ * short statements, never during the password check: a slow hash must not hold a connection
+ * that the check itself may need from the same pool.
  */
-function inTurn<T>(names: string[], task: () => Promise<T>): Promise<T> {
-  const previous = names.map((name) => queues.get(name) ?? Promise.resolve());
-  const run = Promise.all(previous).then(task);
-  const settled = run.catch(() => undefined);
-  for (const name of names) queues.set(name, settled);
-  void settled.then(() => {
-    for (const name of names) if (queues.get(name) === settled) queues.delete(name);
+async function reserveAttempt(db: Db, keys: Keys, now: Date): Promise<ThrottleVerdict> {
+  return db.transaction(async (tx) => {
+    // In ascending lock order, so two attempts that share one of the keys never wait for each
+    // other crosswise.
+    await tx.execute(sql`
+      select pg_advisory_xact_lock(${KEYED_LOCK_NAMESPACE.signInThrottle}, lock_key)
+      from (select hashtext(key) as lock_key from unnest(array[${keys.account}, ${keys.network}]::text[]) as key order by 1) as ordered
+    `);
+    const verdict = await judge(tx, keys, now);
+    if (verdict.allowed) await countFailures(tx, keys, now);
+    return verdict;
   });
-  return run;
 }
 
 /**
  * One sign-in attempt: refused without calling `signIn` (the password check) when throttled;
  * otherwise `signIn` runs and its outcome is counted. `signIn` answers null for a failure.
+ * `db` is for tests that play a second instance; the server uses its own database.
  */
 export async function attemptSignIn<T>(
   email: string,
   ip: string | null,
   signIn: () => Promise<T | null>,
+  { db }: { db?: Db } = {},
 ): Promise<
   { outcome: 'signed-in'; value: T } | { outcome: 'failed' } | { outcome: 'throttled'; scope: ThrottleScope; retryAfterSeconds: number }
 > {
-  return inTurn([`account:${email.trim().toLowerCase()}`, `network:${networkOf(ip)}`], async () => {
-    const verdict = await checkSignInThrottle(email, ip);
-    if (!verdict.allowed) return { outcome: 'throttled' as const, scope: verdict.scope, retryAfterSeconds: verdict.retryAfterSeconds };
-    const value = await signIn();
-    if (value === null) {
-      await recordSignInFailure(email, ip);
-      return { outcome: 'failed' as const };
-    }
-    await recordSignInSuccess(email, ip);
-    return { outcome: 'signed-in' as const, value };
-  });
+  const keys = await keysOf(email, ip);
+  const handle = db ?? (await getDb());
+  const now = new Date();
+  const verdict = await reserveAttempt(handle, keys, now);
+  if (!verdict.allowed) return { outcome: 'throttled', scope: verdict.scope, retryAfterSeconds: verdict.retryAfterSeconds };
+
+  let value: T | null;
+  try {
+    value = await signIn();
+  } catch (error) {
+    // No password was judged (the check itself failed): not a failure of the person's.
+    await refund(handle, [keys.pair, keys.network, keys.account]).catch(() => undefined);
+    throw error;
+  }
+  if (value === null) {
+    await dropExpiredCounters(handle, now);
+    return { outcome: 'failed' };
+  }
+  // A success is no failure: the network's and the account's counts go back to what they were.
+  await refund(handle, [keys.network, keys.account]);
+  await recordSuccess(handle, keys, now);
+  return { outcome: 'signed-in', value };
 }

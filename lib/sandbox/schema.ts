@@ -188,3 +188,19 @@ export const apiAuditLog = sandbox.table(
   },
   (t) => [index('api_audit_log_company_at_idx').on(t.companyId, t.at)],
 );
+
+/**
+ * One row per background job of the sandbox (records/jobs.ts, run by lib/platform/periodic-jobs.ts):
+ * whichever instance claims the row when the job is due runs it, so the expiry sweep and the
+ * purges run once per period however many instances share the database. The dashboard has its
+ * own table of the same shape: neither half reads the other's tables.
+ */
+export const jobLeases = sandbox.table('job_leases', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  leasedUntil: timestamp('leased_until', { withTimezone: true }),
+  /** The instance that last ran it (host and pid), for an operator reading the table. */
+  lastRunBy: text('last_run_by'),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+});

@@ -55,7 +55,7 @@ export const createVerificationAction = formAction({
     }
 
     // After validation (a form with mistakes costs no slot), before the service is called.
-    const rateLimit = checkCreateRateLimit(staff.id, submissionKey);
+    const rateLimit = await checkCreateRateLimit(staff.id, submissionKey);
     if (!rateLimit.allowed) return refuse({ title: rateLimit.title, message: rateLimit.message });
 
     try {

@@ -1,17 +1,17 @@
 // The limit on creating verification requests: per staff member, CREATE_RATE_LIMIT_PER_MINUTE
-// (default 30). One limiter per process, in memory: one server process owns the embedded
-// database and so sees every create; a restart forgets at most a minute of history.
+// (default 30). Counted in the database (rate-limit-events.ts), so that it holds for the whole
+// deployment: with several instances behind a load balancer, a per-process count would allow
+// 30 on each of them.
 import 'server-only';
 import { getEnv } from '@/lib/env';
-import { processSingleton } from '@/lib/platform/process-singleton';
-import { createSlidingWindowLimiter, type SlidingWindowLimiter } from '@/lib/platform/sliding-window-limiter';
+import type { SharedRateLimiter } from '@/lib/platform/shared-rate-limit';
+import { dashboardRateLimiter } from './rate-limit-events';
 
 const MINUTE_MS = 60_000;
 
-export function getCreateVerificationLimiter(): SlidingWindowLimiter {
-  return processSingleton('create-verification-limiter', () =>
-    createSlidingWindowLimiter({ limit: () => getEnv().CREATE_RATE_LIMIT_PER_MINUTE, windowMs: MINUTE_MS }),
-  );
+/** `db` is for tests that play a second instance; the server uses its own database. */
+export function createVerificationLimiter(db?: Parameters<typeof dashboardRateLimiter>[1]): SharedRateLimiter {
+  return dashboardRateLimiter({ name: 'create-verification', limit: () => getEnv().CREATE_RATE_LIMIT_PER_MINUTE, windowMs: MINUTE_MS }, db);
 }
 
 export type CreateRateLimitCheck = { allowed: true } | { allowed: false; title: string; message: string };
@@ -21,8 +21,8 @@ export type CreateRateLimitCheck = { allowed: true } | { allowed: false; title: 
  * submission of the same form uses one slot, not two (the create-once guard then answers the
  * repeat with the first result, so nothing extra is created either).
  */
-export function checkCreateRateLimit(staffId: string, submissionKey: string, now = Date.now()): CreateRateLimitCheck {
-  const decision = getCreateVerificationLimiter().take(staffId, now, submissionKey);
+export async function checkCreateRateLimit(staffId: string, submissionKey: string, now?: number): Promise<CreateRateLimitCheck> {
+  const decision = await createVerificationLimiter().take(staffId, { eventId: submissionKey, now });
   if (decision.allowed) return { allowed: true };
   const seconds = decision.retryAfterSeconds;
   return {

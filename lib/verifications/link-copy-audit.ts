@@ -5,8 +5,7 @@
 // number of copies per minute: the trail cannot be filled with made-up ids or flooded.
 import 'server-only';
 import { recordAudit } from '@/lib/audit/audit';
-import { processSingleton } from '@/lib/platform/process-singleton';
-import { createSlidingWindowLimiter, type SlidingWindowLimiter } from '@/lib/platform/sliding-window-limiter';
+import { dashboardRateLimiter } from './rate-limit-events';
 import { getRegisterEntry } from './register-queries';
 
 /** Well above a person copying links by hand, one button press at a time. */
@@ -15,18 +14,15 @@ const MINUTE_MS = 60_000;
 
 export const NO_SHAREABLE_LINK = 'This dashboard has no shareable link for that verification id; nothing was recorded.';
 
-function getLinkCopyLimiter(): SlidingWindowLimiter {
-  return processSingleton('link-copy-limiter', () =>
-    createSlidingWindowLimiter({ limit: LINK_COPY_RATE_LIMIT_PER_MINUTE, windowMs: MINUTE_MS }),
-  );
-}
+// Shared by the instances (rate-limit-events.ts): the limit is per person, not per instance.
+const linkCopyLimiter = () => dashboardRateLimiter({ name: 'link-copy', limit: LINK_COPY_RATE_LIMIT_PER_MINUTE, windowMs: MINUTE_MS });
 
 export type LinkCopyAnswer = { ok: true } | { ok: false; error: string };
 
 /** Records that `staffId` copied the shareable link of `verificationId`, if that link exists. */
-export async function recordLinkCopy(staffId: string, verificationId: string, now = Date.now()): Promise<LinkCopyAnswer> {
+export async function recordLinkCopy(staffId: string, verificationId: string, now?: number): Promise<LinkCopyAnswer> {
   // Counted before the register is asked: a made-up id uses a slot too, so guessing is slow.
-  const decision = getLinkCopyLimiter().take(staffId, now);
+  const decision = await linkCopyLimiter().take(staffId, { now });
   if (!decision.allowed) {
     const seconds = decision.retryAfterSeconds;
     return {

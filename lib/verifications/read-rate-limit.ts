@@ -3,7 +3,10 @@
 // signed-in person polling in a loop would otherwise spend the quota every other staff member
 // needs. Per staff member, READ_RATE_LIMIT_PER_MINUTE: far above what the detail page's live
 // refetches need (one per announced change, one per return to the tab), far below a script's pace.
-// In memory, one limiter per process, as the create limit (create-rate-limit.ts).
+// In memory, one limiter per process, unlike the create limit (create-rate-limit.ts), which every
+// instance shares: a read is checked on every page view and refetch, and a database round trip
+// would cost more than the read it guards. With several instances a person may read the limit
+// once per instance a minute, still far below what would drain the service's quota.
 import 'server-only';
 import { getEnv } from '@/lib/env';
 import { processSingleton } from '@/lib/platform/process-singleton';

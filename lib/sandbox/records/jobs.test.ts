@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabases } from '@/lib/platform/database';
 import { parseCreateVerificationInput } from '@/lib/sandbox/api/create-verification-input';
 import type { SandboxDb } from '@/lib/sandbox/db';
-import { verifications } from '@/lib/sandbox/schema';
+import { jobLeases, verifications } from '@/lib/sandbox/schema';
 import { createTestCompany, type TestCompany, useInMemorySandbox, validBody } from '@/lib/sandbox/test-support';
 import { runSandboxMaintenance, type StopSandboxJobs, startSandboxJobs } from './jobs';
 import { createVerification } from './verifications';
@@ -80,6 +80,26 @@ describe('startSandboxJobs', () => {
 
     stops.push(startSandboxJobs({ intervalMs: 20, purgeIntervalMs: 60_000 }));
     await until(async () => (await status(due)) === 'expired' && (await status(old)) === undefined);
+  });
+
+  it("claims each run in the sandbox's lease table, so another instance on the same database skips it", async () => {
+    // Another instance holds the sweep: it ran a moment ago and is still running.
+    await db.delete(jobLeases);
+    await db.insert(jobLeases).values({
+      name: 'expiry sweep',
+      nextRunAt: new Date(Date.now() + 60_000),
+      leasedUntil: new Date(Date.now() + 60_000),
+      lastRunBy: 'another-instance',
+    });
+    const due = await newRequest(new Date(Date.now() - 2 * 60 * 60 * 1000));
+    stops.push(startSandboxJobs({ intervalMs: 20, purgeIntervalMs: 60_000, owner: 'this-instance' }));
+    // The purge (not held elsewhere) runs here and sweeps on its way; the sweep job stays the other's.
+    await until(async () => (await status(due)) === 'expired');
+    await until(async () =>
+      (await db.select().from(jobLeases)).some((row) => row.name === 'retention purge' && row.lastFinishedAt !== null),
+    );
+    const leases = Object.fromEntries((await db.select().from(jobLeases)).map((row) => [row.name, row.lastRunBy]));
+    expect(leases).toEqual({ 'expiry sweep': 'another-instance', 'retention purge': 'this-instance' });
   });
 
   it('runs once per process: a second start returns the running jobs', async () => {

@@ -1,10 +1,12 @@
 // The sandbox's background work inside the server process: the expiry sweeper (every few
-// seconds) and the retention purge (hourly). The composition root starts it once; tests call
-// runSandboxMaintenance with their own clock instead.
+// seconds) and the retention purge (hourly), each run once per period by whichever instance
+// claims it in the sandbox's lease table. The composition root starts it once per process; tests
+// call runSandboxMaintenance with their own clock instead.
 import 'server-only';
 import { type StopPeriodicJobs, startPeriodicJobs } from '@/lib/platform/periodic-jobs';
 import { isSandboxEnabled } from '@/lib/platform/sandbox-switch';
 import { getSandboxDb, type SandboxDb } from '@/lib/sandbox/db';
+import { jobLeases } from '@/lib/sandbox/schema';
 import { purgeWebhookLog } from '@/lib/sandbox/webhook-sender/retention';
 import { expireDuePendingVerifications, type PurgeResult, purgeExpiredData } from './lifecycle';
 
@@ -28,6 +30,8 @@ export type SandboxJobsOptions = {
   intervalMs?: number;
   /** Time between two purges (each preceded by a sweep). */
   purgeIntervalMs?: number;
+  /** Names this instance in the lease table; host:pid by default. Tests that play several instances set it. */
+  owner?: string;
 };
 
 /** Stops the timers; resolves once a run in progress has finished. */
@@ -38,12 +42,20 @@ export type StopSandboxJobs = StopPeriodicJobs;
  * stop function. A maintenance run (sweep + purge) happens right away, so a server that was
  * down catches up at start.
  */
-export function startSandboxJobs({ intervalMs = 5_000, purgeIntervalMs = 60 * 60 * 1000 }: SandboxJobsOptions = {}): StopSandboxJobs {
+export function startSandboxJobs({
+  intervalMs = 5_000,
+  purgeIntervalMs = 60 * 60 * 1000,
+  owner,
+}: SandboxJobsOptions = {}): StopSandboxJobs {
   const whileEnabled = (work: (db: SandboxDb, now: Date) => Promise<unknown>) => async () => {
     if (isSandboxEnabled()) await work(await getSandboxDb(), new Date());
   };
-  return startPeriodicJobs('sandbox', [
-    { name: 'expiry sweep', firstRunAfterMs: intervalMs, everyMs: intervalMs, run: whileEnabled(expireDuePendingVerifications) },
-    { name: 'retention purge', firstRunAfterMs: 0, everyMs: purgeIntervalMs, run: whileEnabled(runSandboxMaintenance) },
-  ]);
+  return startPeriodicJobs(
+    'sandbox',
+    [
+      { name: 'expiry sweep', firstRunAfterMs: intervalMs, everyMs: intervalMs, run: whileEnabled(expireDuePendingVerifications) },
+      { name: 'retention purge', firstRunAfterMs: 0, everyMs: purgeIntervalMs, run: whileEnabled(runSandboxMaintenance) },
+    ],
+    { db: getSandboxDb, table: jobLeases, owner },
+  );
 }

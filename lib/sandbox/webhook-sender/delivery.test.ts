@@ -5,10 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SandboxDb } from '@/lib/sandbox/db';
+import * as sandboxSchema from '@/lib/sandbox/schema';
 import { webhookAttempts, webhookDeliveries, webhookMessages } from '@/lib/sandbox/schema';
 import { createTestCompany, useInMemorySandbox } from '@/lib/sandbox/test-support';
+import { type OtherInstanceDb, openOtherInstanceDb } from '@/lib/testing/second-instance';
 import {
   deliverDueWebhooks,
   nextAttemptDelayMs,
@@ -22,13 +24,19 @@ import {
 import { addWebhookEndpoint, disableWebhookEndpoint } from './endpoints';
 import { enqueueVerificationEvent, type VerificationEventType } from './enqueue';
 import { closedPortUrl, startTestReceiver, type TestReceiver } from './test-receiver';
-import { kickWebhookDelivery, startWebhookDelivery } from './worker';
+import { createWebhookDeliveryWorker, kickWebhookDelivery, startWebhookDelivery } from './worker';
 
 let db: SandboxDb;
+let other: OtherInstanceDb<typeof sandboxSchema>;
 const receivers: TestReceiver[] = [];
 
 beforeAll(async () => {
   db = await useInMemorySandbox();
+  other = openOtherInstanceDb(sandboxSchema, db);
+});
+
+afterAll(async () => {
+  await other.close();
 });
 
 beforeEach(async () => {
@@ -317,6 +325,21 @@ describe('deliverDueWebhooks', () => {
     for (const messageId of messageIds) expect(await onlyDelivery(messageId)).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 
+  it('passes on two instances at once (on PostgreSQL, two pools) never send the same delivery twice', async () => {
+    const { companyId, receiver } = await companyWithReceiver();
+    const messageIds: string[] = [];
+    for (let i = 0; i < 40; i += 1) messageIds.push((await enqueue(companyId)).messageId);
+
+    const now = new Date();
+    const passes = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => deliverDueWebhooks(i % 2 === 0 ? db : other.db, { now, limit: 7 })),
+    );
+
+    expect(passes.reduce((sum, pass) => sum + pass.claimed, 0)).toBe(40);
+    expect(receiver.hits).toHaveLength(40);
+    expect(new Set(receiver.hits.map((hit) => hit.headers['webhook-id']))).toEqual(new Set(messageIds));
+  });
+
   it('leaves a claimed delivery alone until its claim expires', async () => {
     const { companyId, receiver } = await companyWithReceiver();
     const now = new Date();
@@ -407,5 +430,30 @@ describe('the delivery worker', () => {
     const again = startWebhookDelivery({ intervalMs: 60_000 });
     expect(again).not.toBe(stop);
     again();
+  });
+
+  it('two workers on two instances (on PostgreSQL, two pools) send each delivery of a shared queue exactly once', async () => {
+    const { companyId, receiver } = await companyWithReceiver();
+    const messageIds: string[] = [];
+    for (let i = 0; i < 60; i += 1) messageIds.push((await enqueue(companyId)).messageId);
+
+    const workers = [db, other.db].map((handle) => createWebhookDeliveryWorker({ db: async () => handle, intervalMs: 10, concurrency: 4 }));
+    try {
+      for (const worker of workers) worker.kick();
+      await expect
+        .poll(async () => (await db.select().from(webhookDeliveries)).filter((row) => row.status === 'succeeded').length, {
+          timeout: 30_000,
+          interval: 50,
+        })
+        .toBe(60);
+    } finally {
+      for (const worker of workers) worker.stop();
+    }
+
+    expect(receiver.hits).toHaveLength(60);
+    expect(new Set(receiver.hits.map((hit) => hit.headers['webhook-id']))).toEqual(new Set(messageIds));
+    expect(receiver.hits.every((hit) => hit.verified)).toBe(true);
+    for (const messageId of messageIds) expect(await onlyDelivery(messageId)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(await db.select().from(webhookAttempts)).toHaveLength(60);
   });
 });

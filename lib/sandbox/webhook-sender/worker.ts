@@ -5,15 +5,15 @@
 import 'server-only';
 import { logger } from '@/lib/platform/log';
 import { processSingleton } from '@/lib/platform/process-singleton';
-import { getSandboxDb } from '@/lib/sandbox/db';
+import { getSandboxDb, type SandboxDb } from '@/lib/sandbox/db';
 import { attemptDelivery, claimDueDeliveries, WEBHOOK_TIMEOUT_MS } from './delivery-pass';
 
 const log = logger.child({ area: 'sandbox-webhooks' });
 
-type Worker = { kick: () => void; stop: () => void };
+export type WebhookDeliveryWorker = { kick: () => void; stop: () => void };
 
-function workerSlot(): { worker: Worker | undefined } {
-  return processSingleton('sandbox-webhook-worker', () => ({ worker: undefined as Worker | undefined }));
+function workerSlot(): { worker: WebhookDeliveryWorker | undefined } {
+  return processSingleton('sandbox-webhook-worker', () => ({ worker: undefined as WebhookDeliveryWorker | undefined }));
 }
 
 export type WebhookWorkerOptions = {
@@ -26,13 +26,34 @@ export type WebhookWorkerOptions = {
 
 /**
  * Starts the delivery worker, once per process; later calls return the running worker's stop.
- * Each tick claims only as many deliveries as there are free slots and does not wait for them,
- * so a hanging endpoint ties up one slot for its timeout, not the whole queue.
+ * Other instances on the same database run workers of their own on the same queue: each
+ * delivery is claimed by one of them (delivery-pass.ts), so it is sent once.
  */
-export function startWebhookDelivery({ intervalMs = 1_000, concurrency = 16, fetch }: WebhookWorkerOptions = {}): () => void {
+export function startWebhookDelivery(options: WebhookWorkerOptions = {}): () => void {
   const slot = workerSlot();
   if (slot.worker) return slot.worker.stop;
+  const worker = createWebhookDeliveryWorker({ ...options, db: () => getSandboxDb() });
+  const stop = () => {
+    worker.stop();
+    if (slot.worker?.stop === stop) slot.worker = undefined;
+  };
+  slot.worker = { kick: worker.kick, stop };
+  worker.kick();
+  return stop;
+}
 
+/**
+ * A delivery worker on `db`, not registered anywhere: what startWebhookDelivery runs, and what a
+ * test runs twice to play two instances. Each tick claims only as many deliveries as there are
+ * free slots and does not wait for them, so a hanging endpoint ties up one slot for its
+ * timeout, not the whole queue.
+ */
+export function createWebhookDeliveryWorker({
+  db: openDb,
+  intervalMs = 1_000,
+  concurrency = 16,
+  fetch,
+}: WebhookWorkerOptions & { db: () => Promise<SandboxDb> }): WebhookDeliveryWorker {
   let stopped = false;
   let ticking = false;
   let tickAgain = false;
@@ -50,7 +71,7 @@ export function startWebhookDelivery({ intervalMs = 1_000, concurrency = 16, fet
     try {
       const free = concurrency - inFlight;
       if (free > 0) {
-        const db = await getSandboxDb();
+        const db = await openDb();
         const now = new Date();
         const claimed = await claimDueDeliveries(db, { now, limit: free });
         const backlog = claimed.length === free;
@@ -99,11 +120,8 @@ export function startWebhookDelivery({ intervalMs = 1_000, concurrency = 16, fet
   const stop = () => {
     stopped = true;
     clearInterval(timer);
-    if (slot.worker?.stop === stop) slot.worker = undefined;
   };
-  slot.worker = { kick, stop };
-  kick();
-  return stop;
+  return { kick, stop };
 }
 
 /**
