@@ -14,6 +14,7 @@ export const POSTGRES_SUITES = [
   'app/api/webhooks/verification-service/route.test.ts',
   'lib/audit/audit.test.ts',
   'lib/auth/session-cache.test.ts',
+  'lib/auth/sessions-across-instances.test.ts',
   'lib/auth/setup.test.ts',
   'lib/auth/sign-in.test.ts',
   'lib/auth/throttle.test.ts',
