@@ -23,6 +23,7 @@ export const POSTGRES_SUITES = [
   'lib/platform/database*.test.ts',
   'lib/platform/periodic-jobs*.test.ts',
   'lib/platform/shared-rate-limit*.test.ts',
+  'lib/sandbox/admin/api-keys.test.ts',
   'lib/sandbox/api/create-verification.test.ts',
   'lib/sandbox/api/get-verification.test.ts',
   'lib/sandbox/records/*.test.ts',
