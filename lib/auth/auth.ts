@@ -52,15 +52,16 @@ function createAuth(db: Db, secret: string, options: { withNextCookies: boolean 
       // No cookie cache: disabling an account or signing out must end sessions at once.
       cookieCache: { enabled: false },
     },
-    // Whatever better-auth itself changes about sessions or accounts reaches the cache of
-    // validated sessions at once (session-cache.ts); the dashboard's own changes call it too.
+    // Whatever better-auth itself changes about sessions or accounts reaches the caches of
+    // validated sessions of every instance at once (session-cache.ts); the dashboard's own
+    // changes call it too.
     databaseHooks: {
       user: {
-        update: { after: async () => forgetValidatedSessions() },
-        delete: { after: async () => forgetValidatedSessions() },
+        update: { after: async () => forgetValidatedSessions(db) },
+        delete: { after: async () => forgetValidatedSessions(db) },
       },
       session: {
-        delete: { after: async () => forgetValidatedSessions() },
+        delete: { after: async () => forgetValidatedSessions(db) },
         create: {
           // A disabled account gets no new session, whatever the password.
           before: async (session) => {

@@ -175,6 +175,52 @@ describe('createEventStream', () => {
     expect(getLiveBus().listenerCount()).toBe(listeners);
   });
 
+  it('checks its session at once when told sessions changed, not at the next periodic check', async () => {
+    let recheck: () => void = () => {};
+    let unwatched = 0;
+    let valid = true;
+    const { frames } = open({
+      sessionStillValid: async () => valid,
+      sessionCheckMs: 60 * 60 * 1000,
+      watchSessions: (listener) => {
+        recheck = listener;
+        return () => {
+          unwatched += 1;
+        };
+      },
+    });
+    await frames.next();
+    valid = false;
+    recheck();
+    let ended = false;
+    for (let i = 0; i < 10 && !ended; i += 1) ended = await frames.ended(200);
+    expect(ended).toBe(true);
+    expect(unwatched).toBe(1); // a closed stream stops watching
+  });
+
+  it('checks again when told during a check that may have read the session before the change', async () => {
+    let recheck: () => void = () => {};
+    const answers: Array<(valid: boolean) => void> = [];
+    const { frames } = open({
+      sessionStillValid: () => new Promise<boolean>((resolve) => answers.push(resolve)),
+      sessionCheckMs: 60 * 60 * 1000,
+      watchSessions: (listener) => {
+        recheck = listener;
+        return () => {};
+      },
+    });
+    await frames.next();
+    recheck(); // a first change: a check starts…
+    recheck(); // …and a second arrives while it runs: not a second concurrent check, but one after it
+    expect(answers).toHaveLength(1);
+    answers[0]!(true); // the running check read the session before the second change
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]!(false);
+    let ended = false;
+    for (let i = 0; i < 10 && !ended; i += 1) ended = await frames.ended(200);
+    expect(ended).toBe(true);
+  });
+
   it('keeps the stream when the session check itself fails (cannot tell)', async () => {
     const { abort, frames } = open({ sessionStillValid: async () => Promise.reject(new Error('db busy')), sessionCheckMs: 10 });
     await frames.next();

@@ -36,6 +36,12 @@ export type EventStreamOptions = {
   lastEventId?: number;
   /** Resolves false once the stream's session is no longer valid; the stream then ends. */
   sessionStillValid?: () => Promise<boolean>;
+  /**
+   * Subscribes `recheck` to news that sessions may have ended (a sign-out or a disabled account on
+   * any instance), so the session is checked at once rather than at the next periodic check.
+   * Returns the function that unsubscribes.
+   */
+  watchSessions?: (recheck: () => void) => () => void;
   heartbeatMs?: number;
   sessionCheckMs?: number;
   /** Called once when the stream ends, whichever way (e.g. to free its slot: stream-slots.ts). */
@@ -66,11 +72,13 @@ export function createEventStream(options: EventStreamOptions): ReadableStream<U
       let unsubscribe: () => void = () => {};
       let heartbeat: ReturnType<typeof setInterval> | undefined;
       let sessionCheck: ReturnType<typeof setInterval> | undefined;
+      let unwatchSessions: () => void = () => {};
 
       const close = () => {
         if (closed) return;
         closed = true;
         unsubscribe();
+        unwatchSessions();
         clearInterval(heartbeat);
         clearInterval(sessionCheck);
         options.signal.removeEventListener('abort', close);
@@ -148,17 +156,36 @@ export function createEventStream(options: EventStreamOptions): ReadableStream<U
       function startTimers() {
         heartbeat = setInterval(() => send(': heartbeat\n\n'), options.heartbeatMs ?? HEARTBEAT_MS);
         const check = options.sessionStillValid;
-        if (check) {
-          sessionCheck = setInterval(() => {
-            check().then(
+        if (!check) return;
+        // One check at a time; a request for another while one runs is kept, not dropped: the
+        // running one may have read the session just before the change that asked for it.
+        let checking = false;
+        let checkAgain = false;
+        const checkSession = () => {
+          if (closed) return;
+          if (checking) {
+            checkAgain = true;
+            return;
+          }
+          checking = true;
+          check()
+            .then(
               (valid) => {
                 if (!valid) close();
               },
               // Cannot tell (database busy): keep the stream; the next check decides.
               () => undefined,
-            );
-          }, options.sessionCheckMs ?? SESSION_CHECK_MS);
-        }
+            )
+            .finally(() => {
+              checking = false;
+              if (checkAgain) {
+                checkAgain = false;
+                checkSession();
+              }
+            });
+        };
+        sessionCheck = setInterval(checkSession, options.sessionCheckMs ?? SESSION_CHECK_MS);
+        if (options.watchSessions) unwatchSessions = options.watchSessions(checkSession);
       }
     },
     cancel() {
