@@ -12,10 +12,14 @@ import { appendLiveEvent, REPLAY_LIMIT } from './event-log';
 import { LIVE_EVENTS_KEPT_MS, purgeOldLiveEvents } from './retention';
 import { until } from './test-support';
 
-beforeAll(() => {
+beforeAll(async () => {
   process.env.DATA_DIR = 'memory://';
   resetEnv();
-});
+  // Opening the database and starting the feed can take seconds on a busy machine: done here,
+  // the tests' own waits are for what they test.
+  await getDb();
+  (await getLiveBus().subscribe(() => undefined))();
+}, 120_000);
 
 afterEach(() => {
   vi.restoreAllMocks();

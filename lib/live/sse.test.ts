@@ -10,10 +10,14 @@ import { appendLiveEvent } from './event-log';
 import { createEventStream, RECONNECT_DELAY_MS, readLastEventId, verificationFrame } from './sse';
 import { frameReader, until } from './test-support';
 
-beforeAll(() => {
+beforeAll(async () => {
   process.env.DATA_DIR = 'memory://';
   resetEnv();
-});
+  // Opening the database and starting the feed can take seconds on a busy machine: done here,
+  // the tests' own waits are for what they test.
+  await getDb();
+  (await getLiveBus().subscribe(() => undefined))();
+}, 120_000);
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,6 +1,7 @@
 // The bounds on open live streams, with real event streams that hold and free their slots
 // (small bounds given to the test's own slots; the process's are STREAMS_PER_SESSION/PROCESS).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@/lib/db';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { getLiveBus, publishVerificationChange } from './bus';
@@ -8,10 +9,14 @@ import { createEventStream } from './sse';
 import { createStreamSlots, type StreamSlots } from './stream-slots';
 import { frameReader, until } from './test-support';
 
-beforeAll(() => {
+beforeAll(async () => {
   process.env.DATA_DIR = 'memory://';
   resetEnv();
-});
+  // Opening the database and starting the feed can take seconds on a busy machine: done here,
+  // the tests' own waits are for what they test.
+  await getDb();
+  (await getLiveBus().subscribe(() => undefined))();
+}, 120_000);
 
 afterAll(async () => {
   await closeDatabases();
