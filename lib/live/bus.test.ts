@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/lib/db';
 import { resetEnv } from '@/lib/env';
+import { runDashboardRetention } from '@/lib/jobs/retention-jobs';
 import { closeDatabases } from '@/lib/platform/database';
 import { captureLogs, stopCapturingLogs } from '@/lib/testing/logs';
 import { currentEventId, eventsSince, getLiveBus, type LiveEvent, publishVerificationChange, subscribe } from './bus';
@@ -150,14 +151,15 @@ describe('eventsSince (a reconnecting browser)', () => {
 });
 
 describe('retention of the log', () => {
-  it('purges events past the replay window, keeps the newest, and an id before what is left is told to resync', async () => {
+  it('purges events past the replay window in the hourly retention run, keeps the newest, and an id before what is left is told to resync', async () => {
     const db = await getDb();
     const old = await publishVerificationChange({ verificationId: 'v-old', status: 'pending' });
     const older = new Date(Date.now() - LIVE_EVENTS_KEPT_MS - 60_000);
     await db.execute(sql`update live_events set at = ${older.toISOString()} where id <= ${old.id}`);
     const recent = await publishVerificationChange({ verificationId: 'v-recent', status: 'pending' });
 
-    expect(await purgeOldLiveEvents()).toBeGreaterThan(0);
+    // The dashboard's hourly retention run is what purges the log.
+    expect((await runDashboardRetention()).liveEvents).toBeGreaterThan(0);
     const replay = await eventsSince(old.id);
     // Just before the oldest kept event: nothing lost.
     expect(replay).toEqual({ events: [recent], missed: false, newestId: recent.id });
