@@ -4,6 +4,7 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
+import { getDb } from '@/lib/db';
 import { getAuth, SESSION_COOKIE_PREFIX } from './auth';
 import { can, isStaffRole, type Permission, type StaffRole } from './roles';
 import { rememberValidatedSession } from './session-cache';
@@ -17,7 +18,7 @@ export async function staffFromHeaders(requestHeaders: Headers): Promise<Staff |
   const key = sessionCookies(requestHeaders.get('cookie'));
   if (!key) return null; // no auth cookie, no session: nothing to ask the database
   // See session-cache.ts for why a cached answer is as good as a fresh one.
-  const staff = await rememberValidatedSession(key, async () => {
+  const staff = await rememberValidatedSession(await getDb(), key, async () => {
     const auth = await getAuth();
     const session = await auth.api.getSession({ headers: requestHeaders });
     if (!session) return undefined;

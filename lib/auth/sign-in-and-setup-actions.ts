@@ -5,6 +5,7 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { recordAudit } from '@/lib/audit/audit';
+import { getDb } from '@/lib/db';
 import { textField } from '@/lib/forms/action-input';
 import { formAction } from '@/lib/forms/form-action';
 import type { FormState } from '@/lib/forms/form-state';
@@ -48,7 +49,7 @@ export const signInAction = formAction({
     // A new session at every sign-in: end the one this browser may still hold.
     if (await getCurrentStaff()) {
       await auth.api.signOut({ headers: requestHeaders }).catch(() => undefined);
-      forgetValidatedSessions();
+      await forgetValidatedSessions(await getDb());
     }
 
     const attempt = await attemptSignIn(email, ip, async () => {

@@ -6,7 +6,7 @@
 // The dashboard's and the sandbox's tables live side by side on the same store (schemas public
 // and sandbox), so a process holds one store, whichever half asks first.
 import 'server-only';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -126,6 +126,15 @@ export async function migrateStore(store: Store, set: MigrationSet): Promise<voi
 /** Rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * True for a handle on the embedded store, which one process owns: nothing can change its data
+ * behind this process's back, so an in-process cache of it can be kept exact. False on a server,
+ * where other instances write too, and for a transaction (it does not say which store it is on).
+ */
+export function isEmbeddedStore(db: object): boolean {
+  return (db as { $client?: unknown }).$client instanceof PGlite;
 }
 
 /** True when the database answers a trivial query. */

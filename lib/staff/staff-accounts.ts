@@ -123,8 +123,9 @@ export async function changeStaffRole(actorId: string, userId: string, role: Sta
       tx,
     );
   });
-  // Committed: the account's open sessions get the new role on their very next request.
-  forgetValidatedSessions();
+  // Committed: the account's open sessions get the new role on their very next request, on
+  // every instance.
+  await forgetValidatedSessions(db);
 }
 
 /** Disables an account and ends all its sessions at once. */
@@ -140,6 +141,7 @@ export async function disableStaff(actorId: string | null, userId: string): Prom
     await tx.delete(staffSessions).where(eq(staffSessions.userId, userId));
     await recordAudit({ actorId, action: 'staff.disabled', target: { type: 'staff', id: userId } }, tx);
   });
-  // Committed: the account's sessions end now, not when a cached validation runs out.
-  forgetValidatedSessions();
+  // Committed: the account's sessions and live streams end now on every instance, not when a
+  // cached validation or a stream's periodic check runs out.
+  await forgetValidatedSessions(db);
 }

@@ -113,7 +113,12 @@ describe('register cache', () => {
     await change();
     // On a server the notice comes over the listening connection, a moment after the commit
     // (on the embedded store, before the writer's await returns): the first read after it re-reads.
-    await expect.poll(async () => (await entry(), reads)).toBe(2);
+    await expect
+      .poll(async () => {
+        await entry();
+        return reads;
+      })
+      .toBe(2);
   });
 
   it('sees a change made in a transaction once the transaction commits, not before', async () => {

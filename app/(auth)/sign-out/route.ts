@@ -6,6 +6,7 @@ import { recordAudit } from '@/lib/audit/audit';
 import { getAuth, SESSION_COOKIE_PREFIX } from '@/lib/auth/auth';
 import { staffFromHeaders } from '@/lib/auth/session';
 import { forgetValidatedSessions } from '@/lib/auth/session-cache';
+import { getDb } from '@/lib/db';
 
 export const dynamic = 'force-dynamic';
 
@@ -46,8 +47,8 @@ export async function POST(request: Request) {
   if (staff) {
     const auth = await getAuth();
     const signedOut = await auth.api.signOut({ headers: requestHeaders, asResponse: true });
-    // Not after a cache TTL: this session stops working with this answer.
-    forgetValidatedSessions();
+    // Not after a cache TTL: this session stops working with this answer, on every instance.
+    await forgetValidatedSessions(await getDb());
     for (const cookie of signedOut.headers.getSetCookie()) response.headers.append('Set-Cookie', cookie);
     await recordAudit({ actorId: staff.id, action: 'sign_out' });
   }

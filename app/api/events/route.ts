@@ -4,6 +4,8 @@
 // Open streams are bounded per session and per process; past a bound the answer is 429 (why
 // refusing rather than closing the oldest: lib/live/stream-slots.ts).
 import { authorizedRoute } from '@/lib/auth/guards';
+import { onSessionsChanged } from '@/lib/auth/session-cache';
+import { getDb } from '@/lib/db';
 import { streamSessionStillValid } from '@/lib/live/session-check';
 import { createEventStream, EVENT_STREAM_HEADERS, readLastEventId } from '@/lib/live/sse';
 import { getStreamSlots, refusalMessage } from '@/lib/live/stream-slots';
@@ -15,14 +17,17 @@ export const dynamic = 'force-dynamic';
 const RETRY_AFTER_SECONDS = 30;
 
 export const GET = authorizedRoute('verification:read', async (request, staff) => {
+  const db = await getDb(); // opened already: the session was just validated on it
   const slot = getStreamSlots().acquire(staff.sessionId);
   if (!slot.ok) return jsonResponse({ error: refusalMessage(slot.limit) }, 429, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
   const stream = createEventStream({
     signal: request.signal,
     lastEventId: readLastEventId(request),
     // A stream can stay open for hours: it ends once its session is signed out, expired or the
-    // account disabled, rather than keep informing someone who no longer has access.
+    // account disabled, rather than keep informing someone who no longer has access. It checks
+    // periodically, and at once when any instance says sessions changed.
     sessionStillValid: () => streamSessionStillValid(request.headers, staff.sessionId),
+    watchSessions: (recheck) => onSessionsChanged(db, recheck),
     onClose: slot.release,
   });
   return new Response(stream, { headers: EVENT_STREAM_HEADERS });

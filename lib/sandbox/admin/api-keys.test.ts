@@ -1,11 +1,15 @@
 // API keys (contract §5): how they are made and stored, and how every route refuses a request
-// without a valid one.
+// without a valid one. On a PostgreSQL server a second pool plays another instance: a key it
+// revokes stops working here at once.
 import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as getById } from '@/app/(sandbox)/v1/verifications/[id]/route';
 import { POST } from '@/app/(sandbox)/v1/verifications/new/route';
 import { closeDatabases } from '@/lib/platform/database';
 import type { SandboxDb } from '@/lib/sandbox/db';
+import * as sandboxSchema from '@/lib/sandbox/schema';
 import { apiKeys } from '@/lib/sandbox/schema';
 import { hashSecret } from '@/lib/sandbox/secrets';
 import {
@@ -20,6 +24,9 @@ import {
 } from '@/lib/sandbox/test-support';
 import { API_KEY_CACHE_TTL_MS, authenticateApiKey, forgetAuthenticatedApiKeys, issueApiKey, revokeApiKey } from './api-keys';
 import { createCompany } from './companies';
+
+/** A server's instances share it with others: they keep no cache of keys (see api-keys.ts). */
+const onServer = Boolean(process.env.DATABASE_URL);
 
 let db: SandboxDb;
 
@@ -127,7 +134,7 @@ describe('the cache of recently authenticated keys', () => {
     vi.restoreAllMocks();
   });
 
-  it('authenticates a busy key from memory, and asks the database again after the TTL', async () => {
+  it.skipIf(onServer)('authenticates a busy key from memory, and asks the database again after the TTL', async () => {
     const company = await createCompany(db, { name: 'Busy key' });
     const { apiKey, keyId } = await issueApiKey(db, { companyId: company.id, label: 'x' });
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -169,5 +176,31 @@ describe('the cache of recently authenticated keys', () => {
     expect((await authenticateApiKey(db, `Bearer ${apiKey}`)).ok).toBe(true);
     await revokeApiKey(db, keyId);
     expect(await authenticateApiKey(db, `Bearer ${apiKey}`)).toEqual({ ok: false, error: 'This API key has been revoked' });
+  });
+});
+
+describe.skipIf(!onServer)('several instances on one PostgreSQL server', () => {
+  let otherPool: pg.Pool;
+  /** Another instance of the sandbox (or the sandbox CLI): its own pool on the same database. */
+  let other: SandboxDb;
+
+  beforeAll(() => {
+    otherPool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+    other = drizzle({ client: otherPool, schema: sandboxSchema });
+  });
+
+  afterAll(async () => {
+    await otherPool.end();
+  });
+
+  it('refuses a key here on the very next request once another instance has revoked it, though it was used here a moment ago', async () => {
+    const company = await createCompany(db, { name: 'Revoked elsewhere' });
+    const { apiKey, keyId } = await issueApiKey(db, { companyId: company.id, label: 'x' });
+    expect((await createWith(`Bearer ${apiKey}`)).status).toBe(200);
+    expect((await createWith(`Bearer ${apiKey}`)).status).toBe(200);
+    // What revokeApiKey writes, from another process: its forgetAuthenticatedApiKeys() empties
+    // that process's memory, never this one's.
+    await other.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, keyId));
+    await expectError(await createWith(`Bearer ${apiKey}`), 403, 'This API key has been revoked');
   });
 });

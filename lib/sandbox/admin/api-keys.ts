@@ -1,8 +1,9 @@
 // The companies' API keys: issuing, revoking, and authenticating a request's Bearer header.
 // A key is shown once at issue and stored only as its SHA-256 hash.
-import { processSingleton } from '@/lib/platform/process-singleton';
 import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
+import { isEmbeddedStore } from '@/lib/platform/database';
+import { processSingleton } from '@/lib/platform/process-singleton';
 import type { SandboxDb, SandboxTx } from '@/lib/sandbox/db';
 import { apiKeys } from '@/lib/sandbox/schema';
 import { generateSecret, hashesEqual, hashSecret, SECRET_PATTERN } from '@/lib/sandbox/secrets';
@@ -47,6 +48,10 @@ export async function revokeApiKey(db: Queryable, keyId: string): Promise<void> 
  * TTL bounds anything else, though nothing else can change the keys: the data directory is locked
  * to this process. An authentication whose lookup started before a revocation is not cached, so a
  * lookup racing the revocation cannot put the key back.
+ *
+ * Only on the embedded store. On a PostgreSQL server another instance, or the sandbox CLI while
+ * the servers run, can revoke a key, and a revoked key must stop working at once everywhere: each
+ * request looks its key up (one indexed query, which there does not run on this process's thread).
  */
 export const API_KEY_CACHE_TTL_MS = 5_000;
 const API_KEY_CACHE_MAX_ENTRIES = 1_000;
@@ -83,8 +88,9 @@ export async function authenticateApiKey(db: Queryable, authorization: string | 
 
   const presentedHash = hashSecret(presented);
   const cache = keyCache();
+  const cacheable = isEmbeddedStore(db);
   const now = Date.now();
-  const cached = cache.entries.get(presentedHash);
+  const cached = cacheable ? cache.entries.get(presentedHash) : undefined;
   if (cached && cached.until > now) return { ok: true, companyId: cached.companyId, keyId: cached.keyId };
   if (cached) cache.entries.delete(presentedHash);
 
@@ -98,7 +104,7 @@ export async function authenticateApiKey(db: Queryable, authorization: string | 
   // the decision itself free of early-exit string comparison.
   if (!key || !hashesEqual(key.keyHash, presentedHash)) return { ok: false, error: 'Invalid API key' };
   if (key.revokedAt) return { ok: false, error: 'This API key has been revoked' };
-  if (cache.generation === generation) {
+  if (cacheable && cache.generation === generation) {
     // Bounded: past the limit, start over rather than track ages (a handful of keys is normal).
     if (cache.entries.size >= API_KEY_CACHE_MAX_ENTRIES) cache.entries.clear();
     cache.entries.set(presentedHash, { companyId: key.companyId, keyId: key.id, until: now + API_KEY_CACHE_TTL_MS });

@@ -1,12 +1,16 @@
-// The record cache in front of GET /v1/verifications/{id}: it serves repeated reads, yet every
-// change made through the sandbox (an outcome, an expiry, a purge) is visible on the very next
-// read, also when reads and changes overlap.
+// The record cache in front of GET /v1/verifications/{id}: on the embedded store it serves
+// repeated reads, yet every change made through the sandbox (an outcome, an expiry, a purge) is
+// visible on the very next read, also when reads and changes overlap. On a PostgreSQL server,
+// where a second pool plays another instance, a change made there is visible here at once.
 import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as getById } from '@/app/(sandbox)/v1/verifications/[id]/route';
 import { POST } from '@/app/(sandbox)/v1/verifications/new/route';
 import { closeDatabases } from '@/lib/platform/database';
 import type { SandboxDb } from '@/lib/sandbox/db';
+import * as sandboxSchema from '@/lib/sandbox/schema';
 import { verifications } from '@/lib/sandbox/schema';
 import {
   API,
@@ -20,6 +24,9 @@ import {
 } from '@/lib/sandbox/test-support';
 import { completeVerification, expireDuePendingVerifications, failVerification, purgeExpiredData } from './lifecycle';
 import { recordCacheOf } from './record-cache';
+
+/** A server's instances share it with others: they keep no cache (see record-cache.ts). */
+const onServer = Boolean(process.env.DATABASE_URL);
 
 let db: SandboxDb;
 let company: TestCompany;
@@ -45,7 +52,7 @@ async function read(id: string): Promise<{ status: number; body: Record<string, 
 }
 
 describe('record cache', () => {
-  it('serves a repeated read without asking the database', async () => {
+  it.skipIf(onServer)('serves a repeated read without asking the database', async () => {
     const id = await create();
     expect((await read(id)).body.status).toBe('pending');
     // Behind the sandbox's back (nothing in the product writes like this): the cached row still answers.
@@ -88,7 +95,7 @@ describe('record cache', () => {
     expect(await read(id)).toEqual({ status: 404, body: { error: 'Verification not found' } });
   });
 
-  it('never keeps a row read before a change that committed while the read was in flight', async () => {
+  it.skipIf(onServer)('never keeps a row read before a change that committed while the read was in flight', async () => {
     const cache = recordCacheOf(db);
     const id = await create();
     const [stale] = await db.select().from(verifications).where(eq(verifications.id, id));
@@ -118,5 +125,41 @@ describe('record cache', () => {
         expect((await read(id)).body.status).toBe(index % 2 === 0 ? 'completed' : 'failed');
       }),
     );
+  });
+});
+
+describe.skipIf(!onServer)('several instances on one PostgreSQL server', () => {
+  let otherPool: pg.Pool;
+  /** Another instance of the sandbox: its own pool on the same database. */
+  let other: SandboxDb;
+
+  beforeAll(() => {
+    otherPool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+    other = drizzle({ client: otherPool, schema: sandboxSchema });
+  });
+
+  afterAll(async () => {
+    await otherPool.end();
+  });
+
+  it('shows an outcome recorded by another instance on the very next read here, though the record was just read here', async () => {
+    const id = await create();
+    expect((await read(id)).body.status).toBe('pending');
+    expect((await read(id)).body.status).toBe('pending');
+    expect(await completeVerification(other, { verificationId: id, method: 'passport', identifiedName: 'JANE DOE', now: new Date() })).toBe(
+      true,
+    );
+    expect((await read(id)).body).toMatchObject({ status: 'completed', identified_name: 'JANE DOE' });
+  });
+
+  it("shows another instance's failure and then its purge on the very next read here", async () => {
+    const id = await create();
+    expect((await read(id)).body.status).toBe('pending');
+    expect(await failVerification(other, { verificationId: id, reason: 'document_expired', now: new Date() })).toBe(true);
+    const failed = await read(id);
+    expect(failed.body.status).toBe('failed');
+    const keptUntil = new Date(failed.body.kept_until as string);
+    expect((await purgeExpiredData(other, new Date(keptUntil.getTime() + 1))).verifications).toBeGreaterThanOrEqual(1);
+    expect(await read(id)).toEqual({ status: 404, body: { error: 'Verification not found' } });
   });
 });

@@ -6,15 +6,23 @@
 // purge), which invalidates the id as soon as its transaction commits, before the change's
 // webhook event can be sent.
 //
-// Coherent because the sandbox's database is a PGlite data directory, locked to one process
+// Coherent because the embedded database is a PGlite data directory, locked to one process
 // (lib/platform/embedded-database.ts): no other process can write to it while this one runs.
+//
+// On a PostgreSQL server (DATABASE_URL) there is no cache: every read is a query. Several
+// instances may serve the sandbox there, and a change committed by one is followed by its
+// webhook, which the dashboard answers by reading the record again, possibly through another
+// instance. A notice telling that instance to forget the row could arrive after that read, so a
+// cache would hand out the old state exactly when it matters. And a query to a server does not
+// run on this process's thread, which is what the cache saves on the embedded store.
 //
 // The race it guards against: a read whose SELECT ran before a change committed, but which stores
 // its row after the change invalidated the id, would keep the old row. Each store names the
 // generation it read at; any invalidation in between bumps the generation and the store is dropped.
-import { processSingleton } from '@/lib/platform/process-singleton';
 import 'server-only';
 import { LRUCache } from 'lru-cache';
+import { isEmbeddedStore } from '@/lib/platform/database';
+import { processSingleton } from '@/lib/platform/process-singleton';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import type { verifications } from '@/lib/sandbox/schema';
 
@@ -39,7 +47,16 @@ function caches(): WeakMap<SandboxDb, RecordCache> {
   return processSingleton('sandbox-record-caches', () => new WeakMap<SandboxDb, RecordCache>());
 }
 
+/** What a server gets: nothing is kept, every read goes to the database. */
+const NO_CACHE: RecordCache = {
+  get: () => undefined,
+  generation: () => 0,
+  store: () => {},
+  invalidate: () => {},
+};
+
 export function recordCacheOf(db: SandboxDb): RecordCache {
+  if (!isEmbeddedStore(db)) return NO_CACHE;
   let cache = caches().get(db);
   if (!cache) {
     cache = createRecordCache();
