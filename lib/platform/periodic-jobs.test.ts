@@ -136,6 +136,21 @@ describe('startPeriodicJobs with a lease table', () => {
     expect(lease).toEqual({ leased_until: null, last_run_by: 'instance-0' });
   });
 
+  it('releases the lease of a run that failed, so the job runs again a period later', async () => {
+    let runs = 0;
+    const job = {
+      name: 'failing',
+      firstRunAfterMs: 0,
+      everyMs: 50,
+      run: async () => {
+        runs += 1;
+        if (runs === 1) throw new Error('the first run fails');
+      },
+    };
+    stops.push(startPeriodicJobs('test-failing', [job], { db: async () => db, table: jobLeases, owner: 'instance-failing' }));
+    await expect.poll(() => runs, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(2);
+  });
+
   it('runs once per process and group: a second start returns the running jobs', async () => {
     const leases = { db: async () => db, table: jobLeases, owner: 'instance-once' };
     const job = { name: 'once-per-process', firstRunAfterMs: 60_000, everyMs: 60_000, run: async () => {} };

@@ -164,7 +164,8 @@ export function startPeriodicJobs(group: string, jobs: readonly PeriodicJob[], l
     const timer = setTimeout(() => {
       timers.delete(timer);
       if (stopped) return;
-      let next = maxPollMs;
+      // After a failure (the database unreachable, say), look again within a period.
+      let next = Math.min(maxPollMs, job.everyMs);
       let retryFirst = first;
       const pass = look(job, first).then(
         (sleepMs) => {
