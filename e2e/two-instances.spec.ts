@@ -34,6 +34,9 @@ const WEBHOOK_PATH = '/api/webhooks/verification-service';
 // The session cache keeps a validated session for 5 s (lib/auth/session-cache.ts): a refusal
 // seen well within that on B came from the cross-instance signal, not from the cache running out.
 const WELL_WITHIN_SESSION_CACHE_MS = 2_000;
+// A stream re-checks its session once a minute by itself (lib/live/sse.ts); ending well before
+// that shows the disabling reached it.
+const STREAM_ENDS_WITHIN_MS = 15_000;
 // Waits for a state on a loaded machine; none of them is a latency budget.
 const GENEROUS_MS = 20_000;
 
@@ -341,7 +344,13 @@ test('disabling an account on A ends its session on B', async ({ browser, deploy
       { timeout: WELL_WITHIN_SESSION_CACHE_MS, intervals: [50] },
     )
     .toMatch(/^30\d .*\/sign-in/);
-  await stream.ended;
+  // Her stream on B ends too, long before its own periodic session check (once a minute) would end it.
+  const streamEnded = await Promise.race([
+    stream.ended.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), STREAM_ENDS_WITHIN_MS)),
+  ]);
+  stream.close();
+  expect(streamEnded, 'her stream on B ended').toBe(true);
   await admin.context.close();
   await leaver.context.close();
 });

@@ -9,8 +9,11 @@ export type EventStream = {
   status: number;
   headers: IncomingHttpHeaders | Record<string, string>;
   frames: StreamFrame[];
-  /** The first frame from index `from` on that satisfies `test`, as soon as it arrives (rejects once the stream ended without one). */
-  waitFor(test: (frame: StreamFrame) => boolean, from?: number): Promise<StreamFrame>;
+  /**
+   * The first frame from index `from` on that satisfies `test`, as soon as it arrives; rejects once
+   * the stream ended without one, or after `timeoutMs` (default 30 s).
+   */
+  waitFor(test: (frame: StreamFrame) => boolean, from?: number, timeoutMs?: number): Promise<StreamFrame>;
   /** Resolves when the server ends the stream (or it fails). */
   ended: Promise<void>;
   close(): void;
@@ -66,15 +69,21 @@ export async function openEventStream(baseUrl: string, cookie: string, headers: 
     status: response.status,
     headers: Object.fromEntries(response.headers),
     frames,
-    waitFor(test, from = 0) {
+    waitFor(test, from = 0, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no such frame within ${timeoutMs} ms (last frames: ${JSON.stringify(frames.slice(-5))})`));
+        }, timeoutMs);
         const check = () => {
           const found = frames.slice(from).find(test);
           if (found) {
             waiters.delete(check);
+            clearTimeout(timer);
             resolve(found);
           } else if (done) {
             waiters.delete(check);
+            clearTimeout(timer);
             reject(new Error(`the stream ended without the frame awaited (frames: ${JSON.stringify(frames.slice(-5))})`));
           }
         };
