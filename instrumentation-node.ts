@@ -2,34 +2,58 @@
 // the embedded sandbox serves, provisions it, and hands its address and API key to the
 // dashboard as configuration (environment variables), exactly as an operator would for the
 // real service. The dashboard itself never imports the sandbox.
-import { issueSetupTokenIfNeeded } from './lib/auth/setup';
-import { removeSetupLinkFile, type SetupLinkNotice, setupLinkLines, writeSetupLinkFile } from './lib/auth/setup-link';
+import { claimSetupAtStart, isSetupTokenValid } from './lib/auth/setup';
+import {
+  pendingSetupLinkLines,
+  readSetupLinkFile,
+  removeSetupLinkFile,
+  type SetupLinkNotice,
+  setupLinkFilePath,
+  setupLinkLines,
+  setupTokenOfLink,
+  writeSetupLinkFile,
+} from './lib/auth/setup-link';
 import { getDb } from './lib/db';
 import { getEnv, getServiceConfig, InvalidEnvironmentError, resetEnv } from './lib/env';
 import { startRetentionJobs } from './lib/jobs/retention-jobs';
-import { closeDatabases } from './lib/platform/database';
+import { closeDatabases, describeDatabaseUrl } from './lib/platform/database';
 import { DataDirInUseError } from './lib/platform/embedded-database';
 import { processSingleton } from './lib/platform/process-singleton';
 import { isSandboxEnabled } from './lib/platform/sandbox-switch';
 import { installServerActionBodyCap } from './lib/proxy/server-action-body-cap';
 
 /**
- * The first-run link while no staff account exists, written to its file in the data directory;
- * null (and a leftover file removed) once someone can sign in.
+ * The first-run link while no staff account exists: issued by the first instance to start (and
+ * written to its file in the data directory), re-shown by that instance after a restart, and
+ * otherwise only announced (pendingSetupLinkLines). Nothing, and a leftover file removed, once
+ * someone can sign in.
  */
-async function prepareSetupLink(appUrl: string, dataDir: string): Promise<SetupLinkNotice | null> {
-  const token = await issueSetupTokenIfNeeded();
-  if (!token) {
+async function prepareSetupLink(appUrl: string, dataDir: string): Promise<string[]> {
+  const terminal = process.stdout.isTTY === true;
+  const setup = await claimSetupAtStart();
+  if (setup.state === 'closed') {
     await removeSetupLinkFile(dataDir);
-    return null;
+    return [];
   }
-  const link = `${appUrl}/setup?token=${token}`;
+  if (setup.state === 'pending') {
+    // This instance's own earlier link (a restart) can be shown again; anything else is stale.
+    const earlier = await readSetupLinkFile(dataDir);
+    const token = earlier ? setupTokenOfLink(earlier) : null;
+    if (earlier && token && (await isSetupTokenValid(token))) {
+      return setupLinkLines({ link: earlier, file: setupLinkFilePath(dataDir) }, { terminal });
+    }
+    await removeSetupLinkFile(dataDir);
+    return pendingSetupLinkLines(setup.issuedAt);
+  }
+  const link = `${appUrl}/setup?token=${setup.token}`;
+  let notice: SetupLinkNotice;
   try {
-    return { link, file: await writeSetupLinkFile(dataDir, link) };
+    notice = { link, file: await writeSetupLinkFile(dataDir, link) };
   } catch (error) {
     // The server still starts: a terminal shows the link, and the staff CLI can create an admin.
-    return { link, file: null, problem: (error as NodeJS.ErrnoException).code ?? (error as Error).message };
+    notice = { link, file: null, problem: (error as NodeJS.ErrnoException).code ?? (error as Error).message };
   }
+  return setupLinkLines(notice, { terminal });
 }
 
 /** Raised for a sandbox setting that cannot be used; start-up stops with its message. */
@@ -58,7 +82,12 @@ export async function startVerificationDesk(): Promise<void> {
       }
       const { getSandboxDb } = await import('./lib/sandbox/db');
       const sandboxDb = await getSandboxDb({ waitForLockMs: 5_000 });
-      if (!process.env.VERIFICATION_API_URL?.trim()) {
+      if (env.DATABASE_URL) {
+        // Several instances share this store: the sandbox serves only what its CLI provisioned.
+        const { sharedStoreSandboxProblem } = await import('./lib/sandbox/admin/shared-store-check');
+        const problem = await sharedStoreSandboxProblem(sandboxDb, { url: env.VERIFICATION_API_URL, apiKey: env.VERIFICATION_API_KEY });
+        if (problem) throw new SandboxConfigurationError(problem);
+      } else if (!process.env.VERIFICATION_API_URL?.trim()) {
         // Zero-config: the dashboard talks to the sandbox over loopback HTTP, like to any
         // service, and receives its webhooks on its own receiver, signed with a fresh secret.
         const { provisionSandbox } = await import('./lib/sandbox/admin/provision');
@@ -81,7 +110,7 @@ export async function startVerificationDesk(): Promise<void> {
     await getDb();
 
     const appUrl = getEnv().APP_URL ?? `http://localhost:${getEnv().PORT}`;
-    const setupLink = await prepareSetupLink(appUrl, getEnv().DATA_DIR);
+    const setupLines = await prepareSetupLink(appUrl, getEnv().DATA_DIR);
     stops.push(startRetentionJobs());
     // For the operator, plain text, on purpose. Everything after start-up goes through lib/log.
     // The setup link itself only when stdout is a terminal: otherwise this output may be
@@ -90,11 +119,11 @@ export async function startVerificationDesk(): Promise<void> {
       [
         '',
         `  Verification Desk is ready: ${appUrl}`,
-        ...(setupLink ? setupLinkLines(setupLink, { terminal: process.stdout.isTTY === true }) : []),
+        ...setupLines,
         sandbox
           ? `  Service: embedded sandbox at ${service.baseUrl} (nobody is really contacted; messages at ${appUrl}/outbox)`
           : `  Service: ${service.baseUrl}`,
-        `  Data: ${getEnv().DATA_DIR}`,
+        getEnv().DATABASE_URL ? `  Data: PostgreSQL at ${describeDatabaseUrl(getEnv().DATABASE_URL!)}` : `  Data: ${getEnv().DATA_DIR}`,
         '',
       ].join('\n'),
     );

@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
  */
 export const POSTGRES_SUITES = [
   'app/api/events/route.test.ts',
+  'app/api/ready/outage.test.ts',
   'app/api/ready/route.test.ts',
   'app/api/verifications/[[]id]/route.test.ts',
   'app/api/webhooks/verification-service/route.test.ts',
@@ -16,6 +17,9 @@ export const POSTGRES_SUITES = [
   'lib/auth/setup.test.ts',
   'lib/auth/sign-in.test.ts',
   'lib/auth/throttle.test.ts',
+  'lib/cli/admin-clis-shared-store.test.ts',
+  'lib/cli/data.test.ts',
+  'lib/cli/start-up.test.ts',
   'lib/forms/dashboard-form-actions.test.ts',
   'lib/live/**/*.test.ts',
   'lib/platform/database*.test.ts',

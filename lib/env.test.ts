@@ -18,6 +18,7 @@ describe('parseEnv', () => {
     expect(parseEnv({})).toEqual({
       VERIFICATION_API_TIMEOUT_MS: 10_000,
       DATA_DIR: './data',
+      DATABASE_POOL_MAX: 10,
       PORT: 3000,
       SESSION_IDLE_HOURS: 12,
       AUDIT_RETENTION_DAYS: 365,
@@ -126,5 +127,28 @@ describe('WEBHOOK_SECRET', () => {
     for (const value of [ofBytes(24), ofBytes(32), ofBytes(64), newWebhookSecret(), canaries.WEBHOOK_SECRET]) {
       expect(parseEnv({ WEBHOOK_SECRET: value }).WEBHOOK_SECRET, value).toEqual([value]);
     }
+  });
+});
+
+describe('BETTER_AUTH_SECRET with DATABASE_URL', () => {
+  const DATABASE_URL = 'postgres://desk:pw@db.internal:5432/desk';
+
+  it('is required when the store is a PostgreSQL server, and the message names it without echoing the URL', () => {
+    const problems = problemsOf({ DATABASE_URL });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^BETTER_AUTH_SECRET is required with DATABASE_URL/);
+    expect(problems.join('\n')).not.toContain('pw@db.internal');
+    // A blank secret counts as unset.
+    expect(problemsOf({ DATABASE_URL, BETTER_AUTH_SECRET: '  ' })[0]).toMatch(/^BETTER_AUTH_SECRET is required/);
+  });
+
+  it('is reported together with the other bad variables', () => {
+    const problems = problemsOf({ DATABASE_URL, PORT: 'eighty' });
+    expect(problems.map((p) => p.split(' ')[0]).sort()).toEqual(['BETTER_AUTH_SECRET', 'PORT']);
+  });
+
+  it('is satisfied by a secret of the usual length, and stays optional on the embedded store', () => {
+    expect(parseEnv({ DATABASE_URL, BETTER_AUTH_SECRET: 'x'.repeat(32) }).DATABASE_URL).toBe(DATABASE_URL);
+    expect(parseEnv({}).BETTER_AUTH_SECRET).toBeUndefined();
   });
 });

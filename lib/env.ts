@@ -161,11 +161,31 @@ export class InvalidEnvironmentError extends Error {
   }
 }
 
+/**
+ * Rules that tie variables together. With a PostgreSQL server several instances share one set
+ * of sessions, and a cookie signed by one must be accepted by the others: each instance
+ * generating a secret of its own into its data directory would sign every other instance's
+ * staff out. So the secret must come from the environment, the same on every instance.
+ */
+function crossFieldProblems(source: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (blankAsUnset(source.DATABASE_URL) !== undefined && blankAsUnset(source.BETTER_AUTH_SECRET) === undefined) {
+    problems.push(
+      'BETTER_AUTH_SECRET is required with DATABASE_URL: every instance must sign sessions with the same secret (e.g. `openssl rand -base64 32`)',
+    );
+  }
+  return problems;
+}
+
 /** Parses an environment; every bad variable is named in the error. Values are never echoed. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
-  throw new InvalidEnvironmentError(result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+  const problems = [
+    ...(result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`)),
+    ...crossFieldProblems(source),
+  ];
+  if (problems.length > 0 || !result.success) throw new InvalidEnvironmentError(problems);
+  return result.data;
 }
 
 let cached: Env | undefined;

@@ -5,10 +5,12 @@ import { FlaskConical, LogOut, Plus, ShieldCheck } from 'lucide-react';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { LiveUpdates } from '@/components/live/live-updates';
+import { DatabaseUnavailable } from '@/components/platform/database-unavailable';
 import { buttonClasses } from '@/components/ui/button';
 import { can, ROLE_LABELS } from '@/lib/auth/roles';
 import { getCurrentStaff } from '@/lib/auth/session';
 import { currentEventId } from '@/lib/live';
+import { isDatabaseUnavailable } from '@/lib/platform/database-errors';
 import { isSandboxEnabled } from '@/lib/platform/sandbox-switch';
 
 const navLinkClasses = 'rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900';
@@ -16,9 +18,22 @@ const navLinkClasses = 'rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 h
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   // The page itself sends a visitor without a session to sign-in (it knows where to come back
   // to); the layout only dresses signed-in pages. A layout's check would not guard the page.
-  const staff = await getCurrentStaff();
+  let staff: Awaited<ReturnType<typeof getCurrentStaff>>;
+  try {
+    staff = await getCurrentStaff();
+  } catch (error) {
+    // Every signed-in page starts with this lookup: when the database is down, say so here, in
+    // words, rather than letting each page fail on its own.
+    if (!isDatabaseUnavailable(error)) throw error;
+    return (
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+        <DatabaseUnavailable />
+      </main>
+    );
+  }
   if (!staff) return <>{children}</>;
   const sandbox = isSandboxEnabled();
+  const lastEventId = await currentEventId();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -66,7 +81,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                 <span className="sr-only sm:not-sr-only">New request</span>
               </Link>
             ) : null}
-            <LiveUpdates initialEventId={currentEventId()} />
+            <LiveUpdates initialEventId={lastEventId} />
             <div className="flex items-center gap-2 border-l border-slate-200 pl-3 text-sm sm:pl-4">
               <span className="hidden text-right leading-tight sm:block">
                 <span className="block font-medium text-slate-900" data-testid="signed-in-as">

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completeSetup, issueSetupTokenIfNeeded } from '@/lib/auth/setup';
+import { completeSetup, issueSetupToken } from '@/lib/auth/setup';
 import { getDb } from '@/lib/db';
 import { auditEntries, staffUsers, verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
@@ -206,7 +206,7 @@ describe('privacy', () => {
     const colleague = { name: 'Bartholomew Quennell', email: 'Bart.Quennell@Example.org' };
     const person = { name: 'Marguerite Oyelaran', email: 'marguerite.oyelaran@mail.example.net' };
 
-    const token = (await issueSetupTokenIfNeeded())!;
+    const token = (await issueSetupToken())!;
     const adminId = await completeSetup(token, { ...admin, password: 'correct horse battery staple' });
     const colleagueId = await createStaff(adminId, { ...colleague, role: 'viewer', password: 'another long password' });
     await changeStaffRole(adminId, colleagueId, 'operator');

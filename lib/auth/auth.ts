@@ -13,7 +13,7 @@ import { nextCookies } from 'better-auth/next-js';
 import { eq } from 'drizzle-orm';
 import { type Db, getDb } from '@/lib/db';
 import { authVerifications, staffAccounts, staffSessions, staffUsers } from '@/lib/db/schema';
-import { getEnv } from '@/lib/env';
+import { getEnv, InvalidEnvironmentError } from '@/lib/env';
 import { once } from '@/lib/platform/database';
 import { isInMemory } from '@/lib/platform/embedded-database';
 import { forgetValidatedSessions } from './session-cache';
@@ -84,8 +84,10 @@ function createAuth(db: Db, secret: string, options: { withNextCookies: boolean 
 export type Auth = ReturnType<typeof createAuth>;
 
 /**
- * The secret that signs session cookies: BETTER_AUTH_SECRET, or one generated on first start
- * and kept in the data directory (readable by the server's user only).
+ * The secret that signs session cookies: BETTER_AUTH_SECRET, or, on the embedded store only,
+ * one generated on first start and kept in the data directory (readable by the server's user
+ * only). With DATABASE_URL the environment must supply it (lib/env.ts refuses to start
+ * without): instances that each generated their own would not accept each other's sessions.
  */
 export function getAuthSecret(): Promise<string> {
   return once('auth-secret', loadSecret);
@@ -94,6 +96,8 @@ export function getAuthSecret(): Promise<string> {
 async function loadSecret(): Promise<string> {
   const env = getEnv();
   if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  // parseEnv already refuses this; kept so no later change can quietly write a per-instance secret.
+  if (env.DATABASE_URL) throw new InvalidEnvironmentError(['BETTER_AUTH_SECRET is required with DATABASE_URL']);
   if (isInMemory(env.DATA_DIR)) return randomBytes(32).toString('base64url');
   const file = path.resolve(env.DATA_DIR, 'auth-secret');
   try {

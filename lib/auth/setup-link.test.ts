@@ -4,7 +4,15 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { removeSetupLinkFile, setupLinkFilePath, setupLinkLines, writeSetupLinkFile } from './setup-link';
+import {
+  pendingSetupLinkLines,
+  readSetupLinkFile,
+  removeSetupLinkFile,
+  setupLinkFilePath,
+  setupLinkLines,
+  setupTokenOfLink,
+  writeSetupLinkFile,
+} from './setup-link';
 
 const TOKEN = 'Zm9vYmFyYmF6cXV4LXNlY3JldC10b2tlbi0xMjM0NTY3ODk';
 const LINK = `https://desk.example.com/setup?token=${TOKEN}`;
@@ -59,5 +67,31 @@ describe('setupLinkLines', () => {
     expect(text).not.toContain(TOKEN);
     expect(text).toContain('EACCES');
     expect(text).toContain('npm run users -- create');
+  });
+});
+
+describe('pendingSetupLinkLines (another instance issued the link)', () => {
+  it('says when the link was issued, where it is, and how to get a new one, never a token', () => {
+    const text = pendingSetupLinkLines(new Date('2030-01-02T03:04:05.000Z')).join('\n');
+    expect(text).toContain('2030-01-02T03:04:05.000Z');
+    expect(text).toContain('setup-link.txt');
+    expect(text).toContain('npm run users -- setup-link');
+    expect(text).not.toContain('token');
+  });
+});
+
+describe('readSetupLinkFile and setupTokenOfLink', () => {
+  it('reads back the link a start wrote, and its token; nothing when there is no file', async () => {
+    expect(await readSetupLinkFile(dataDir)).toBeNull();
+    await writeSetupLinkFile(dataDir, LINK);
+    expect(await readSetupLinkFile(dataDir)).toBe(LINK);
+    expect(setupTokenOfLink(LINK)).toBe(TOKEN);
+    expect(setupTokenOfLink('not a link')).toBeNull();
+  });
+
+  it('creates a missing data directory for the file (with DATABASE_URL nothing else does)', async () => {
+    const nested = path.join(dataDir, 'not', 'there');
+    expect(await writeSetupLinkFile(nested, LINK)).toBe(path.join(nested, 'setup-link.txt'));
+    expect(await readSetupLinkFile(nested)).toBe(LINK);
   });
 });

@@ -1,16 +1,27 @@
-// First-run setup against a real (in-memory) PGlite database: the token is one-time, stored
-// only as a hash, replaced at every start, and setup creates exactly one administrator even
-// when raced.
+// First-run setup against a real database (in-memory PGlite, and PostgreSQL in the postgres
+// project): the token is one-time, stored only as a hash, issued once for the whole deployment
+// (however many instances start together), good for a limited time, replaced only on request,
+// and setup creates exactly one administrator even when raced.
 import { createHash } from 'node:crypto';
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/lib/db';
+import { type Db, getDb, schema } from '@/lib/db';
 import { auditEntries, setupTokens, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { createStaff } from '@/lib/staff/staff-accounts';
 import { getCliAuth } from './auth';
-import { completeSetup, isSetupOpen, isSetupTokenValid, issueSetupTokenIfNeeded, SetupClosedError } from './setup';
+import {
+  claimSetupAtStart,
+  completeSetup,
+  isSetupOpen,
+  isSetupTokenValid,
+  issueSetupToken,
+  SETUP_TOKEN_LIFETIME_HOURS,
+  SetupClosedError,
+} from './setup';
 
 const ADMIN = { name: 'Ada Admin', email: 'Ada@Example.com', password: 'correct horse battery staple' };
 
@@ -44,9 +55,9 @@ afterAll(async () => {
   await closeDatabases();
 });
 
-describe('issueSetupTokenIfNeeded', () => {
+describe('issueSetupToken', () => {
   it('issues a long random token while nobody has an account, and stores only its hash', async () => {
-    const token = await issueSetupTokenIfNeeded();
+    const token = await issueSetupToken();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const rows = await tokenRows();
@@ -59,8 +70,8 @@ describe('issueSetupTokenIfNeeded', () => {
   });
 
   it('replaces the previous token: the old one stops working', async () => {
-    const first = await issueSetupTokenIfNeeded();
-    const second = await issueSetupTokenIfNeeded();
+    const first = await issueSetupToken();
+    const second = await issueSetupToken();
     expect(second).not.toBe(first);
     expect(await tokenRows()).toHaveLength(1);
     expect(await isSetupTokenValid(first!)).toBe(false);
@@ -70,19 +81,83 @@ describe('issueSetupTokenIfNeeded', () => {
   });
 
   it('issues nothing, and removes any old token, once an account exists', async () => {
-    const old = await issueSetupTokenIfNeeded();
+    const old = await issueSetupToken();
     await createStaff(null, { name: 'Cli Admin', email: 'cli@example.com', role: 'admin', password: ADMIN.password });
 
-    expect(await issueSetupTokenIfNeeded()).toBeNull();
+    expect(await issueSetupToken()).toBeNull();
     expect(await tokenRows()).toEqual([]);
     expect(await isSetupOpen()).toBe(false);
     expect(await isSetupTokenValid(old!)).toBe(false);
   });
 });
 
+describe('claimSetupAtStart (what a starting instance does)', () => {
+  it('issues a token when none exists, then keeps it: a later start is told it is pending and the link still works', async () => {
+    const first = await claimSetupAtStart();
+    expect(first).toEqual({ state: 'issued', token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    const token = (first as { token: string }).token;
+
+    const second = await claimSetupAtStart();
+    expect(second).toEqual({ state: 'pending', issuedAt: expect.any(Date) });
+    expect(await tokenRows()).toHaveLength(1);
+    expect(await isSetupTokenValid(token)).toBe(true);
+  });
+
+  it('replaces a token older than its lifetime, which no longer works', async () => {
+    const old = (await issueSetupToken())!;
+    const db = await getDb();
+    await db.update(setupTokens).set({ createdAt: sql`now() - make_interval(hours => ${SETUP_TOKEN_LIFETIME_HOURS + 1})` });
+    expect(await isSetupTokenValid(old)).toBe(false);
+    await expect(completeSetup(old, ADMIN)).rejects.toBeInstanceOf(SetupClosedError);
+
+    const fresh = await claimSetupAtStart();
+    expect(fresh.state).toBe('issued');
+    expect(await tokenRows()).toHaveLength(1);
+    expect(await isSetupTokenValid((fresh as { token: string }).token)).toBe(true);
+  });
+
+  it('is closed, and removes any token, once an account exists', async () => {
+    await issueSetupToken();
+    await createStaff(null, { name: 'Cli Admin', email: 'cli@example.com', role: 'admin', password: ADMIN.password });
+    expect(await claimSetupAtStart()).toEqual({ state: 'closed' });
+    expect(await tokenRows()).toEqual([]);
+  });
+
+  it('issues exactly one token when several instances start together on one database', async () => {
+    // On PostgreSQL the second "instance" is an independent pool (its own connections, as a second
+    // process has); on the embedded store, one process is all there can be.
+    const url = process.env.DATABASE_URL;
+    const otherPool = url ? new pg.Pool({ connectionString: url, max: 4 }) : null;
+    const other: Db = otherPool ? (drizzle({ client: otherPool, schema }) as unknown as Db) : await getDb();
+    try {
+      const starts = await Promise.all(Array.from({ length: 8 }, (_, i) => claimSetupAtStart(i % 2 === 0 ? undefined : other)));
+      const issued = starts.filter((start) => start.state === 'issued');
+      expect(issued).toHaveLength(1);
+      expect(starts.filter((start) => start.state === 'pending')).toHaveLength(7);
+      expect(await tokenRows()).toHaveLength(1);
+      // The link the first instance shows is the one that works.
+      expect(await isSetupTokenValid((issued[0] as { token: string }).token)).toBe(true);
+    } finally {
+      await otherPool?.end();
+    }
+  });
+});
+
+describe("issueSetupToken (the staff CLI's setup-link)", () => {
+  it('replaces a live token on request: the new link works, the earlier one stops', async () => {
+    const started = (await claimSetupAtStart()) as { token: string };
+    const fresh = (await issueSetupToken())!;
+    expect(await isSetupTokenValid(fresh)).toBe(true);
+    expect(await isSetupTokenValid(started.token)).toBe(false);
+    // A start after that keeps the fresh one.
+    expect((await claimSetupAtStart()).state).toBe('pending');
+    expect(await isSetupTokenValid(fresh)).toBe(true);
+  });
+});
+
 describe('isSetupTokenValid', () => {
   it('refuses wrong, short, empty and altered tokens', async () => {
-    const token = (await issueSetupTokenIfNeeded())!;
+    const token = (await issueSetupToken())!;
     const other = 'x'.repeat(43);
     for (const candidate of [
       other,
@@ -109,7 +184,7 @@ describe('isSetupTokenValid', () => {
 
 describe('completeSetup', () => {
   it('creates an administrator, audits setup.completed, and closes setup', async () => {
-    const token = (await issueSetupTokenIfNeeded())!;
+    const token = (await issueSetupToken())!;
     const id = await completeSetup(token, ADMIN);
 
     expect(await users()).toEqual([
@@ -127,7 +202,7 @@ describe('completeSetup', () => {
   });
 
   it('works once: a second call, even with the same token, is refused and writes nothing', async () => {
-    const token = (await issueSetupTokenIfNeeded())!;
+    const token = (await issueSetupToken())!;
     await completeSetup(token, ADMIN);
     const before = { users: await users(), audit: await audit() };
 
@@ -141,7 +216,7 @@ describe('completeSetup', () => {
   });
 
   it('refuses a wrong token and writes nothing', async () => {
-    await issueSetupTokenIfNeeded();
+    await issueSetupToken();
     expect(await rejection(completeSetup('y'.repeat(43), ADMIN))).toBeInstanceOf(SetupClosedError);
     expect(await rejection(completeSetup('', ADMIN))).toBeInstanceOf(SetupClosedError);
     expect(await users()).toEqual([]);
@@ -150,14 +225,14 @@ describe('completeSetup', () => {
   });
 
   it('refuses when an account was created some other way, even with a token issued before', async () => {
-    const token = (await issueSetupTokenIfNeeded())!;
+    const token = (await issueSetupToken())!;
     await createStaff(null, { name: 'Cli Admin', email: 'cli@example.com', role: 'admin', password: ADMIN.password });
     expect(await rejection(completeSetup(token, ADMIN))).toBeInstanceOf(SetupClosedError);
     expect((await users()).map((u) => u.email)).toEqual(['cli@example.com']);
   });
 
   it('creates exactly one administrator when several complete setup at the same time', async () => {
-    const token = (await issueSetupTokenIfNeeded())!;
+    const token = (await issueSetupToken())!;
     const results = await Promise.allSettled(
       Array.from({ length: 5 }, (_, i) =>
         completeSetup(token, { name: `Racer ${i}`, email: `racer${i}@example.com`, password: ADMIN.password }),

@@ -10,8 +10,12 @@ import { z } from 'zod';
 import { authorizedAction, DENIAL_MESSAGES, type Denial } from '@/lib/auth/guards';
 import type { Permission } from '@/lib/auth/roles';
 import type { Staff } from '@/lib/auth/session';
+import { isDatabaseUnavailable } from '@/lib/platform/database-errors';
+import { logger } from '@/lib/platform/log';
 import { formDataArg } from './action-input';
 import type { FieldErrors, FormRefusal } from './form-state';
+
+const log = logger.child({ area: 'forms' });
 
 /** Who refused: the guards (no session, or a role without the permission), the schema, or the action. */
 export type RefusalReason = Denial | 'invalid' | 'failed';
@@ -100,14 +104,35 @@ export function formAction<
     });
   };
 
-  if (permission === 'public') return async (previous, formData) => answer(null as StaffFor<P>, previous, formData);
-  return authorizedAction(
-    permission as Permission,
-    (staff, previous: State, formData: FormData) => answer(staff as StaffFor<P>, previous, formData),
-    // Refused before the form is validated or anything runs, but the form gets its values back.
-    (denial, previous, formDataArgument) => {
+  const action: (previous: State, formData: FormData) => Promise<State | Refusal> =
+    permission === 'public'
+      ? async (previous, formData) => answer(null as StaffFor<P>, previous, formData)
+      : authorizedAction(
+          permission as Permission,
+          (staff, previous: State, formData: FormData) => answer(staff as StaffFor<P>, previous, formData),
+          // Refused before the form is validated or anything runs, but the form gets its values back.
+          (denial, previous, formDataArgument) => {
+            const submission = { formData: formDataArg(formDataArgument), previous };
+            return refusal(submission, read(submission.formData), denial, DENIAL_MESSAGES[denial]);
+          },
+        );
+  // A database that cannot be reached (down, restarting, failing over) is answered like any
+  // other refusal, with what was typed, rather than as an error page. Anything else (a redirect
+  // among them) goes on as it came.
+  return async (previous, formDataArgument) => {
+    try {
+      return await action(previous, formDataArgument);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      log.warn({ err: error }, 'a form was refused: the database cannot be reached');
       const submission = { formData: formDataArg(formDataArgument), previous };
-      return refusal(submission, read(submission.formData), denial, DENIAL_MESSAGES[denial]);
-    },
-  );
+      return refusal(submission, read(submission.formData), 'failed', DATABASE_UNAVAILABLE_REFUSAL);
+    }
+  };
 }
+
+/** What a form says while the database cannot be reached. */
+export const DATABASE_UNAVAILABLE_REFUSAL = {
+  title: 'Database unavailable',
+  message: 'The database cannot be reached right now. What you typed is kept here: try again in a moment.',
+} as const;

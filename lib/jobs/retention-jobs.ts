@@ -1,11 +1,13 @@
 // The dashboard's background work: its retention, now and every hour. Audit entries go after
 // AUDIT_RETENTION_DAYS, register rows when the service's record is due for purging (kept_until),
-// the create-once claims once no double submission can still arrive, and webhook receipts once
-// no redelivery of their message can still arrive. The counterpart of the sandbox's jobs
+// the create-once claims once no double submission can still arrive, webhook receipts once
+// no redelivery of their message can still arrive, and live events once no browser can still
+// replay them. The counterpart of the sandbox's jobs
 // (lib/sandbox/records/jobs.ts), on the same runner.
 import 'server-only';
 import { purgeExpiredAudit } from '@/lib/audit/audit';
 import { getEnv } from '@/lib/env';
+import { LIVE_EVENTS_KEPT_MS, purgeOldLiveEvents } from '@/lib/live/retention';
 import { logger } from '@/lib/platform/log';
 import { type StopPeriodicJobs, startPeriodicJobs } from '@/lib/platform/periodic-jobs';
 import { purgeOldSubmissionKeys } from '@/lib/verifications/create-verification';
@@ -17,7 +19,7 @@ const log = logger.child({ area: 'retention' });
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-export type RetentionResult = { auditEntries: number; registerEntries: number; webhookReceipts: number };
+export type RetentionResult = { auditEntries: number; registerEntries: number; webhookReceipts: number; liveEvents: number };
 
 /** One retention run; each purge logs what it removed. */
 export async function runDashboardRetention(): Promise<RetentionResult> {
@@ -34,7 +36,10 @@ export async function runDashboardRetention(): Promise<RetentionResult> {
       'webhook receipts past the redelivery window removed',
     );
   }
-  return { auditEntries, registerEntries, webhookReceipts };
+  const liveEvents = await purgeOldLiveEvents();
+  if (liveEvents > 0)
+    log.info({ removed: liveEvents, keptHours: LIVE_EVENTS_KEPT_MS / HOUR_MS }, 'live events past their replay window removed');
+  return { auditEntries, registerEntries, webhookReceipts, liveEvents };
 }
 
 /** Starts the hourly retention once per process, with a first run right away. */

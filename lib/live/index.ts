@@ -1,5 +1,5 @@
-// Live status changes: the server-side bus (server-only) and the wire format it shares with the
-// browser. Client components import '@/lib/live/protocol' directly.
+// Live status changes: the server-side feed and log (server-only) and the wire format they share
+// with the browser. Client components import '@/lib/live/protocol' directly.
 export {
   createLiveBus,
   currentEventId,
@@ -9,8 +9,8 @@ export {
   type LiveEvent,
   type LiveListener,
   publishVerificationChange,
-  REPLAY_CAPACITY,
   type Replay,
   subscribe,
 } from './bus';
+export { REPLAY_LIMIT } from './event-log';
 export { LIVE_EVENTS_PATH, parseVerificationChange, RESYNC_EVENT, VERIFICATION_EVENT, type VerificationChange } from './protocol';

@@ -1,13 +1,36 @@
-// The event stream on its own: first frames, replay, live frames, heartbeat, and that every
-// way of ending it releases the subscription and the timers.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentEventId, getLiveBus, publishVerificationChange } from './bus';
+// The event stream on its own, fed from the log on a real database: first frames, replay, live
+// frames, heartbeat, and that every way of ending it releases the subscription and the timers.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getDb } from '@/lib/db';
+import { resetEnv } from '@/lib/env';
+import { closeDatabases } from '@/lib/platform/database';
+import { captureLogs, stopCapturingLogs } from '@/lib/testing/logs';
+import { createLiveBus, currentEventId, getLiveBus, type LiveBus, publishVerificationChange } from './bus';
+import { appendLiveEvent } from './event-log';
 import { createEventStream, RECONNECT_DELAY_MS, readLastEventId, verificationFrame } from './sse';
-import { frameReader } from './test-support';
+import { frameReader, until } from './test-support';
+
+beforeAll(() => {
+  process.env.DATA_DIR = 'memory://';
+  resetEnv();
+});
 
 afterEach(() => {
   vi.useRealTimers();
+  stopCapturingLogs();
 });
+
+afterAll(async () => {
+  await closeDatabases();
+});
+
+/** Publishes `count` changes in one transaction (a burst), oldest first. */
+async function publishMany(count: number) {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < count; i += 1) await appendLiveEvent(tx, { verificationId: `v-${i}`, status: 'pending' });
+  });
+}
 
 function open(options: Partial<Parameters<typeof createEventStream>[0]> = {}) {
   const abort = new AbortController();
@@ -21,7 +44,7 @@ describe('createEventStream', () => {
     const first = await frames.next();
     expect(first.retry).toBe(String(RECONNECT_DELAY_MS));
 
-    const event = publishVerificationChange({ verificationId: 'v-1', status: 'completed' });
+    const event = await publishVerificationChange({ verificationId: 'v-1', status: 'completed' });
     const frame = await frames.next();
     expect(frame).toMatchObject({ id: String(event.id), event: 'verification' });
     expect(JSON.parse(frame.data!)).toEqual({ verificationId: 'v-1', status: 'completed' });
@@ -29,35 +52,74 @@ describe('createEventStream', () => {
   });
 
   it('replays what came after lastEventId before anything live, in order', async () => {
-    const since = currentEventId();
-    const a = publishVerificationChange({ verificationId: 'v-a', status: 'pending' });
-    const b = publishVerificationChange({ verificationId: 'v-b', status: 'failed' });
+    const since = await currentEventId();
+    const a = await publishVerificationChange({ verificationId: 'v-a', status: 'pending' });
+    const b = await publishVerificationChange({ verificationId: 'v-b', status: 'failed' });
     const { abort, frames } = open({ lastEventId: since });
     await frames.next(); // retry
     expect((await frames.next()).id).toBe(String(a.id));
     expect((await frames.next()).id).toBe(String(b.id));
-    const c = publishVerificationChange({ verificationId: 'v-c', status: 'expired' });
+    const c = await publishVerificationChange({ verificationId: 'v-c', status: 'expired' });
     expect((await frames.next()).id).toBe(String(c.id));
     abort.abort();
   });
 
   it('replays nothing to a first connection', async () => {
-    publishVerificationChange({ verificationId: 'v-old', status: 'pending' });
+    const old = await publishVerificationChange({ verificationId: 'v-old', status: 'pending' });
+    await until(() => getLiveBus().deliveredUpTo() >= old.id, 'the feed to hand out the older event');
     const { abort, frames } = open();
     await frames.next();
-    const live = publishVerificationChange({ verificationId: 'v-new', status: 'pending' });
+    const live = await publishVerificationChange({ verificationId: 'v-new', status: 'pending' });
     expect((await frames.next()).id).toBe(String(live.id));
     abort.abort();
   });
 
-  it('tells a client whose id is too old to replay to resync, and moves its id forward', async () => {
-    publishVerificationChange({ verificationId: 'v', status: 'pending' });
-    const { abort, frames } = open({ lastEventId: 1 });
+  it('tells a client whose id cannot be replayed to resync, and moves its id forward', async () => {
+    const newest = await publishVerificationChange({ verificationId: 'v', status: 'pending' });
+    const { abort, frames } = open({ lastEventId: newest.id + 1_000 });
     await frames.next();
     const resync = await frames.next();
     expect(resync.event).toBe('resync');
-    expect(resync.id).toBe(String(currentEventId()));
+    expect(resync.id).toBe(String(newest.id));
+    const next = await publishVerificationChange({ verificationId: 'v', status: 'completed' });
+    expect((await frames.next()).id).toBe(String(next.id));
     abort.abort();
+  });
+
+  it('sends an event that both the replay and the live feed saw once, in order', async () => {
+    const since = await currentEventId();
+    const before = await publishVerificationChange({ verificationId: 'v-before', status: 'pending' });
+    const real = getLiveBus();
+    let during: { id: number } | undefined;
+    // Between the subscription and the replay's read, an event commits and the feed hands it
+    // out: it is both in the replay and among the live events held back meanwhile.
+    const racing: LiveBus = {
+      ...real,
+      subscribe: (listener) => real.subscribe(listener),
+      async eventsSince(lastEventId) {
+        during = await publishVerificationChange({ verificationId: 'v-during', status: 'completed' });
+        await until(() => real.deliveredUpTo() >= during!.id, 'the feed to hand out the racing event');
+        return real.eventsSince(lastEventId);
+      },
+    };
+    const { abort, frames } = open({ lastEventId: since, bus: racing });
+    await frames.next(); // retry
+    expect((await frames.next()).id).toBe(String(before.id));
+    expect((await frames.next()).id).toBe(String(during!.id));
+    const after = await publishVerificationChange({ verificationId: 'v-after', status: 'pending' });
+    expect((await frames.next()).id).toBe(String(after.id));
+    abort.abort();
+  });
+
+  it('ends the stream, and frees its slot, when the database cannot be reached', async () => {
+    captureLogs();
+    let closes = 0;
+    const down = createLiveBus(() => Promise.reject(new Error('connect ECONNREFUSED')));
+    const abort = new AbortController();
+    const frames = frameReader(createEventStream({ signal: abort.signal, bus: down, onClose: () => (closes += 1) }));
+    expect(await frames.ended(2_000)).toBe(true);
+    expect(closes).toBe(1);
+    expect(down.listenerCount()).toBe(0);
   });
 
   it('sends a heartbeat comment on the interval', async () => {
@@ -117,7 +179,7 @@ describe('createEventStream', () => {
     const { abort, frames } = open({ sessionStillValid: async () => Promise.reject(new Error('db busy')), sessionCheckMs: 10 });
     await frames.next();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const event = publishVerificationChange({ verificationId: 'v', status: 'pending' });
+    const event = await publishVerificationChange({ verificationId: 'v', status: 'pending' });
     expect((await frames.next()).id).toBe(String(event.id));
     abort.abort();
   });
@@ -135,8 +197,9 @@ describe('createEventStream', () => {
     const listeners = getLiveBus().listenerCount();
     const abort = new AbortController();
     createEventStream({ signal: abort.signal }); // never read
-    for (let i = 0; i < 1_100; i += 1) publishVerificationChange({ verificationId: `v-${i}`, status: 'pending' });
-    expect(getLiveBus().listenerCount()).toBe(listeners);
+    await until(() => getLiveBus().listenerCount() === listeners + 1, 'the stream to subscribe');
+    await publishMany(1_100);
+    await until(() => getLiveBus().listenerCount() === listeners, 'the stalled stream to be closed');
   });
 });
 
@@ -157,9 +220,12 @@ describe("createEventStream onClose (what frees a stream's slot)", () => {
     for (let i = 0; i < 20 && closes.session === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
     signedOut.abort.abort();
 
+    const subscribed = getLiveBus().listenerCount();
     const abort = new AbortController();
     createEventStream({ signal: abort.signal, onClose: () => (closes.stalled += 1) }); // never read
-    for (let i = 0; i < 1_100; i += 1) publishVerificationChange({ verificationId: `v-${i}`, status: 'pending' });
+    await until(() => getLiveBus().listenerCount() === subscribed + 1, 'the stalled stream to subscribe');
+    await publishMany(1_100);
+    await until(() => closes.stalled === 1, 'the stalled stream to be closed');
     abort.abort();
 
     const already = new AbortController();

@@ -1,10 +1,14 @@
-// One browser's Server-Sent Events stream of status changes: what it missed (from the replay
-// buffer), then every change as it is published, with a heartbeat comment so proxies and the
+// One browser's Server-Sent Events stream of status changes: what it missed (from the durable
+// log, whichever instance it last talked to), then every change as this process's feed hands it
+// out, with a heartbeat comment so proxies and the
 // browser do not take a quiet connection for a dead one. Everything it holds — the subscription
 // and the timers — is released when the client goes away, whichever way that is noticed.
 import 'server-only';
-import { eventsSince, getLiveBus, type LiveEvent, subscribe } from './bus';
+import { logger } from '@/lib/platform/log';
+import { getLiveBus, type LiveBus, type LiveEvent } from './bus';
 import { RESYNC_EVENT, VERIFICATION_EVENT } from './protocol';
+
+const log = logger.child({ area: 'live' });
 
 export const HEARTBEAT_MS = 15_000;
 /** How often a long-lived stream checks that its session still exists (sign-out, disabled account). */
@@ -13,7 +17,7 @@ export const SESSION_CHECK_MS = 60_000;
 export const RECONNECT_DELAY_MS = 2_000;
 /**
  * Frames queued for a client that reads nothing (a stalled connection). Past this the stream is
- * closed rather than left to grow; the browser reconnects and catches up from the replay buffer.
+ * closed rather than left to grow; the browser reconnects and catches up from the log.
  */
 const MAX_QUEUED_FRAMES = 1_000;
 
@@ -36,6 +40,8 @@ export type EventStreamOptions = {
   sessionCheckMs?: number;
   /** Called once when the stream ends, whichever way (e.g. to free its slot: stream-slots.ts). */
   onClose?: () => void;
+  /** The feed to follow: the process's (the default), or a test's second instance. */
+  bus?: LiveBus;
 };
 
 /** The last event id a client reports: the Last-Event-ID header, else `?lastEventId=` (first connect). */
@@ -55,7 +61,7 @@ export function createEventStream(options: EventStreamOptions): ReadableStream<U
   let release: () => void = () => {};
 
   return new ReadableStream<Uint8Array>({
-    start(controller) {
+    async start(controller) {
       let closed = false;
       let unsubscribe: () => void = () => {};
       let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -96,33 +102,63 @@ export function createEventStream(options: EventStreamOptions): ReadableStream<U
       }
       options.signal.addEventListener('abort', close, { once: true });
 
-      send(`retry: ${RECONNECT_DELAY_MS}\n: connected\n\n`);
+      // Every event goes out once, in id order: the replay and the live feed overlap (an event
+      // committed while the replay is read reaches both), so anything at or below the last id
+      // sent is dropped, and live events wait until the replay has gone out.
+      let lastSent = options.lastEventId ?? 0;
+      let waiting: LiveEvent[] | null = [];
+      const deliver = (event: LiveEvent) => {
+        if (event.id <= lastSent) return;
+        lastSent = event.id;
+        send(verificationFrame(event));
+      };
 
-      // Replay and subscribe in the same synchronous step: publishing is synchronous too, so no
-      // event can fall between the two (and none is sent twice).
-      if (options.lastEventId !== undefined) {
-        const replay = eventsSince(options.lastEventId);
-        if (replay.missed) {
-          // The id moves the browser's Last-Event-ID forward, so the next reconnect does not
-          // ask for the same unrecoverable gap again.
-          send(`id: ${getLiveBus().lastEventId()}\nevent: ${RESYNC_EVENT}\ndata: {}\n\n`);
+      try {
+        const stop = await (options.bus ?? getLiveBus()).subscribe((event) => {
+          if (waiting) waiting.push(event);
+          else deliver(event);
+        });
+        if (closed) {
+          stop();
+          return;
         }
-        for (const event of replay.events) send(verificationFrame(event));
+        unsubscribe = stop;
+        startTimers();
+        send(`retry: ${RECONNECT_DELAY_MS}\n: connected\n\n`);
+        if (options.lastEventId !== undefined) {
+          const replay = await (options.bus ?? getLiveBus()).eventsSince(options.lastEventId);
+          if (replay.missed) {
+            // The id moves the browser's Last-Event-ID forward, so the next reconnect does not
+            // ask for the same unrecoverable gap again.
+            send(`id: ${replay.newestId}\nevent: ${RESYNC_EVENT}\ndata: {}\n\n`);
+            lastSent = replay.newestId;
+          }
+          for (const event of replay.events) deliver(event);
+        }
+      } catch (error) {
+        // The database is unreachable: end the stream; the browser reconnects after its delay.
+        log.warn({ err: error }, 'a live stream could not start');
+        close();
+        return;
       }
-      unsubscribe = subscribe((event) => send(verificationFrame(event)));
+      const held = waiting;
+      waiting = null;
+      for (const event of held) deliver(event);
 
-      heartbeat = setInterval(() => send(': heartbeat\n\n'), options.heartbeatMs ?? HEARTBEAT_MS);
-      const check = options.sessionStillValid;
-      if (check) {
-        sessionCheck = setInterval(() => {
-          check().then(
-            (valid) => {
-              if (!valid) close();
-            },
-            // Cannot tell (database busy): keep the stream; the next check decides.
-            () => undefined,
-          );
-        }, options.sessionCheckMs ?? SESSION_CHECK_MS);
+      function startTimers() {
+        heartbeat = setInterval(() => send(': heartbeat\n\n'), options.heartbeatMs ?? HEARTBEAT_MS);
+        const check = options.sessionStillValid;
+        if (check) {
+          sessionCheck = setInterval(() => {
+            check().then(
+              (valid) => {
+                if (!valid) close();
+              },
+              // Cannot tell (database busy): keep the stream; the next check decides.
+              () => undefined,
+            );
+          }, options.sessionCheckMs ?? SESSION_CHECK_MS);
+        }
       }
     },
     cancel() {

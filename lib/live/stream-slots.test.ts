@@ -1,10 +1,21 @@
 // The bounds on open live streams, with real event streams that hold and free their slots
 // (small bounds given to the test's own slots; the process's are STREAMS_PER_SESSION/PROCESS).
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetEnv } from '@/lib/env';
+import { closeDatabases } from '@/lib/platform/database';
 import { getLiveBus, publishVerificationChange } from './bus';
 import { createEventStream } from './sse';
 import { createStreamSlots, type StreamSlots } from './stream-slots';
-import { frameReader } from './test-support';
+import { frameReader, until } from './test-support';
+
+beforeAll(() => {
+  process.env.DATA_DIR = 'memory://';
+  resetEnv();
+});
+
+afterAll(async () => {
+  await closeDatabases();
+});
 
 /** Opens a real stream for `sessionId` if `slots` has room, as app/api/events does. */
 function openStream(slots: StreamSlots, sessionId: string) {
@@ -25,9 +36,9 @@ describe('createStreamSlots', () => {
     const other = openStream(slots, 'session-b');
     expect(other.refused).toBeNull();
     // The refused one held nothing; the open ones all still stream.
-    const event = publishVerificationChange({ verificationId: 'v-slots', status: 'pending' });
+    for (const stream of [...mine, other]) await stream.frames!.next(); // retry: subscribed
+    const event = await publishVerificationChange({ verificationId: 'v-slots', status: 'pending' });
     for (const stream of [...mine, other]) {
-      await stream.frames!.next(); // retry
       expect((await stream.frames!.next()).id).toBe(String(event.id));
     }
     for (const stream of [...mine, other]) stream.abort!.abort();
@@ -45,7 +56,7 @@ describe('createStreamSlots', () => {
     retried.abort!.abort();
   });
 
-  it('holds the per-process bound across sessions, and frees it as streams end', () => {
+  it('holds the per-process bound across sessions, and frees it as streams end', async () => {
     const listeners = getLiveBus().listenerCount();
     const slots = createStreamSlots({ perSession: 10, perProcess: 5 });
     const open = ['a', 'b', 'c', 'd', 'e'].map((session) => openStream(slots, session));
@@ -53,7 +64,7 @@ describe('createStreamSlots', () => {
     expect(openStream(slots, 'f').refused).toBe('process');
     expect(openStream(slots, 'a').refused).toBe('process');
     expect(slots.open()).toBe(5);
-    expect(getLiveBus().listenerCount()).toBe(listeners + 5);
+    await until(() => getLiveBus().listenerCount() === listeners + 5, 'five subscriptions');
 
     open[0]!.abort!.abort();
     expect(openStream(slots, 'f').refused).toBeNull();

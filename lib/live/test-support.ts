@@ -93,3 +93,12 @@ export function frameReader(body: ReadableStream<Uint8Array>): FrameReader {
     },
   };
 }
+
+/** Waits until `condition` holds, checking every few milliseconds; throws after timeoutMs. */
+export async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

@@ -1,14 +1,18 @@
-// `npm run users -- …`: manage staff accounts from the command line. Like the sandbox CLI it
-// refuses while a server holds the data directory (PGlite allows one process at a time).
+// `npm run users -- …`: manage staff accounts from the command line. On the embedded store it
+// refuses while a server holds the data directory (PGlite allows one process at a time); with
+// DATABASE_URL it works beside running servers, as one more client of the shared database.
 //
 //   users create --email E --role admin|operator|viewer [--name N] [--password P]
 //   users list
 //   users disable --email E
+//   users setup-link
 import 'server-only';
 import { parseArgs } from 'node:util';
 import { isStaffRole } from '@/lib/auth/roles';
 import { createStaffSchema, PASSWORD_MIN } from '@/lib/auth/schemas';
+import { issueSetupToken } from '@/lib/auth/setup';
 import { getDb } from '@/lib/db';
+import { getEnv, InvalidEnvironmentError } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { DataDirInUseError } from '@/lib/platform/embedded-database';
 import { createStaff, disableStaff, findStaffIdByEmail, generatePassword, listStaff, StaffError } from './staff-accounts';
@@ -16,7 +20,12 @@ import { createStaff, disableStaff, findStaffIdByEmail, generatePassword, listSt
 const USAGE = `Usage:
   npm run users -- create --email E --role admin|operator|viewer [--name N] [--password P]
   npm run users -- list
-  npm run users -- disable --email E`;
+  npm run users -- disable --email E
+  npm run users -- setup-link
+      While no staff account exists: prints a new one-time link that creates the first
+      administrator (the earlier link stops working). APP_URL sets the address it starts with.
+
+With DATABASE_URL this works while servers run; on the embedded store (DATA_DIR) stop the server first.`;
 
 class UsageError extends Error {}
 
@@ -76,6 +85,18 @@ async function main(argv: string[]): Promise<number> {
       console.log(JSON.stringify({ id, disabled: true }));
       return 0;
     }
+    case 'setup-link': {
+      await getDb({ waitForLockMs: 0 });
+      const token = await issueSetupToken();
+      if (!token) {
+        console.error('Staff accounts exist already: setup is closed. An administrator adds accounts on the Staff page, or use `create`.');
+        return 1;
+      }
+      const env = getEnv();
+      // stdout only: the operator asked for it on this terminal; nothing goes to a log.
+      console.log(JSON.stringify({ link: `${env.APP_URL ?? `http://localhost:${env.PORT}`}/setup?token=${token}` }));
+      return 0;
+    }
     default:
       throw new UsageError(command ? `unknown command: ${command}` : 'missing command');
   }
@@ -90,6 +111,10 @@ main(process.argv.slice(2))
     if (error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
       console.error(`${error.message}\n\n${USAGE}`);
       return 64;
+    }
+    if (error instanceof InvalidEnvironmentError) {
+      console.error(`Refusing to run. ${error.message}`);
+      return 1;
     }
     if (error instanceof StaffError) {
       console.error(error.message);

@@ -14,8 +14,13 @@ export default async function setup(project: TestProject) {
   await admin.query(`create database ${TEMPLATE_DATABASE}`);
   await admin.end();
 
-  const saved = { DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR };
+  const saved = {
+    DATABASE_URL: process.env.DATABASE_URL,
+    DATA_DIR: process.env.DATA_DIR,
+    BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET,
+  };
   process.env.DATABASE_URL = server.url.replace(/\/postgres$/, `/${TEMPLATE_DATABASE}`);
+  process.env.BETTER_AUTH_SECRET = 'template-secret-0123456789-0123456789';
   process.env.DATA_DIR = 'memory://';
   const { resetEnv } = await import('@/lib/env');
   resetEnv();

@@ -17,6 +17,8 @@ try {
   await admin.end();
 }
 process.env.DATABASE_URL = serverUrl.replace(/\/postgres$/, `/${name}`);
+// Required with DATABASE_URL (lib/env.ts); a test that needs its own sets another.
+process.env.BETTER_AUTH_SECRET ??= 'test-secret-for-the-postgres-project-0123456789';
 
 // The file's pool and listening connection would otherwise keep its worker alive after the last test.
 afterAll(async () => {

@@ -3,12 +3,15 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/audit';
-import { getDb } from '@/lib/db';
+import { type Db, getDb } from '@/lib/db';
 import { verificationRequests } from '@/lib/db/schema';
 import type { CreateVerificationRequest, VerificationRecord } from '@/lib/verification-service';
 import { forgetRegisterEntries } from './register-cache';
 import { getRegisterEntry } from './register-queries';
 import { TERMINAL_STATUSES } from './verification-status';
+
+/** A transaction on the dashboard's database. */
+export type RegisterTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Brings the register's copy of a record up to date with what the service just said (after a
@@ -32,44 +35,53 @@ export async function refreshRegisterEntry(verificationId: string, record: Verif
   ) {
     return known.status;
   }
-  const status = await db.transaction(async (tx) => {
-    // FOR UPDATE: two updates of one id at once (a webhook and a page read) are serialised here,
-    // so the terminal check below cannot be raced.
-    const [row] = await tx
-      .select({ status: verificationRequests.status })
-      .from(verificationRequests)
-      .where(eq(verificationRequests.verificationId, verificationId))
-      .for('update');
-    if (!row) return null;
-    if (TERMINAL_STATUSES.has(row.status) && row.status !== record.status) return row.status;
-    await tx
-      .update(verificationRequests)
-      .set({
-        status: record.status,
-        // Reads alone (no webhooks configured) must also teach the register the identified name.
-        identifiedName: record.identified_name,
-        accessExpiresAt: new Date(record.access_expires_at),
-        keptUntil: new Date(record.kept_until),
-        // When the register last learnt something from the service (unchanged reads don't write).
-        refreshedAt: new Date(),
-      })
-      .where(eq(verificationRequests.verificationId, verificationId));
-    if (row.status !== record.status) {
-      await recordAudit(
-        {
-          actorId: null,
-          action: 'verification.status_changed',
-          target: { type: 'verification', id: verificationId },
-          details: { status: record.status, previous: row.status },
-        },
-        tx,
-      );
-    }
-    return record.status;
-  });
+  const status = await db.transaction((tx) => applyServiceRecord(tx, verificationId, record));
   // This instance's next read must not meet the old row (see register-cache.ts).
   forgetRegisterEntries(db);
   return status;
+}
+
+/**
+ * Inside `tx`: the register's copy of `verificationId` brought up to date with `record` (see
+ * refreshRegisterEntry), so the update commits together with whatever else `tx` does (a
+ * webhook's receipt and live event). Returns the status the register holds, or null when the
+ * request is not in the register. The caller forgets cached rows
+ * (forgetRegisterEntries) once `tx` has committed.
+ */
+export async function applyServiceRecord(tx: RegisterTx, verificationId: string, record: VerificationRecord): Promise<string | null> {
+  // FOR UPDATE: two updates of one id at once (a webhook and a page read) are serialised here,
+  // so the terminal check below cannot be raced.
+  const [row] = await tx
+    .select({ status: verificationRequests.status })
+    .from(verificationRequests)
+    .where(eq(verificationRequests.verificationId, verificationId))
+    .for('update');
+  if (!row) return null;
+  if (TERMINAL_STATUSES.has(row.status) && row.status !== record.status) return row.status;
+  await tx
+    .update(verificationRequests)
+    .set({
+      status: record.status,
+      // Reads alone (no webhooks configured) must also teach the register the identified name.
+      identifiedName: record.identified_name,
+      accessExpiresAt: new Date(record.access_expires_at),
+      keptUntil: new Date(record.kept_until),
+      // When the register last learnt something from the service (unchanged reads don't write).
+      refreshedAt: new Date(),
+    })
+    .where(eq(verificationRequests.verificationId, verificationId));
+  if (row.status !== record.status) {
+    await recordAudit(
+      {
+        actorId: null,
+        action: 'verification.status_changed',
+        target: { type: 'verification', id: verificationId },
+        details: { status: record.status, previous: row.status },
+      },
+      tx,
+    );
+  }
+  return record.status;
 }
 
 /** The register row for a request the service has just created. */

@@ -14,7 +14,8 @@ import { POST } from '@/app/api/webhooks/verification-service/route';
 import { getDb } from '@/lib/db';
 import { auditEntries, verificationRequests, webhookReceipts } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { type LiveEvent, subscribe } from '@/lib/live';
+import { currentEventId, getLiveBus, type LiveEvent, subscribe } from '@/lib/live';
+import { until } from '@/lib/live/test-support';
 import { closeDatabases } from '@/lib/platform/database';
 import { type FakeUpstream, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
 import { type Delivery, delivery, nowSeconds, SECRET_A, SECRET_B, SECRET_OTHER, sign, toRequest } from './test-support';
@@ -235,12 +236,15 @@ beforeAll(async () => {
         link: `https://svc.example/v/${v.id}`,
       })),
   );
-  unsubscribe = subscribe((e) => published.push(e));
+  unsubscribe = await subscribe((e) => published.push(e));
   for (const level of ['log', 'info', 'warn', 'error'] as const) {
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
   }
 
   answers = [...(await fire(wave1)), ...(await fire(wave2))];
+  // Every applied delivery's event is in the log; the feed hands them out a moment later.
+  const newest = await currentEventId();
+  await until(() => getLiveBus().deliveredUpTo() >= newest, 'the live feed to catch up', 30_000);
   // The timeout is far above what the burst needs: the margin is for a machine busy with other
   // work, not for this test.
 }, 120_000);

@@ -3,15 +3,22 @@
 // not trusted), bringing the dashboard's register up to date without ever moving a record
 // backwards, recording it in the audit trail, and telling open browsers through lib/live.
 //
-// Failure contract with the sender: a 2xx is given only once the change is stored. If anything
-// fails after the receipt was taken, the receipt is released and the error thrown, so the route
-// answers 5xx and the sender's retry is processed rather than dropped as a duplicate.
+// Failure contract with the sender: a 2xx is given only once the change is stored, and with it
+// the event that tells open browsers. The receipt, the register's change, its audit entry and the
+// live event commit in one transaction: if anything fails, none of them exists, the route answers
+// 5xx and the sender's retry is processed rather than dropped as a duplicate.
+//
+// Once per `webhook-id` across instances: the receipt row is the claim, inserted first in that
+// transaction. A copy of the delivery being applied on another instance at the same moment
+// inserts the same key and PostgreSQL makes it wait for the first transaction: if that commits,
+// the copy finds the receipt and answers "duplicate"; if it fails, the copy's claim succeeds and
+// the copy applies the change. No copy answers 2xx before the change is stored.
 import { processSingleton } from '@/lib/platform/process-singleton';
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '@/lib/audit/audit';
-import { getDb } from '@/lib/db';
+import { type Db, getDb } from '@/lib/db';
 import { verificationRequests, webhookReceipts } from '@/lib/db/schema';
 import { publishVerificationChange } from '@/lib/live';
 import { logger } from '@/lib/platform/log';
@@ -23,7 +30,7 @@ import {
   type VerificationServiceErrorKind,
 } from '@/lib/verification-service';
 import { forgetRegisterEntries } from '@/lib/verifications/register-cache';
-import { refreshRegisterEntry } from '@/lib/verifications/register-writes';
+import { applyServiceRecord, type RegisterTx } from '@/lib/verifications/register-writes';
 
 const log = logger.child({ area: 'webhooks' });
 
@@ -92,19 +99,29 @@ function parseEvent(body: string): ParsedEvent {
   }
 }
 
-// Copies of one delivery arriving together (a sender retrying after its own timeout while the
-// first copy is still being processed) wait for that first copy and share its fate. Without this
-// a copy would see the receipt, answer "duplicate" (a 2xx), and if the first copy then failed and
-// released its receipt, the sender would have stopped retrying and the change would be lost.
+// Copies of one delivery arriving together at this process (a sender retrying after its own
+// timeout while the first copy is still being processed) wait for that first copy and share its
+// fate, rather than each re-reading the record from the service. Correctness does not rest on
+// this map (the claim in the database decides, see the top); it saves the service the extra reads.
 // A process singleton, for the same reason as lib/live: route bundles do not share module state.
-// One server process owns the embedded database, so every copy of a delivery reaches this map.
-function inFlight(): Map<string, Promise<WebhookOutcome>> {
-  return processSingleton('webhooks-in-flight', () => new Map<string, Promise<WebhookOutcome>>());
+// Kept per database: a test's second handle stands for another instance, which shares no memory.
+function inFlight(db: Db): Map<string, Promise<WebhookOutcome>> {
+  const all = processSingleton('webhooks-in-flight', () => new WeakMap<Db, Map<string, Promise<WebhookOutcome>>>());
+  let running = all.get(db);
+  if (!running) {
+    running = new Map();
+    all.set(db, running);
+  }
+  return running;
 }
 
-/** Applies a verified delivery once. Throws WebhookProcessingError when the sender should retry. */
-export async function processWebhook(webhookId: string, body: string): Promise<WebhookOutcome> {
-  const running = inFlight();
+/**
+ * Applies a verified delivery once, on the dashboard's database (or `options.db`: another
+ * instance's handle, in tests). Throws WebhookProcessingError when the sender should retry.
+ */
+export async function processWebhook(webhookId: string, body: string, options: { db?: Db } = {}): Promise<WebhookOutcome> {
+  const db = options.db ?? (await getDb());
+  const running = inFlight(db);
   const first = running.get(webhookId);
   if (first) {
     try {
@@ -115,7 +132,7 @@ export async function processWebhook(webhookId: string, body: string): Promise<W
       throw error instanceof WebhookProcessingError ? error : new WebhookProcessingError('a concurrent copy of this delivery failed');
     }
   }
-  const run = processOnce(webhookId, body);
+  const run = processOnce(db, webhookId, body);
   running.set(webhookId, run);
   try {
     return await run;
@@ -124,85 +141,83 @@ export async function processWebhook(webhookId: string, body: string): Promise<W
   }
 }
 
-async function processOnce(webhookId: string, body: string): Promise<WebhookOutcome> {
+async function processOnce(db: Db, webhookId: string, body: string): Promise<WebhookOutcome> {
   const event = parseEvent(body);
   // Neither takes a receipt: nothing is stored for a delivery that changes nothing.
   if (event === 'unknown_type') return { result: 'ignored' };
   if (event === 'invalid') return { result: 'invalid_payload' };
 
-  const db = await getDb();
-  // The receipt is the claim: of any number of copies (also one arriving after a restart), exactly one
-  // insert returns a row, and only that one goes on.
-  const claimed = await db
-    .insert(webhookReceipts)
-    .values({ webhookId, eventType: event.type, verificationId: event.verificationId })
-    .onConflictDoNothing({ target: webhookReceipts.webhookId })
-    .returning({ webhookId: webhookReceipts.webhookId });
-  if (claimed.length === 0) return { result: 'duplicate' };
+  // A copy of a delivery already applied (here, on another instance, or before a restart) is
+  // answered from its receipt, without asking the service again.
+  if (await receiptExists(db, webhookId)) return { result: 'duplicate' };
 
+  // Outside the transaction: no connection is held while the service answers (on the embedded
+  // store, the sandbox that answers needs the same database).
+  const truth = await readTruth(event);
+
+  let outcome: WebhookOutcome;
   try {
-    const status = await apply(event);
-    return { result: 'processed', verificationId: event.verificationId, status };
+    outcome = await db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(webhookReceipts)
+        .values({ webhookId, eventType: event.type, verificationId: event.verificationId })
+        .onConflictDoNothing({ target: webhookReceipts.webhookId })
+        .returning({ webhookId: webhookReceipts.webhookId });
+      if (claimed.length === 0) return { result: 'duplicate' } as const;
+      const { verificationId } = event;
+      const status =
+        truth === 'gone'
+          ? await removeFromRegister(tx, verificationId)
+          : // No row: not one of ours, or already purged, and a late event must not bring it back.
+            ((await applyServiceRecord(tx, verificationId, truth)) ?? truth.status);
+      // Last: it holds the log's lock until the commit (lib/live/event-log.ts).
+      await publishVerificationChange({ verificationId, status }, tx);
+      return { result: 'processed', verificationId, status } as const;
+    });
   } catch (error) {
-    // Released so that the sender's retry of this same id is processed, not taken for a duplicate.
-    await db
-      .delete(webhookReceipts)
-      .where(eq(webhookReceipts.webhookId, webhookId))
-      .catch((releaseError: unknown) => log.error({ err: releaseError, webhookId }, 'could not release a receipt after a failure'));
-    if (error instanceof WebhookProcessingError) throw error;
     // lib/platform/log keeps a database error's message but withholds a failed query's parameters.
     log.error({ err: error, webhookId, verificationId: event.verificationId }, 'processing a webhook failed');
     throw new WebhookProcessingError('the change could not be stored');
   }
+  // This instance's next read must not meet the old row (see register-cache.ts).
+  if (outcome.result === 'processed') forgetRegisterEntries(db);
+  return outcome;
 }
 
-/** Brings the register and open browsers up to date; returns the status to publish. */
-async function apply(event: { type: WebhookEventType; verificationId: string }): Promise<string> {
-  const { verificationId } = event;
-  if (event.type === 'verification.purged') {
-    await removeFromRegister(verificationId);
-    publishVerificationChange({ verificationId, status: PURGED_STATUS });
-    return PURGED_STATUS;
-  }
+async function receiptExists(db: Db, webhookId: string): Promise<boolean> {
+  const [row] = await db.select({ found: sql<number>`1` }).from(webhookReceipts).where(eq(webhookReceipts.webhookId, webhookId)).limit(1);
+  return row !== undefined;
+}
 
-  let record: VerificationRecord;
+/** What the service says about the event's record now; 'gone' once it no longer has it. */
+async function readTruth(event: { type: WebhookEventType; verificationId: string }): Promise<VerificationRecord | 'gone'> {
+  if (event.type === 'verification.purged') return 'gone';
   try {
-    record = await getVerification(verificationId);
+    return await getVerification(event.verificationId);
   } catch (error) {
-    if (isVerificationServiceError(error) && error.kind === 'not_found') {
-      // Gone from the service (purged at its kept_until): the register's copy goes too.
-      await removeFromRegister(verificationId);
-      publishVerificationChange({ verificationId, status: PURGED_STATUS });
-      return PURGED_STATUS;
-    }
+    // Gone from the service (purged at its kept_until): the register's copy goes too.
+    if (isVerificationServiceError(error) && error.kind === 'not_found') return 'gone';
     const kind = isVerificationServiceError(error) ? error.kind : undefined;
     throw new WebhookProcessingError(`the record could not be re-read (${kind ?? 'unexpected error'})`, kind);
   }
-
-  // No row: not one of ours, or already purged, and a late event must not bring it back.
-  const status = (await refreshRegisterEntry(verificationId, record)) ?? record.status;
-  publishVerificationChange({ verificationId, status });
-  return status;
 }
 
-async function removeFromRegister(verificationId: string): Promise<void> {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(verificationRequests)
-      .where(eq(verificationRequests.verificationId, verificationId))
-      .returning({ verificationId: verificationRequests.verificationId });
-    if (removed.length > 0) {
-      await recordAudit(
-        {
-          actorId: null,
-          action: 'verification.removed',
-          target: { type: 'verification', id: verificationId },
-          details: { reason: 'purged' },
-        },
-        tx,
-      );
-    }
-  });
-  forgetRegisterEntries(db);
+/** Removes a record the service no longer has; returns the status to publish. */
+async function removeFromRegister(tx: RegisterTx, verificationId: string): Promise<string> {
+  const removed = await tx
+    .delete(verificationRequests)
+    .where(eq(verificationRequests.verificationId, verificationId))
+    .returning({ verificationId: verificationRequests.verificationId });
+  if (removed.length > 0) {
+    await recordAudit(
+      {
+        actorId: null,
+        action: 'verification.removed',
+        target: { type: 'verification', id: verificationId },
+        details: { reason: 'purged' },
+      },
+      tx,
+    );
+  }
+  return PURGED_STATUS;
 }

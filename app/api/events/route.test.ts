@@ -1,4 +1,4 @@
-// The SSE route end to end: real better-auth sessions on an in-memory PGlite database, the real
+// The SSE route end to end: real better-auth sessions on a real database (in-memory PGlite, or PostgreSQL), the real
 // route handler called with a Request, its body read frame by frame.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,7 +73,7 @@ describe('GET /api/events', () => {
     const frames = frameReader(response.body!);
     expect((await frames.next()).retry).toBe('2000');
 
-    const event = publishVerificationChange({ verificationId: 'v-live-1', status: 'completed' });
+    const event = await publishVerificationChange({ verificationId: 'v-live-1', status: 'completed' });
     const frame = await frames.next();
     expect(frame.id).toBe(String(event.id));
     expect(frame.event).toBe('verification');
@@ -86,9 +86,9 @@ describe('GET /api/events', () => {
 
   it('replays the events after Last-Event-ID on a reconnect, then continues live', async () => {
     const cookie = await sessionCookie('ada@example.com', PASSWORD);
-    const seen = publishVerificationChange({ verificationId: 'v-r-0', status: 'pending' });
-    const missed1 = publishVerificationChange({ verificationId: 'v-r-1', status: 'completed' });
-    const missed2 = publishVerificationChange({ verificationId: 'v-r-2', status: 'failed' });
+    const seen = await publishVerificationChange({ verificationId: 'v-r-0', status: 'pending' });
+    const missed1 = await publishVerificationChange({ verificationId: 'v-r-1', status: 'completed' });
+    const missed2 = await publishVerificationChange({ verificationId: 'v-r-2', status: 'failed' });
 
     const { abort, response } = connect({ cookie, 'Last-Event-ID': String(seen.id) });
     const frames = frameReader((await response).body!);
@@ -98,15 +98,15 @@ describe('GET /api/events', () => {
     expect([first.id, second.id]).toEqual([String(missed1.id), String(missed2.id)]);
     expect(JSON.parse(first.data!)).toEqual({ verificationId: 'v-r-1', status: 'completed' });
 
-    const live = publishVerificationChange({ verificationId: 'v-r-3', status: 'expired' });
+    const live = await publishVerificationChange({ verificationId: 'v-r-3', status: 'expired' });
     expect((await frames.next()).id).toBe(String(live.id));
     abort.abort();
   });
 
   it('replays from ?lastEventId= on a first connection (the id the page was rendered with)', async () => {
     const cookie = await sessionCookie('ada@example.com', PASSWORD);
-    const renderedAt = currentEventId();
-    const between = publishVerificationChange({ verificationId: 'v-q-1', status: 'completed' });
+    const renderedAt = await currentEventId();
+    const between = await publishVerificationChange({ verificationId: 'v-q-1', status: 'completed' });
     const { abort, response } = connect({ cookie }, `${URL_BASE}?lastEventId=${renderedAt}`);
     const frames = frameReader((await response).body!);
     await frames.next();

@@ -4,17 +4,22 @@
 //
 // Anyone may ask, so asking must cost the service nothing: the service's answer is shared by all
 // callers for a few seconds (lib/verification-service/reachability.ts); the database check is
-// local and runs each time.
+// local and runs each time, under a short deadline of its own: a load balancer must learn that
+// the database is gone well before the pool would give up on a connection.
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
+import { withinDeadline } from '@/lib/platform/database-errors';
 import { serviceReachable } from '@/lib/verification-service/reachability';
 
 export const dynamic = 'force-dynamic';
 
+/** How long the database gets to answer `select 1`: far more than it needs when it is well. */
+export const READY_DATABASE_DEADLINE_MS = 2_000;
+
 async function databaseReachable(): Promise<boolean> {
   try {
     const db = await getDb();
-    await db.execute(sql`select 1`);
+    await withinDeadline(db.execute(sql`select 1`), READY_DATABASE_DEADLINE_MS);
     return true;
   } catch {
     return false;

@@ -1,4 +1,5 @@
-// Command line for the sandbox's companies and API keys, for use while no server runs:
+// Command line for the sandbox's companies and API keys. On the embedded store, for use while no
+// server runs (the server holds the data directory); with DATABASE_URL, beside running servers:
 //   npm run sandbox -- company:create --name NAME [--token-validity S] [--retention S] [--audit-retention S]
 //   npm run sandbox -- company:list
 //   npm run sandbox -- key:create --company ID
@@ -47,7 +48,10 @@ Commands:
   webhook:disable --endpoint ID
       Stops deliveries to an endpoint; what was still waiting for it is marked failed.
 
-Run it while the server is stopped: the server holds the data directory (DATA_DIR, default ./data).`;
+With DATABASE_URL it works while servers run, and company:create is how a sandbox serving several
+instances is provisioned (give them VERIFICATION_API_URL and the printed key as VERIFICATION_API_KEY).
+On the embedded store, run it while the server is stopped: the server holds the data directory
+(DATA_DIR, default ./data).`;
 
 export type CliOutput = { out: (line: string) => void; err: (line: string) => void };
 

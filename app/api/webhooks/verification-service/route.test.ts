@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { getDb } from '@/lib/db';
 import { auditEntries, verificationRequests, webhookReceipts } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { type LiveEvent, subscribe } from '@/lib/live';
+import { currentEventId, getLiveBus, type LiveEvent, subscribe } from '@/lib/live';
+import { until } from '@/lib/live/test-support';
 import { closeDatabases } from '@/lib/platform/database';
 import { type CapturedLogs, captureLogs } from '@/lib/testing/logs';
 import { type FakeUpstream, hang, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
@@ -92,6 +93,12 @@ async function audits(verificationId: string) {
 }
 
 let published: LiveEvent[] = [];
+
+/** Waits until the live feed has handed out everything in the log, so `published` is complete. */
+async function liveSettled() {
+  const newest = await currentEventId();
+  await until(() => getLiveBus().deliveredUpTo() >= newest, 'the live feed to catch up');
+}
 let unsubscribe: () => void;
 let logs: CapturedLogs;
 
@@ -117,10 +124,12 @@ beforeAll(async () => {
   process.env.WEBHOOK_SECRET = `${SECRET_A}, ${SECRET_B}`;
   resetEnv();
   await getDb();
-  unsubscribe = subscribe((e) => published.push(e));
+  unsubscribe = await subscribe((e) => published.push(e));
 });
 
-beforeEach(() => {
+beforeEach(async () => {
+  // An earlier test's events must not land in this test's list.
+  await liveSettled();
   upstream.requests.length = 0;
   answers.clear();
   delayMs = 0;
@@ -175,6 +184,7 @@ describe('a genuine delivery', () => {
       targetType: 'verification',
       details: { status: 'completed', previous: 'pending' },
     });
+    await liveSettled();
     expect(published).toEqual([expect.objectContaining({ verificationId: id, status: 'completed' })]);
   });
 
@@ -184,6 +194,7 @@ describe('a genuine delivery', () => {
     answers.set(id, { record: record('failed') });
     expect((await send(delivery(event('verification.completed', id, 'completed')))).status).toBe(200);
     expect((await row(id))!.status).toBe('failed');
+    await liveSettled();
     expect(published.at(-1)).toMatchObject({ verificationId: id, status: 'failed' });
   });
 
@@ -212,6 +223,7 @@ describe('a genuine delivery', () => {
     expect((await send(delivery(event('verification.completed', id, 'completed')))).status).toBe(200);
     expect(await row(id)).toBeUndefined();
     // Someone may have it open after a lookup: the browser is still told.
+    await liveSettled();
     expect(published).toEqual([expect.objectContaining({ verificationId: id, status: 'completed' })]);
   });
 });
@@ -252,6 +264,7 @@ describe('refused deliveries change nothing', () => {
     expect((await row(id))!.status).toBe('pending');
     expect(await audits(id)).toEqual([]);
     expect(reads()).toBe(0);
+    await liveSettled();
     expect(published).toEqual([]);
   });
 
@@ -311,6 +324,7 @@ describe('exactly once per webhook-id', () => {
     expect(second).toMatchObject({ status: 200, body: { status: 'duplicate' } });
     expect(reads(id)).toBe(1);
     expect(await audits(id)).toHaveLength(1);
+    await liveSettled();
     expect(published).toHaveLength(1);
   });
 
@@ -329,6 +343,7 @@ describe('exactly once per webhook-id', () => {
     expect(reads(id)).toBe(1);
     expect((await receipts()).filter((r) => r.webhookId === d.id)).toHaveLength(1);
     expect(await audits(id)).toHaveLength(1);
+    await liveSettled();
     expect(published).toHaveLength(1);
   });
 
@@ -383,6 +398,7 @@ describe('never backwards', () => {
     expect(late.status).toBe(200);
     expect(await row(id)).toMatchObject({ status: 'completed', identifiedName: 'ALICE MARTIN' });
     // Browsers are told what the register holds, not the confused answer.
+    await liveSettled();
     expect(published.at(-1)).toMatchObject({ verificationId: id, status: 'completed' });
   });
 
@@ -413,6 +429,7 @@ describe('failures make the sender retry', () => {
     expect((await receipts()).some((r) => r.webhookId === d.id)).toBe(false);
     expect((await row(id))!.status).toBe('pending');
     expect(await audits(id)).toEqual([]);
+    await liveSettled();
     expect(published).toEqual([]);
 
     answers.set(id, { record: record('completed') });
@@ -435,6 +452,7 @@ describe('failures make the sender retry', () => {
       expect((await receipts()).some((r) => r.webhookId === d.id)).toBe(false);
       // The status update and its audit entry went together: the row is unchanged.
       expect((await row(id))!.status).toBe('pending');
+      await liveSettled();
       expect(published).toEqual([]);
     } finally {
       await db.execute(sql`ALTER TABLE audit_entries_away RENAME TO audit_entries`);
@@ -465,6 +483,7 @@ describe('purged records', () => {
     expect(await audits(id)).toEqual([
       expect.objectContaining({ action: 'verification.removed', actorId: null, details: { reason: 'purged' } }),
     ]);
+    await liveSettled();
     expect(published.at(-1)).toMatchObject({ verificationId: id, status: 'purged' });
 
     // A late (or replayed-with-a-new-id) event, even with the service answering a record again.
@@ -496,6 +515,7 @@ describe('forward compatibility', () => {
     expect(await receipts()).toEqual(before);
     expect(reads()).toBe(0);
     expect((await row(id))!.status).toBe('pending');
+    await liveSettled();
     expect(published).toEqual([]);
   });
 
