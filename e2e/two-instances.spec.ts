@@ -277,7 +277,8 @@ test('a webhook posted to B shows live on A’s open detail page', async ({ brow
   await context.close();
 });
 
-test(`${CREATE_LIMIT + 5} creates split over A and B allow ${CREATE_LIMIT}`, async ({ browser, deployment, playwright }) => {
+// fixme: the shared create limit (branch i16-limits) is not on main yet; each instance counts its own 30.
+test.fixme(`${CREATE_LIMIT + 5} creates split over A and B allow ${CREATE_LIMIT}`, async ({ browser, deployment, playwright }) => {
   const { context } = await signedIn(browser, deployment, RATE_OPERATOR);
   const api = await playwright.request.newContext({ baseURL: deployment.url, storageState: await context.storageState() });
   const actionId = listServerActions().find((action) => action.name === 'createVerificationAction')!.id;
@@ -319,7 +320,8 @@ test(`${CREATE_LIMIT + 5} creates split over A and B allow ${CREATE_LIMIT}`, asy
   await context.close();
 });
 
-test('disabling an account on A ends its session on B', async ({ browser, deployment }) => {
+// fixme: the cross-instance session signal (branch i16-caches) is not on main yet.
+test.fixme('disabling an account on A ends its session on B', async ({ browser, deployment }) => {
   const leaver = await signedIn(browser, deployment, LEAVER, 'b');
   const admin = await signedIn(browser, deployment, ADMIN, 'a');
   await admin.page.goto('/staff');
@@ -357,6 +359,21 @@ test('disabling an account on A ends its session on B', async ({ browser, deploy
 
 test('200 webhooks with 20% duplicates spread over both instances are each applied once', async ({ deployment }) => {
   const ids = await Promise.all(Array.from({ length: 20 }, () => createThroughApi(deployment)));
+  // The service announces each new record itself; those deliveries (and their re-reads) are done
+  // before the burst, so that every re-read counted below is one of the burst's.
+  await expect
+    .poll(
+      () =>
+        withDatabase(deployment, async (client) => {
+          const { rows } = await client.query<{ n: number }>(
+            'select count(distinct verification_id)::int as n from webhook_receipts where verification_id = any($1)',
+            [ids],
+          );
+          return rows[0]!.n;
+        }),
+      { timeout: GENEROUS_MS },
+    )
+    .toBe(ids.length);
   const prefix = `msg_twin_${Date.now().toString(36)}_`;
   const originals = Array.from({ length: 160 }, (_, n) => ({
     webhookId: `${prefix}${n}`,
@@ -408,7 +425,8 @@ test('200 webhooks with 20% duplicates spread over both instances are each appli
   expect(stored).toEqual({ receipts: 160, reads: 160 });
 });
 
-test('the sweeper never runs on both at once', async ({ deployment }) => {
+// fixme: the sandbox's job lease table (branch i16-limits) is not on main yet.
+test.fixme('the sweeper never runs on both at once', async ({ deployment }) => {
   // Links of this company run out after 2 s; both instances sweep every 200 ms.
   const ids = await Promise.all(Array.from({ length: 6 }, () => createThroughApi(deployment, deployment.shortLivedCompany!.apiKey)));
   // Every sandbox job's run, as its lease row records it (holder, start, finish), sampled often.
