@@ -57,7 +57,7 @@ export default defineConfig({
     {
       name: 'chromium',
       dependencies: ['sign-in'],
-      testIgnore: /leak-check\.spec\.ts/,
+      testIgnore: /leak-check\.spec\.ts|two-instances\.spec\.ts/,
       use: {
         ...devices['Desktop Chrome'],
         // Tests act as an operator unless they say otherwise.
@@ -65,8 +65,16 @@ export default defineConfig({
         launchOptions,
       },
     },
+    // Two instances of the build on one throwaway PostgreSQL behind a round-robin proxy, started by
+    // the spec itself (e2e/support/two-instances.ts); its own staff, signed in per test. Their
+    // output goes to the run's logs directory, so the leak check reads it too.
+    {
+      name: 'two-instances',
+      testMatch: /two-instances\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } },
+    },
     // Last, once every other test has run: nothing secret in the servers' output or the browser's traffic.
-    { name: 'leak-check', dependencies: ['chromium'], testMatch: /leak-check\.spec\.ts/ },
+    { name: 'leak-check', dependencies: ['chromium', 'two-instances'], testMatch: /leak-check\.spec\.ts/ },
   ],
   webServer: [
     {

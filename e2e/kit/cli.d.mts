@@ -13,7 +13,7 @@ export interface CliOptions {
   register?: (undo: () => void) => () => unknown;
 }
 
-export function runCli<T = unknown>(script: string, args: string[], options: { dataDir: string }): T;
+export function runCli<T = unknown>(script: string, args: string[], options: { dataDir: string; env?: Record<string, string> }): T;
 export function runCliAsync<T = unknown>(script: string, args: string[], options: CliOptions): Promise<T>;
 export function createCompany(dataDir: string, name: string): { companyId: string; apiKey: string };
 export function createApiKey(dataDir: string, companyId: string): { apiKey: string };

@@ -21,14 +21,15 @@ const lastJsonLine = (output) => JSON.parse(output.trim().split('\n').pop() ?? '
 
 /**
  * Runs `script` (a path from the repository's root) with `args`, waits, returns its last JSON line.
+ * `env` adds what the caller's server gets explicitly (e.g. DATABASE_URL, which is not inherited).
  * @param {string} script
  * @param {string[]} args
- * @param {{ dataDir: string }} options
+ * @param {{ dataDir: string, env?: Record<string, string> }} options
  */
-export function runCli(script, args, { dataDir }) {
+export function runCli(script, args, { dataDir, env = {} }) {
   const output = execFileSync(process.execPath, command(script, args), {
     cwd: ROOT,
-    env: { ...inheritedEnv(), DATA_DIR: dataDir },
+    env: { ...inheritedEnv(), ...env, DATA_DIR: dataDir },
     encoding: 'utf8',
     // A test script may print a large report as its one line.
     maxBuffer: 64 * 1024 * 1024,
