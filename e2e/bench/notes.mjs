@@ -13,16 +13,19 @@ export const loadAverage = () =>
     .join(' ');
 
 /**
- * @param {{ figures: Record<string, any>, errors: Record<string, string>, deadlineMs: number, loadAverageBefore: string }} run
+ * @param {{ store: { store: string, postgresMajorVersion?: number }, figures: Record<string, any>, errors: Record<string, string>, deadlineMs: number, loadAverageBefore: string }} run
  * @returns {string[]}
  */
-export function reportNotes({ figures, errors, deadlineMs, loadAverageBefore }) {
+export function reportNotes({ store, figures, errors, deadlineMs, loadAverageBefore }) {
   const { detailTtfb: t, liveLatency: l, memory: m } = figures;
   return [
+    store.store === 'postgres'
+      ? `Store: a throwaway PostgreSQL ${store.postgresMajorVersion} server on loopback (the test harness's, lib/testing/postgres-server.ts: fsync off, as a database thrown away after the run needs no durability against power loss), reached through DATABASE_URL with the default pool (DATABASE_POOL_MAX 10) and its listening connection; BETTER_AUTH_SECRET set, as DATABASE_URL requires.`
+      : 'Store: the embedded PGlite data directory (no DATABASE_URL), what `npm start` uses by default.',
     `Machine: ${os.cpus().length} cores, shared with other work; load average before the run ${loadAverageBefore}, after ${loadAverage()}. Absolute figures are noisy; the ratios and differences are measured side by side in this run.`,
-    `Time boxes: each phase gets a share of the time left before the ${deadlineMs / 1000} s deadline; a phase that runs out reports fewer samples ("n=… of …").`,
+    `Time boxes: each phase gets a share of the time left before the store's ${deadlineMs / 1000} s deadline; a phase that runs out reports fewer samples ("n=… of …").`,
     'Overheads: sequential requests, one in flight, alternating dashboard/direct (order swapped every pair) after a warm-up; each side on its own keep-alive connection; time to the whole response body. Every response is checked (200 and, for the action, a created record).',
-    `Create overhead: the create form's server action was captured from a real Chromium submission and replayed over HTTP with a fresh submission key each time; the direct side POSTs the same request body to /v1/verifications/new. CREATE_RATE_LIMIT_PER_MINUTE and SANDBOX_RATE_LIMIT_PER_MINUTE are lifted for the bench.`,
+    `Create overhead: four sides, each once per round in a fresh random order, one request in flight, with a ${figures.createOverhead?.pauseMs ?? 10} ms pause after each request (so what a request leaves for after its answer, the create's register refresh, is not charged to the next one): the create form's server action, captured from a real Chromium submission and replayed over HTTP with a fresh submission key each time; POST /v1/verifications/new with the same request body, directly; the same page's authorized no-op action (checkCreateAccessAction) sent the create's very request with its own action id; GET /api/health, a route handler returning a constant. Our code = (action − direct) − (no-op action − constant route), p50s: what the create adds beyond the service's own work and what any authorized action on that page costs. CREATE_RATE_LIMIT_PER_MINUTE and SANDBOX_RATE_LIMIT_PER_MINUTE are lifted for the bench.`,
     `TTFB baseline: the page with static content, the not-found page (root layout, a heading, a link; rendered per request like every page, for its CSP nonce; no session lookup, no data). A signed-in GET of ${STATIC_BASELINE_PATH} passes the same proxy. TTFB = request sent → status line and headers received${t ? `; whole-response p50: detail ${ms(t.detailTotal.p50)}, static ${ms(t.staticTotal.p50)}` : ''}.`,
     'First-load JS: per route, a fresh Chromium context (empty cache) loads the page; every Script response is counted by its gzip body as the server sends it. The baseline is the not-found page (root layout only), loaded like every route with the CSP enforced. Inline RSC payload is not counted, nor are scripts fetched after the load event (<Link> prefetches of other routes, lazy chunks)' +
       (figures.firstLoadJs
@@ -34,7 +37,7 @@ export function reportNotes({ figures, errors, deadlineMs, loadAverageBefore }) 
         : ''),
     'Click to result: in-page timing, from the submit button’s click event to the first animation frame after [data-testid=creation-result] is visible; a fresh form per submission; 2 warm-up submissions not counted.',
     `Live latency: the bench signs Standard Webhooks deliveries with the server's WEBHOOK_SECRET and POSTs them to /api/webhooks/verification-service one at a time; an EventSource('/api/events') the bench opens in a signed-in detail page stamps each arrival with Date.now(); latency = arrival − send (same clock, ms). The receiver publishes on every processed delivery, so the status need not change.${l ? ` Webhook response time p50 ${ms(l.webhookResponse.p50)}.` : ''}`,
-    'Throughput: autocannon in a Node process of its own (same 2 cores as the server), 32 connections × 10 s after 2 s of the same load not counted (the steady state, not the first seconds of compiling hot code), reads rotating over records created earlier in the run, then creates with a valid body. First, 5 s of the same load on GET /api/health, a route handler that returns a constant, routed like every API call (API calls skip the proxy): the most requests/s any API route can serve on this machine, for comparison.',
+    'Throughput: autocannon in a Node process of its own (same 2 cores as the server), 32 connections × 10 s after 2 s of the same load not counted (the steady state, not the first seconds of compiling hot code), reads rotating over records created earlier in the run, then creates with a valid body. First, 5 s of the same load on GET /api/health, a route handler that returns a constant, routed like every API call (API calls skip the proxy): the most requests/s any API route can serve on this machine; reads and creates are budgeted as ratios to it, since absolute rates follow the host.',
     `Memory: VmRSS of the process serving requests (pid ${m.pid}, "${m.process}": next start runs the server in the process it starts), after warm-up and after all load phases.`,
     'Server: production build, fresh data directory, sandbox on, the dashboard pointed at it over loopback with a CLI-created key (not zero-config, so the bench knows the key and the webhook secret).',
     ...Object.entries(errors).map(([name, message]) => `ERROR in ${name}: ${message.split('\n')[0]}`),

@@ -9,11 +9,13 @@ export interface Staff {
 
 export interface CliOptions {
   dataDir: string;
+  /** Variables set for the CLI on top of what it inherits (e.g. the server's DATABASE_URL). */
+  env?: Record<string, string>;
   /** Called with an undo that kills the CLI; returns the function that unregisters it. */
   register?: (undo: () => void) => () => unknown;
 }
 
-export function runCli<T = unknown>(script: string, args: string[], options: { dataDir: string }): T;
+export function runCli<T = unknown>(script: string, args: string[], options: { dataDir: string; env?: Record<string, string> }): T;
 export function runCliAsync<T = unknown>(script: string, args: string[], options: CliOptions): Promise<T>;
 export function createCompany(dataDir: string, name: string): { companyId: string; apiKey: string };
 export function createApiKey(dataDir: string, companyId: string): { apiKey: string };
