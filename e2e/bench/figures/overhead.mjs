@@ -89,25 +89,25 @@ export function actionReplayer({ base, cookieHeader, action, agent }) {
 
 /**
  * Several sides measured round by round, one request in flight: every round runs each side once,
- * in a fresh random order (so no side always follows the same other one), with a short pause
- * after every request, so work a request leaves for after its answer (the create's register
- * refresh) is not charged to whichever request comes next. Stops early when its time box says so.
+ * in a fresh random order (so no side always follows the same other one). After every request
+ * the bench waits as long as that request took (at least `pauseMs`), so work a request leaves for
+ * after its answer (the create's register refresh, smaller than the create itself) is done
+ * before the next one and is not charged to whichever request comes next, however slow the
+ * machine is at that moment. Stops early when its time box says so.
  */
 async function interleaveRounds({ sides, count, warmup, pauseMs, box, deadline }) {
   const names = Object.keys(sides);
-  const pause = () => new Promise((resolve) => setTimeout(resolve, pauseMs));
+  const settle = (tookMs) => new Promise((resolve) => setTimeout(resolve, Math.max(pauseMs, tookMs)));
   for (let i = 0; i < warmup && warmingAllowed(box); i++) {
-    for (const name of names) {
-      await sides[name]();
-      await pause();
-    }
+    for (const name of names) await settle(await sides[name]());
   }
   const times = Object.fromEntries(names.map((name) => [name, []]));
   for (let i = 0; i < count && more(box, i); i++) {
     deadline.check();
     for (const name of shuffled(names)) {
-      times[name].push(await sides[name]());
-      await pause();
+      const took = await sides[name]();
+      times[name].push(took);
+      await settle(took);
     }
   }
   if (times[names[0]].length === 0) throw new Error('no sample within the time box');
