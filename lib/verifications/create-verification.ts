@@ -43,20 +43,13 @@ function prepareCreateStatements(db: Db) {
   // The register entry, its audit event and the claim's outcome are written together, as one
   // statement: Postgres runs every part of a data-modifying WITH atomically, so none can exist
   // without the others, in one round trip rather than the five of BEGIN, three writes and COMMIT.
+  // Every column newRegisterEntry fills, so the statement follows it when it changes.
+  const entryColumns = Object.keys(newRegisterEntry('', {} as CreateVerificationRequest, null));
+  const entry = Object.fromEntries(entryColumns.map((column) => [column, sql.placeholder(column)]));
   const register = db.$with('register', {}).as(
     db
       .insert(verificationRequests)
-      .values({
-        verificationId: param('verificationId'),
-        name: param('name'),
-        purpose: param('purpose'),
-        language: param('language'),
-        shareableLink: param('shareableLink'),
-        emailNotification: param('emailNotification'),
-        smsNotification: param('smsNotification'),
-        link: param('link'),
-        createdBy: param('createdBy'),
-      })
+      .values({ ...(entry as unknown as typeof verificationRequests.$inferInsert), createdBy: param('createdBy') })
       .onConflictDoNothing()
       .getSQL(),
   );
