@@ -293,6 +293,8 @@ test.describe('no entry point reaches the service without an authorized session'
       completeAsPerson: plainActionCall(idOf('completeVerificationAction'), `/sandbox/verify/${'t'.repeat(43)}`, []),
       failAsPerson: plainActionCall(idOf('failVerificationAction'), `/sandbox/verify/${'t'.repeat(43)}`, []),
       recordLinkCopied: plainActionCall(idOf('recordLinkCopiedAction'), '/', [randomUUID()]),
+      // Asked by the create page when its tab is shown again; a constant answer either way.
+      checkCreateAccess: plainActionCall(idOf('checkCreateAccessAction'), '/verifications/new', []),
       setup: formActionCall(
         idOf('setupAction'),
         '/setup',
@@ -316,6 +318,14 @@ test.describe('no entry point reaches the service without an authorized session'
       [captures.changeRole!, (_s, body) => expect(body).toContain(NO_SESSION)],
       [captures.disableStaff!, (_s, body) => expect(body).toContain(NO_SESSION)],
       [handcrafted.recordLinkCopied, (_s, body) => expect(body).toContain('{"ok":false}')],
+      [
+        handcrafted.checkCreateAccess,
+        (status, body) => {
+          expect(status).toBe(200);
+          expect(body).toContain('"allowed":false');
+          expect(body).toContain('Your session has ended');
+        },
+      ],
       [handcrafted.completeAsPerson, (status) => expect(status, 'sandbox off: nothing to complete').not.toBe(200)],
       [handcrafted.failAsPerson, (status) => expect(status, 'sandbox off: nothing to fail').not.toBe(200)],
       // Public by design, but a wrong password signs nobody in and a closed setup creates nobody.
@@ -364,6 +374,15 @@ test.describe('no entry point reaches the service without an authorized session'
     expect(refused).not.toContain(CREATED);
     const refusedNoJs = await replayAction(viewer.request, server.url, captures.createVerificationNoJs!, { origin: server.url });
     expect(await refusedNoJs.text()).not.toContain(CREATED);
+    // The create page's access check, authorized as the create is: refused to a viewer too.
+    const checkAccess = plainActionCall(
+      listServerActions().find((a) => a.name === 'checkCreateAccessAction')!.id,
+      '/verifications/new',
+      [],
+    );
+    const viewerAccess = await (await replayAction(viewer.request, server.url, checkAccess, { origin: server.url })).text();
+    expect(viewerAccess).toContain('"allowed":false');
+    expect(viewerAccess).toContain('Not allowed for your role');
     await viewer.close();
     expect(upstream.calls, 'requests that reached the upstream').toEqual([]);
     expect(await recentRowsNamed(adminPage, CAPTURED_NAME)).toBe(0);
@@ -372,6 +391,9 @@ test.describe('no entry point reaches the service without an authorized session'
     // both captures were requests the server accepts when it should.
     const operator = await browser.newContext({ baseURL: server.url, storageState: SIGNED_OUT });
     await signIn(await operator.newPage(), server.url, 'operator');
+    expect(await (await replayAction(operator.request, server.url, checkAccess, { origin: server.url })).text()).toContain(
+      '{"allowed":true}',
+    );
     const created = await replayAction(operator.request, server.url, captures.createVerification!, { origin: server.url });
     expect(await created.text()).toContain(CREATED);
     await expect.poll(() => upstream.calls.length).toBeGreaterThanOrEqual(1);

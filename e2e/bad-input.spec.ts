@@ -172,6 +172,17 @@ const PROFILES: Record<string, Profile> = {
     empty: { messages: ['"ok":false'] },
     long: { messages: ['"ok":false'] },
   },
+  // It takes no arguments: whatever is sent, it answers only whether the caller's session may
+  // create (an admin may), and nothing else happens.
+  checkCreateAccessAction: {
+    page: '/verifications/new',
+    caller: 'admin',
+    args: [],
+    fields: () => ({}),
+    baseline: { messages: ['{"allowed":true}'] },
+    empty: { messages: ['{"allowed":true}'] },
+    long: { messages: ['{"allowed":true}'] },
+  },
 };
 
 const asParts = (fields: Record<string, string>): FormPart[] => Object.entries(fields).map(([name, value]) => ({ name, value }));

@@ -14,10 +14,12 @@
 // fetches it and hands over). A submit before that is simply the plain form's post. The
 // action's state lives here, so it survives the swap.
 import { type RefObject, startTransition, use, useActionState, useEffect, useRef, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
 import { createVerificationAction } from '@/lib/verifications/actions';
 import type { CreatedVerification, CreateVerificationFormState } from '@/lib/verifications/form-state';
 import { emptyCreateVerificationForm } from '@/lib/verifications/form-values';
 import { CreateVerificationFields, type FieldName, fieldMessages, submittedValues } from './create-verification-fields';
+import { useCreateAccessCheck } from './use-create-access-check';
 import { loadEnhanced, loadedEnhanced, useCreateFormEnhancement } from './use-create-form-enhancement';
 
 export function CreateVerificationForm({ initialState }: { initialState: CreateVerificationFormState }) {
@@ -27,6 +29,7 @@ export function CreateVerificationForm({ initialState }: { initialState: CreateV
   // The created answer whose result panel was closed with "Create another request".
   const [dismissed, setDismissed] = useState<CreateVerificationFormState>();
   useFocusOnServerErrors(formRef, state, !enhancement);
+  const refusal = useCreateAccessCheck();
 
   if (state.status === 'created' && dismissed !== state) {
     return (
@@ -41,37 +44,52 @@ export function CreateVerificationForm({ initialState }: { initialState: CreateV
     );
   }
 
+  // Above the form, which stays as it is: what was typed is kept for after signing in again.
+  const notice = refusal ? (
+    <Alert tone="warning" title={refusal.title} role="alert" className="mb-6">
+      <p>{refusal.message}</p>
+    </Alert>
+  ) : null;
+
   if (enhancement) {
     const { EnhancedCreateVerificationForm } = enhancement.module;
-    return <EnhancedCreateVerificationForm state={state} formAction={formAction} isPending={isPending} carried={enhancement.carried} />;
+    return (
+      <>
+        {notice}
+        <EnhancedCreateVerificationForm state={state} formAction={formAction} isPending={isPending} carried={enhancement.carried} />
+      </>
+    );
   }
 
   // The plain form: the values and errors are the server's (none before the first post).
   const defaults = submittedValues(state) ?? emptyCreateVerificationForm;
   return (
-    <CreateVerificationFields
-      formProps={{
-        ref: formRef,
-        // Posted as the enhanced form posts (before hydration and without JavaScript, `action`
-        // posts it natively). Not as React's form action: that resets the form to its defaults
-        // afterwards, and a <select> would lose the choice the server's answer sent back.
-        onSubmit: (event) => {
-          event.preventDefault();
-          // One post at a time, as the button is disabled while one is pending.
-          if (isPending) return;
-          const data = new FormData(event.currentTarget);
-          startTransition(() => formAction(data));
-        },
-      }}
-      formAction={formAction}
-      state={state}
-      isPending={isPending}
-      defaults={defaults}
-      watched={defaults}
-      errors={state.status === 'invalid' ? fieldMessages((field) => state.fieldErrors[field]?.[0]) : {}}
-      bind={(name) => ({ name })}
-      enhanced={false}
-    />
+    <>
+      {notice}
+      <CreateVerificationFields
+        formProps={{
+          ref: formRef,
+          // Posted as the enhanced form posts (before hydration and without JavaScript, `action`
+          // posts it natively). Not as React's form action: that resets the form to its defaults
+          // afterwards, and a <select> would lose the choice the server's answer sent back.
+          onSubmit: (event) => {
+            event.preventDefault();
+            // One post at a time, as the button is disabled while one is pending.
+            if (isPending) return;
+            const data = new FormData(event.currentTarget);
+            startTransition(() => formAction(data));
+          },
+        }}
+        formAction={formAction}
+        state={state}
+        isPending={isPending}
+        defaults={defaults}
+        watched={defaults}
+        errors={state.status === 'invalid' ? fieldMessages((field) => state.fieldErrors[field]?.[0]) : {}}
+        bind={(name) => ({ name })}
+        enhanced={false}
+      />
+    </>
   );
 }
 

@@ -1,28 +1,29 @@
 #!/usr/bin/env node
-// `npm run bench`: builds the app (production), starts `next start` with the embedded sandbox on
-// loopback, measures the budgeted figures, prints a table (figure, budget, PASS/FAIL), writes
-// it as Markdown and JSON to e2e/bench/results/, and exits 1 if a budget fails.
+// `npm run bench`: builds the app (production) once, then for each store (`--store pglite|postgres|
+// both`, default both: the embedded PGlite, and a throwaway PostgreSQL server through DATABASE_URL)
+// starts `next start` with the embedded sandbox on loopback, measures the budgeted figures and
+// prints a table (figure, budget, PASS/FAIL); writes the tables as Markdown and JSON to
+// e2e/bench/results/, and exits 1 if a budget fails.
 //
 // Absolute times drift on a shared machine, so every budget compares against a baseline measured
-// in this same run, interleaved request by request. The whole run, build included, is bounded by
-// one deadline (BENCH_DEADLINE_S, default 280 s; cleanup after it takes a few seconds): phases
-// get time boxes, and on the deadline, an error or Ctrl-C the bench stops everything it started
-// (the server's process group, the build, the browsers) and exits 2 (130 on SIGINT). A figure
-// that throws is reported as ERROR while the others still run (exit 2).
+// in this same run, interleaved request by request. Each segment is bounded: the build by
+// BENCH_BUILD_DEADLINE_S (default 240 s), each store by BENCH_DEADLINE_S (default 300 s; cleanup
+// after it takes a few seconds): phases get time boxes within their store's deadline, and on a
+// deadline, an error or Ctrl-C the bench stops everything it started (the servers' process
+// groups, PostgreSQL, the build, the browsers) and exits 2 (130 on SIGINT). A figure that throws
+// is reported as ERROR while the others still run (exit 2).
 //
 // Builds first when .next is missing or older than any source file (lib/build.mjs).
-// Options: --build (always build), --no-build (never), BENCH_PORT (default 3550; the Lighthouse
-// Chromium listens on BENCH_PORT + 1; both must stay in 3500-3599 on the shared machine).
+// Options: --build (always build), --no-build (never), --store, BENCH_PORT (default 3550; the
+// Lighthouse Chromium listens on BENCH_PORT + 1; both must stay in 3500-3599 on the shared machine).
 // For investigating one figure: BENCH_ONLY=readOverhead,createOverhead (names of the figures in
 // results/latest.json; the others are reported as not measured) and BENCH_CPU_PROF=<dir> (a CPU
-// profile of the server, written when the bench stops it). The budgets are in budgets.mjs; this
+// profile of each server, written when the bench stops it). The budgets are in budgets.mjs; this
 // file runs the phases, cleans up and writes the report. --help prints these options.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCompanyAsync, createStaffUserAsync } from '../kit/cli.mjs';
 import { findServingProcess, rssMb } from '../kit/processes.mjs';
 import { newWebhookSecret } from '../kit/webhook-secret.mjs';
 import { budgetRows } from './budgets.mjs';
@@ -38,27 +39,40 @@ import { captureCreateAction, launchBrowser, signIn } from './lib/browser.mjs';
 import { buildNeeded } from './lib/build.mjs';
 import { keepAliveAgent, timedRequest } from './lib/http.mjs';
 import { textTable, writeResults } from './lib/report.mjs';
-import { OPERATOR, startServer } from './lib/server.mjs';
+import { startServer } from './lib/server.mjs';
 import { round } from './lib/stats.mjs';
+import { prepareStore, STORE_LABELS, storesFromArgs } from './lib/stores.mjs';
 import { loadAverage, reportNotes } from './notes.mjs';
 
 if (process.argv.includes('--help')) {
-  console.log(`usage: node e2e/bench/run.mjs [--build | --no-build]
+  console.log(`usage: node e2e/bench/run.mjs [--build | --no-build] [--store pglite|postgres|both]
 
   --build     always build first
   --no-build  never build; measure what is in .next
   (neither)   build when .next is missing or older than any source file
+  --store     the store(s) to measure: the embedded PGlite, a throwaway PostgreSQL server
+              (DATABASE_URL), or both, one after the other (default both)
 
 Environment: BENCH_PORT (default 3550; Lighthouse's Chromium uses BENCH_PORT + 1), BENCH_DEADLINE_S
-(default 280), BENCH_ONLY (comma-separated figure names of results/latest.json), BENCH_CPU_PROF
-(a directory for the server's CPU profile), CHROMIUM_PATH, CHROME_PATH.
+(each store's time, default 300), BENCH_BUILD_DEADLINE_S (the build's, default 240), BENCH_ONLY
+(comma-separated figure names of results/latest.json), BENCH_CPU_PROF (a directory for the servers'
+CPU profiles), CHROMIUM_PATH, CHROME_PATH.
 Writes e2e/bench/results/latest.{md,json}; exits 0 when every budget passes, 1 when one fails, 2 on
-an error or the deadline.`);
+an error or a deadline.`);
   process.exit(0);
 }
 
+let STORES;
+try {
+  STORES = storesFromArgs(process.argv);
+} catch (error) {
+  console.error(`bench: ${error.message}`);
+  process.exit(2);
+}
+
 const startedAt = performance.now();
-const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_S ?? 280) * 1000;
+const STORE_DEADLINE_MS = Number(process.env.BENCH_DEADLINE_S ?? 300) * 1000;
+const BUILD_DEADLINE_MS = Number(process.env.BENCH_BUILD_DEADLINE_S ?? 240) * 1000;
 const PORT = Number(process.env.BENCH_PORT ?? 3550);
 const BASE = `http://localhost:${PORT}`;
 const FORCE_BUILD = process.argv.includes('--build');
@@ -80,6 +94,7 @@ const lateStops = [];
 
 /** Undo actions of what is running, newest first; each entry removes itself once done. */
 const cleanups = new Set();
+/** Registers `undo`; returns the function that unregisters it (true if it still was registered). */
 function register(undo) {
   // Something started after the bench began to stop (main was still running): stop it now.
   if (aborting) {
@@ -94,28 +109,52 @@ function register(undo) {
   cleanups.add(entry);
   return () => cleanups.delete(entry);
 }
+// Bounded: a cleanup that hangs must not keep the bench past its deadline for long.
+const boundedUndo = (undo) =>
+  Promise.race([
+    Promise.resolve()
+      .then(undo)
+      .catch(() => {}),
+    new Promise((r) => setTimeout(r, 6_000)),
+  ]);
 async function cleanUp() {
   for (const entry of [...cleanups].reverse()) {
     cleanups.delete(entry);
-    // Bounded: a cleanup that hangs must not keep the bench past its deadline for long.
-    await Promise.race([
-      Promise.resolve()
-        .then(entry.undo)
-        .catch(() => {}),
-      new Promise((r) => setTimeout(r, 6_000)),
-    ]);
+    await boundedUndo(entry.undo);
   }
 }
+/**
+ * What one store starts (its database, server, browser), undone when that store is done rather
+ * than at the end, so the next store runs alone on the machine.
+ */
+function cleanupScope() {
+  const entries = [];
+  return {
+    register(undo) {
+      const unregister = register(undo);
+      entries.push({ undo, unregister });
+      return unregister;
+    },
+    async close() {
+      for (const { undo, unregister } of entries.reverse()) if (unregister()) await boundedUndo(undo);
+    },
+  };
+}
 
-const deadline = {
-  remaining: () => DEADLINE_MS - (performance.now() - startedAt),
-  /** Throws unless at least `marginMs` is left, so a phase is not started that cannot finish. */
-  check(marginMs = 0) {
-    if (aborting) throw new AbortedError('stopping');
-    if (this.remaining() < marginMs)
-      throw new DeadlineError(`global deadline of ${DEADLINE_MS / 1000} s reached (${elapsedS()} s elapsed)`);
-  },
-};
+/** A segment's deadline (the build's, a store's), `ms` from now. */
+function segmentDeadline(ms) {
+  const startAt = performance.now();
+  return {
+    startAt,
+    endAt: startAt + ms,
+    remaining: () => startAt + ms - performance.now(),
+    /** Throws unless at least `marginMs` is left, so a phase is not started that cannot finish. */
+    check(marginMs = 0) {
+      if (aborting) throw new AbortedError('stopping');
+      if (this.remaining() < marginMs) throw new DeadlineError(`deadline of ${ms / 1000} s reached (${elapsedS()} s elapsed)`);
+    },
+  };
+}
 
 async function abort(reason, code) {
   if (aborting) return;
@@ -127,11 +166,16 @@ async function abort(reason, code) {
   await Promise.race([Promise.allSettled(lateStops), new Promise((resolve) => setTimeout(resolve, 5_000))]);
   process.exit(code);
 }
-// The hard stop: whatever is awaited (a hung request, a browser), the run ends here.
-const hardStop = setTimeout(() => abort(`global deadline of ${DEADLINE_MS / 1000} s reached; stopped everything`, 2), DEADLINE_MS);
+// The hard stop of the segment under way: whatever is awaited (a hung request, a browser), the
+// run ends there. Re-armed for each segment (the build, each store).
+let hardStop;
+function armHardStop(ms, what) {
+  clearTimeout(hardStop);
+  hardStop = setTimeout(() => abort(`${what}: deadline of ${ms / 1000} s reached; stopped everything`, 2), ms);
+}
+process.on('SIGINT', () => abort('interrupted (SIGINT)', 130));
 // `on`, not `once`: a second Ctrl-C while cleaning up must not kill the bench half-way (abort
 // runs once), and no other handler may see itself as the last SIGINT listener and exit early.
-process.on('SIGINT', () => abort('interrupted (SIGINT)', 130));
 process.on('SIGTERM', () => abort('terminated (SIGTERM)', 143));
 process.on('SIGHUP', () => abort('hung up (SIGHUP)', 129));
 
@@ -160,8 +204,8 @@ function build() {
   });
 }
 
-// Time boxes (lib/time-box.mjs). Each measuring phase gets a share of what is left before the
-// deadline (minus a reserve for reporting and cleanup, and the fixed 5 s + 2 × 10 s of autocannon, each after 2 s of warm-up), in
+// Time boxes (lib/time-box.mjs). Each measuring phase gets a share of what is left before its
+// store's deadline (minus a reserve for reporting and cleanup, and the fixed 5 s + 2 × 10 s of autocannon, each after 2 s of warm-up), in
 // proportion to its weight ≈ its full duration in seconds on a busy 2-core machine (on an idle
 // one every phase ends well inside its share); a phase that finishes early leaves
 // its time to the later ones. Past its share a phase still takes its minimum of samples while
@@ -171,7 +215,7 @@ const RESERVE_MS = 12_000;
 const THROUGHPUT_MS = 37_000;
 const PHASES = {
   read: { weight: 30, min: 100 },
-  create: { weight: 25, min: 40 },
+  create: { weight: 35, min: 40 },
   ttfb: { weight: 5, min: 20 },
   js: { weight: 9, min: 5 },
   click: { weight: 18, min: 5 },
@@ -180,10 +224,10 @@ const PHASES = {
   lighthouse: { weight: 55, min: 4 },
 };
 
-function timeBox(phase) {
+function timeBox(phase, deadline) {
   const names = Object.keys(PHASES);
   const later = names.slice(names.indexOf(phase)).reduce((sum, name) => sum + PHASES[name].weight, 0);
-  const hard = startedAt + DEADLINE_MS - RESERVE_MS - THROUGHPUT_MS;
+  const hard = deadline.endAt - RESERVE_MS - THROUGHPUT_MS;
   const share = (Math.max(0, hard - performance.now()) * PHASES[phase].weight) / later;
   return { soft: performance.now() + share, hard, min: PHASES[phase].min };
 }
@@ -193,40 +237,22 @@ let buildNote = '';
 /** The running server, so an error report can show what it printed. */
 let serverForReport;
 
-async function main() {
+/** Measures every figure on one prepared store; returns its report (rows, notes, figures, errors). */
+async function measureStore(prepared, deadline, scope) {
   const figures = {};
   const errors = {};
-
-  // The data directory is prepared by the CLIs while the build runs (neither touches the other).
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-bench-'));
-  register(() => rmSync(dataDir, { recursive: true, force: true }));
-  const prepared = (async () => {
-    const company = await createCompanyAsync('Bench company', { dataDir, register });
-    await createStaffUserAsync({ ...OPERATOR, role: 'operator' }, { dataDir, register });
-    return company.apiKey;
-  })();
-  prepared.catch(() => {}); // awaited below; this only keeps an early rejection from being "unhandled"
-  const reason = FORCE_BUILD ? '--build' : SKIP_BUILD ? null : buildNeeded();
-  if (SKIP_BUILD) buildNote = 'existing .next (--no-build)';
-  else if (!reason) buildNote = 'existing .next, newer than every source file (use --build to force a build)';
-  if (reason) {
-    log(`next build (${reason}), while the CLIs prepare a fresh data directory …`);
-    await build();
-    buildNote = `built in this run (${reason}) in ${elapsedS()} s`;
-    log('built');
-  } else log(`not building: ${buildNote}`);
-  const apiKey = await prepared;
+  const { store, dataDir, env: storeEnv, apiKey } = prepared;
 
   deadline.check(60_000);
   const webhookSecret = newWebhookSecret();
-  log(`starting next start on ${BASE} (data: ${dataDir})`);
-  const server = await startServer({ port: PORT, dataDir, apiKey, webhookSecret, register });
+  log(`${store}: starting next start on ${BASE} (data: ${dataDir})`);
+  const server = await startServer({ port: PORT, dataDir, storeEnv, apiKey, webhookSecret, register: scope.register });
   serverForReport = server;
   const serving = findServingProcess(server.pid);
-  log(`server ready; serving process ${serving.pid} (${serving.title})`);
+  log(`${store}: server ready; serving process ${serving.pid} (${serving.title})`);
 
   const browser = await launchBrowser();
-  const unregisterBrowser = register(() => browser.close());
+  const unregisterBrowser = scope.register(() => browser.close());
   const { cookies, cookieHeader } = await signIn(browser, BASE);
   const action = await captureCreateAction(browser, BASE, cookies);
 
@@ -243,7 +269,7 @@ async function main() {
     await timedRequest(`${BASE}/v1/verifications/${subjectId}`, { headers: { authorization: `Bearer ${apiKey}` } });
   }
   figures.memory = { idleMb: rssMb(serving.pid), pid: serving.pid, process: serving.title };
-  log(`idle RSS ${figures.memory.idleMb} MB`);
+  log(`${store}: idle RSS ${figures.memory.idleMb} MB`);
 
   // One figure failing to measure (an exception) is reported, and the others still run.
   const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
@@ -251,67 +277,123 @@ async function main() {
     if (only && !only.includes(name)) return;
     deadline.check();
     const started = performance.now();
-    log(`${label} …`);
+    log(`${store}: ${label} …`);
     try {
       figures[name] = await measure();
     } catch (error) {
       if (error instanceof DeadlineError || aborting) throw error;
       errors[name] = error?.message ?? String(error);
-      log(`${name} failed: ${errors[name].split('\n')[0]}`);
+      log(`${store}: ${name} failed: ${errors[name].split('\n')[0]}`);
     }
-    log(`${name} done in ${round((performance.now() - started) / 1000, 1)} s`);
+    log(`${store}: ${name} done in ${round((performance.now() - started) / 1000, 1)} s`);
   };
 
   let createdIds = [];
   await phase('readOverhead', 'read overhead (500 + 500, interleaved)', () =>
-    measureReadOverhead({ base: BASE, cookieHeader, apiKey, id: subjectId, box: timeBox('read'), deadline }),
+    measureReadOverhead({ base: BASE, cookieHeader, apiKey, id: subjectId, box: timeBox('read', deadline), deadline }),
   );
-  await phase('createOverhead', 'create overhead (200 + 200, interleaved)', async () => {
-    const { createdIds: ids, ...result } = await measureCreateOverhead({
-      base: BASE,
-      cookieHeader,
-      apiKey,
-      action,
-      box: timeBox('create'),
-      deadline,
-    });
-    createdIds = ids;
-    return result;
-  });
+  await phase(
+    'createOverhead',
+    'create overhead (4 × 200, interleaved: create action, direct POST, no-op action, constant route)',
+    async () => {
+      const { createdIds: ids, ...result } = await measureCreateOverhead({
+        base: BASE,
+        cookieHeader,
+        apiKey,
+        action,
+        box: timeBox('create', deadline),
+        deadline,
+      });
+      createdIds = ids;
+      return result;
+    },
+  );
   await phase('detailTtfb', 'detail page TTFB vs static page', () =>
-    measureDetailTtfb({ base: BASE, cookieHeader, id: subjectId, box: timeBox('ttfb'), deadline }),
+    measureDetailTtfb({ base: BASE, cookieHeader, id: subjectId, box: timeBox('ttfb', deadline), deadline }),
   );
   await phase('firstLoadJs', 'first-load JS', () =>
-    measureFirstLoadJs({ browser, base: BASE, cookies, detailId: subjectId, box: timeBox('js'), deadline }),
+    measureFirstLoadJs({ browser, base: BASE, cookies, detailId: subjectId, box: timeBox('js', deadline), deadline }),
   );
   await phase('clickToResult', 'click to result (20)', () =>
-    measureClickToResult({ browser, base: BASE, cookies, box: timeBox('click'), deadline }),
+    measureClickToResult({ browser, base: BASE, cookies, box: timeBox('click', deadline), deadline }),
   );
   await phase('clickToDetail', 'click to detail page (20)', () =>
-    measureClickToDetail({ browser, base: BASE, cookies, box: timeBox('detail'), deadline }),
+    measureClickToDetail({ browser, base: BASE, cookies, box: timeBox('detail', deadline), deadline }),
   );
   await phase('liveLatency', 'live latency (50 webhooks)', () =>
-    measureLiveLatency({ browser, base: BASE, cookies, webhookSecret, verificationId: subjectId, box: timeBox('live'), deadline }),
+    measureLiveLatency({
+      browser,
+      base: BASE,
+      cookies,
+      webhookSecret,
+      verificationId: subjectId,
+      box: timeBox('live', deadline),
+      deadline,
+    }),
   );
   unregisterBrowser();
   await browser.close();
 
   await phase('lighthouse', 'Lighthouse (4 pages)', () =>
-    measureLighthouse({ base: BASE, cookieHeader, detailId: subjectId, port: PORT + 1, register, box: timeBox('lighthouse'), deadline }),
+    measureLighthouse({
+      base: BASE,
+      cookieHeader,
+      detailId: subjectId,
+      port: PORT + 1,
+      register: scope.register,
+      box: timeBox('lighthouse', deadline),
+      deadline,
+    }),
   );
   // Fixed-length: run only if it can end before the deadline, else report it as not measured.
-  if (deadline.remaining() < THROUGHPUT_MS + 5_000) log('no time left for the throughput figure');
-  else
-    await phase('throughput', 'sandbox throughput (autocannon: 5 s ceiling, 2 × 10 s, each after 2 s of warm-up)', async () => {
-      // Reads need records: those the create figure made, else a few made now.
-      const ids = createdIds.length > 0 ? createdIds : [subjectId];
-      return measureThroughput({ base: BASE, apiKey, ids, deadline });
-    });
+  if (!only || only.includes('throughput')) {
+    if (deadline.remaining() < THROUGHPUT_MS + 5_000) log(`${store}: no time left for the throughput figure`);
+    else
+      await phase('throughput', 'sandbox throughput (autocannon: 5 s ceiling, 2 × 10 s, each after 2 s of warm-up)', async () => {
+        // Reads need records: those the create figure made, else a few made now.
+        const ids = createdIds.length > 0 ? createdIds : [subjectId];
+        return measureThroughput({ base: BASE, apiKey, ids, deadline });
+      });
+  }
   figures.memory.afterLoadMb = rssMb(serving.pid);
-  log(`RSS after load ${figures.memory.afterLoadMb} MB`);
+  log(`${store}: RSS after load ${figures.memory.afterLoadMb} MB`);
 
   const rows = budgetRows(figures, errors);
-  const notes = reportNotes({ figures, errors, deadlineMs: DEADLINE_MS, loadAverageBefore });
+  const notes = reportNotes({ store: prepared, figures, errors, deadlineMs: STORE_DEADLINE_MS, loadAverageBefore });
+  return { store, label: STORE_LABELS[store], rows, notes, figures, errors };
+}
+
+async function main() {
+  // Every store's database is prepared by the CLIs while the build runs (neither touches the other).
+  const scopes = Object.fromEntries(STORES.map((store) => [store, cleanupScope()]));
+  const preparing = Object.fromEntries(STORES.map((store) => [store, prepareStore(store, { register: scopes[store].register })]));
+  // Awaited below; this only keeps an early rejection from being "unhandled".
+  for (const promise of Object.values(preparing)) promise.catch(() => {});
+
+  armHardStop(BUILD_DEADLINE_MS, 'build');
+  const reason = FORCE_BUILD ? '--build' : SKIP_BUILD ? null : buildNeeded();
+  if (SKIP_BUILD) buildNote = 'existing .next (--no-build)';
+  else if (!reason) buildNote = 'existing .next, newer than every source file (use --build to force a build)';
+  if (reason) {
+    log(`next build (${reason}), while the CLIs prepare a fresh database for ${STORES.join(' and ')} …`);
+    await build();
+    buildNote = `built in this run (${reason}) in ${elapsedS()} s`;
+    log('built');
+  } else log(`not building: ${buildNote}`);
+
+  const reports = [];
+  for (const store of STORES) {
+    // The store's time starts once its database is ready (prepared while the build ran, or
+    // still being prepared); the hard stop bounds that wait too.
+    armHardStop(STORE_DEADLINE_MS + 60_000, store);
+    const prepared = await preparing[store];
+    const deadline = segmentDeadline(STORE_DEADLINE_MS);
+    reports.push(await measureStore(prepared, deadline, scopes[store]));
+    // The next store runs alone: this one's server, browser and database are stopped first.
+    await scopes[store].close();
+    serverForReport = undefined;
+  }
+  clearTimeout(hardStop);
 
   const elapsed = elapsedS();
   const meta = {
@@ -322,14 +404,18 @@ async function main() {
     loadAverageAfter: loadAverage(),
     build: buildNote,
   };
-  writeResults(RESULTS_DIR, { rows, meta, notes, figures, errors });
-  const passed = rows.filter((x) => x.result === 'PASS').length;
-  console.log(`\n${textTable(rows)}\n`);
-  console.log(
-    `${passed}/${rows.length} budgets passed · ${elapsed} s elapsed · results: ${path.relative(process.cwd(), RESULTS_DIR)}/latest.{md,json}`,
-  );
-  if (Object.keys(errors).length > 0) return 2;
-  return passed === rows.length ? 0 : 1;
+  writeResults(RESULTS_DIR, { meta, stores: reports });
+  let failed = false;
+  let erred = false;
+  for (const report of reports) {
+    const passed = report.rows.filter((x) => x.result === 'PASS').length;
+    console.log(`\n${report.label}: ${passed}/${report.rows.length} budgets passed\n\n${textTable(report.rows)}`);
+    failed ||= passed < report.rows.length;
+    erred ||= Object.keys(report.errors).length > 0;
+  }
+  console.log(`\n${elapsed} s elapsed · results: ${path.relative(process.cwd(), RESULTS_DIR)}/latest.{md,json}`);
+  if (erred) return 2;
+  return failed ? 1 : 0;
 }
 
 let exitCode;

@@ -9,6 +9,8 @@ export interface Staff {
 
 export interface CliOptions {
   dataDir: string;
+  /** Variables set for the CLI on top of what it inherits (e.g. the server's DATABASE_URL). */
+  env?: Record<string, string>;
   /** Called with an undo that kills the CLI; returns the function that unregisters it. */
   register?: (undo: () => void) => () => unknown;
 }

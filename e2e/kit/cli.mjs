@@ -3,7 +3,8 @@
 // e2e/load/burst-report.ts), run with tsx and the react-server condition as `npm run sandbox` and
 // `npm run users` run them, on a data directory no server holds (they refuse while one does).
 // They print their result as the last JSON line on stdout. They inherit what a server would
-// (server.mjs's filter), so they prepare the same database the server then opens.
+// (server.mjs's filter), so they prepare the same database the server then opens; a caller whose
+// server uses a PostgreSQL server passes the same DATABASE_URL (`env`), since none is inherited.
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { inheritedEnv, ROOT } from './server.mjs';
@@ -44,11 +45,11 @@ export function runCli(script, args, { dataDir, env = {} }) {
  * @param {string[]} args
  * @param {CliOptions} options
  */
-export function runCliAsync(script, args, { dataDir, register }) {
+export function runCliAsync(script, args, { dataDir, register, env = {} }) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, command(script, args), {
       cwd: ROOT,
-      env: { ...inheritedEnv(), DATA_DIR: dataDir },
+      env: { ...inheritedEnv(), ...env, DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });

@@ -60,7 +60,6 @@ export const createVerificationAction = formAction({
 
     try {
       const created = await createVerificationOnce(submissionKey, data, staff.id);
-      log.info({ verificationId: created.verificationId, staffId: staff.id }, 'verification created');
       return { status: 'created', submissionKey: randomUUID(), created };
     } catch (error) {
       if (error instanceof SubmissionInProgressError) {

@@ -5,10 +5,11 @@
 import 'server-only';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { auditInsert } from '@/lib/audit/audit';
-import { getDb } from '@/lib/db';
+import { type Db, getDb } from '@/lib/db';
 import { createSubmissions, verificationRequests } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { afterResponse } from '@/lib/platform/after-response';
+import { logger } from '@/lib/platform/log';
 import { type CreateVerificationRequest, createVerification, getVerification } from '@/lib/verification-service';
 import type { CreatedVerification } from './form-state';
 import { newRegisterEntry, refreshRegisterEntry } from './register-writes';
@@ -22,13 +23,71 @@ export class SubmissionInProgressError extends Error {
 
 const SUBMISSION_KEYS_KEPT_MS = 24 * 60 * 60 * 1000;
 
+const log = logger.child({ area: 'verifications' });
+
+/** A value given when a prepared statement runs, typed as the column it fills. */
+const param = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
+/**
+ * The create's two statements, prepared once per database: building drizzle's SQL for them (the
+ * WITH of three writes above all) cost more of a create's time than running them, and on a
+ * PostgreSQL server a named statement is also parsed and planned once per connection.
+ */
+function prepareCreateStatements(db: Db) {
+  const claim = db
+    .insert(createSubmissions)
+    .values({ key: param('key') })
+    .onConflictDoNothing()
+    .returning({ key: createSubmissions.key })
+    .prepare('create_verification_claim');
+  // The register entry, its audit event and the claim's outcome are written together, as one
+  // statement: Postgres runs every part of a data-modifying WITH atomically, so none can exist
+  // without the others, in one round trip rather than the five of BEGIN, three writes and COMMIT.
+  // Every column newRegisterEntry fills, so the statement follows it when it changes.
+  const entryColumns = Object.keys(newRegisterEntry('', {} as CreateVerificationRequest, null));
+  const entry = Object.fromEntries(entryColumns.map((column) => [column, sql.placeholder(column)]));
+  const register = db.$with('register', {}).as(
+    db
+      .insert(verificationRequests)
+      .values({ ...(entry as unknown as typeof verificationRequests.$inferInsert), createdBy: param('createdBy') })
+      .onConflictDoNothing()
+      .getSQL(),
+  );
+  const audit = db.$with('audit', {}).as(
+    auditInsert(db, {
+      actorId: param('createdBy'),
+      action: 'verification.created',
+      target: { type: 'verification', id: param('verificationId') },
+    }).getSQL(),
+  );
+  const settle = db
+    .with(register, audit)
+    .update(createSubmissions)
+    .set({ verificationId: param('verificationId') })
+    .where(eq(createSubmissions.key, param('key')))
+    .prepare('create_verification_settle');
+  return { claim, settle };
+}
+
+const statementsByDb = new WeakMap<Db, ReturnType<typeof prepareCreateStatements>>();
+
+function createStatements(db: Db) {
+  let statements = statementsByDb.get(db);
+  if (!statements) {
+    statements = prepareCreateStatements(db);
+    statementsByDb.set(db, statements);
+  }
+  return statements;
+}
+
 export async function createVerificationOnce(
   submissionKey: string,
   request: CreateVerificationRequest,
   createdBy: string | null,
 ): Promise<CreatedVerification> {
   const db = await getDb();
-  const claimed = await db.insert(createSubmissions).values({ key: submissionKey }).onConflictDoNothing().returning();
+  const statements = createStatements(db);
+  const claimed = await statements.claim.execute({ key: submissionKey });
   if (claimed.length === 0) return waitForEarlierSubmission(submissionKey);
 
   let created: Awaited<ReturnType<typeof createVerification>>;
@@ -41,27 +100,16 @@ export async function createVerificationOnce(
   }
 
   const link = created.link ?? null;
-  // The register entry, its audit event and the claim's outcome are written together, as one
-  // statement: Postgres runs every part of a data-modifying WITH atomically, so none can exist
-  // without the others, in one round trip rather than the five of BEGIN, three writes and COMMIT.
-  const register = db
-    .insert(verificationRequests)
-    .values({ ...newRegisterEntry(created.verificationId, request, link), createdBy })
-    .onConflictDoNothing();
-  const audit = auditInsert(db, {
-    actorId: createdBy,
-    action: 'verification.created',
-    target: { type: 'verification', id: created.verificationId },
-  });
-  const settleClaim = db
-    .update(createSubmissions)
-    .set({ verificationId: created.verificationId })
-    .where(eq(createSubmissions.key, submissionKey));
-  await db.execute(sql`with register as (${register.getSQL()}), audit as (${audit.getSQL()}) ${settleClaim.getSQL()}`);
+  await statements.settle.execute({ ...newRegisterEntry(created.verificationId, request, link), createdBy, key: submissionKey });
 
-  // The creation result has no expiry dates: read the record once the answer has gone out rather
-  // than make staff wait for a second round trip. A failure is harmless, every later read refreshes.
-  afterResponse(async () => refreshRegisterEntry(created.verificationId, await getVerification(created.verificationId)));
+  // What the answer does not need waits until it has gone out. The creation result has no expiry
+  // dates: the record is read once rather than make staff wait for a second round trip (a failure
+  // is harmless, every later read refreshes). The log line is written then too: the audit entry
+  // above is the record of the create; the line is for whoever follows the logs.
+  afterResponse(async () => {
+    log.info({ verificationId: created.verificationId, staffId: createdBy }, 'verification created');
+    await refreshRegisterEntry(created.verificationId, await getVerification(created.verificationId));
+  });
 
   return { message: created.message, verificationId: created.verificationId, link };
 }

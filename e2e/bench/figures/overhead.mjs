@@ -4,6 +4,9 @@
 // Each side has its own keep-alive connection. Every response is checked, so an error page
 // (fast, and wrong) is never counted as a measurement.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../../kit/server.mjs';
 import { PERSON } from '../lib/browser.mjs';
 import { expectStatus, keepAliveAgent, timedRequest } from '../lib/http.mjs';
 import { summarize } from '../lib/stats.mjs';
@@ -85,13 +88,69 @@ export function actionReplayer({ base, cookieHeader, action, agent }) {
 }
 
 /**
- * The create server action replayed over HTTP (each with a fresh submission key, else the server
- * would answer every replay with the first one's result) vs POST /v1/verifications/new with the
- * body the action sends upstream for the same form.
+ * Several sides measured round by round, one request in flight: every round runs each side once,
+ * in a fresh random order (so no side always follows the same other one). After every request
+ * the bench waits as long as that request took (at least `pauseMs`), so work a request leaves for
+ * after its answer (the create's register refresh, smaller than the create itself) is done
+ * before the next one and is not charged to whichever request comes next, however slow the
+ * machine is at that moment. Stops early when its time box says so.
  */
-export async function measureCreateOverhead({ base, cookieHeader, apiKey, action, count = 200, warmup = 10, box, deadline }) {
-  const dashboardAgent = keepAliveAgent();
-  const directAgent = keepAliveAgent();
+async function interleaveRounds({ sides, count, warmup, pauseMs, box, deadline }) {
+  const names = Object.keys(sides);
+  const settle = (tookMs) => new Promise((resolve) => setTimeout(resolve, Math.max(pauseMs, tookMs)));
+  for (let i = 0; i < warmup && warmingAllowed(box); i++) {
+    for (const name of names) await settle(await sides[name]());
+  }
+  const times = Object.fromEntries(names.map((name) => [name, []]));
+  for (let i = 0; i < count && more(box, i); i++) {
+    deadline.check();
+    for (const name of shuffled(names)) {
+      const took = await sides[name]();
+      times[name].push(took);
+      await settle(took);
+    }
+  }
+  if (times[names[0]].length === 0) throw new Error('no sample within the time box');
+  return Object.fromEntries(names.map((name) => [name, summarize(times[name])]));
+}
+
+function shuffled(values) {
+  const copy = [...values];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}
+
+/** The create page's no-op action (lib/verifications/create-access-check-action.ts), from the build's own manifest. */
+export const NO_OP_ACTION = 'checkCreateAccessAction';
+const CREATE_PAGE_WORKER = 'app/(dashboard)/verifications/new/page';
+
+function noOpActionId() {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, '.next/server/server-reference-manifest.json'), 'utf8'));
+  const found = Object.entries(manifest.node).find(
+    ([, entry]) => entry.exportedName === NO_OP_ACTION && Object.hasOwn(entry.workers, CREATE_PAGE_WORKER),
+  );
+  if (!found)
+    throw new Error(`no ${NO_OP_ACTION} on /verifications/new in .next/server/server-reference-manifest.json: is the build current?`);
+  return found[0];
+}
+
+/**
+ * The create figure: four sides, interleaved round by round.
+ * - `action`: the create server action replayed over HTTP (each with a fresh submission key, else
+ *   the server would answer every replay with the first one's result);
+ * - `direct`: POST /v1/verifications/new with the body the action sends upstream for the same form;
+ * - `noOpAction`: the same page's authorized no-op action, sent the create's very request (same
+ *   page, headers and multipart body, another action id): the framework's floor for an action
+ *   on that page (routing, the proxy, decoding the body, the session check, answering);
+ * - `constantRoute`: GET /api/health, a route handler returning a constant: the floor of any
+ *   request. The direct POST stands on it as the action stands on the no-op action.
+ * What our own code adds to a create: (action − direct) − (noOpAction − constantRoute), at p50.
+ */
+export async function measureCreateOverhead({ base, cookieHeader, apiKey, action, count = 200, warmup = 10, pauseMs = 10, box, deadline }) {
+  const agents = { action: keepAliveAgent(), direct: keepAliveAgent(), noOpAction: keepAliveAgent(), constantRoute: keepAliveAgent() };
   const directBody = JSON.stringify({
     name: PERSON.name,
     email: PERSON.email,
@@ -103,21 +162,60 @@ export async function measureCreateOverhead({ base, cookieHeader, apiKey, action
   });
   const createdIds = [];
 
-  const replay = actionReplayer({ base, cookieHeader, action, agent: dashboardAgent });
-  const dashboard = async () => (await replay()).total;
-  const direct = async () => {
-    const response = await timedRequest(`${base}/v1/verifications/new`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: directBody,
-      agent: directAgent,
-    });
-    expectStatus(response, 200, 'direct create');
-    createdIds.push(JSON.parse(response.body.toString('utf8')).verificationId);
-    return response.total;
+  const replay = actionReplayer({ base, cookieHeader, action, agent: agents.action });
+  const noOpId = noOpActionId();
+  const noOpHeaders = {
+    ...Object.fromEntries(
+      Object.entries(action.headers).filter(([name]) => !DROPPED.has(name.toLowerCase()) && name.toLowerCase() !== 'next-action'),
+    ),
+    'next-action': noOpId,
+    cookie: cookieHeader,
+    origin: base,
+    'content-length': String(action.body.length),
   };
-  const { a, b, planned } = await interleave({ count, warmup, a: dashboard, b: direct, box, deadline });
-  dashboardAgent.destroy();
-  directAgent.destroy();
-  return { planned, dashboard: a, direct: b, addedP50: a.p50 - b.p50, addedP99: a.p99 - b.p99, createdIds };
+  const sides = {
+    action: async () => (await replay()).total,
+    direct: async () => {
+      const response = await timedRequest(`${base}/v1/verifications/new`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: directBody,
+        agent: agents.direct,
+      });
+      expectStatus(response, 200, 'direct create');
+      createdIds.push(JSON.parse(response.body.toString('utf8')).verificationId);
+      return response.total;
+    },
+    noOpAction: async () => {
+      const response = await timedRequest(new URL(action.path, base).toString(), {
+        method: 'POST',
+        headers: noOpHeaders,
+        body: action.body,
+        agent: agents.noOpAction,
+      });
+      expectStatus(response, 200, 'no-op action');
+      const text = response.body.toString('utf8');
+      if (!text.includes('{"allowed":true}'))
+        throw new Error(`the no-op action did not answer as for an allowed session: ${text.slice(0, 300)}`);
+      return response.total;
+    },
+    constantRoute: async () =>
+      expectStatus(await timedRequest(`${base}/api/health`, { agent: agents.constantRoute }), 200, 'constant route').total,
+  };
+  const measured = await interleaveRounds({ sides, count, warmup, pauseMs, box, deadline });
+  for (const agent of Object.values(agents)) agent.destroy();
+  const ourCode = (p) => measured.action[p] - measured.direct[p] - (measured.noOpAction[p] - measured.constantRoute[p]);
+  return {
+    planned: count,
+    pauseMs,
+    dashboard: measured.action,
+    direct: measured.direct,
+    noOpAction: measured.noOpAction,
+    constantRoute: measured.constantRoute,
+    addedP50: measured.action.p50 - measured.direct.p50,
+    addedP99: measured.action.p99 - measured.direct.p99,
+    floorP50: measured.noOpAction.p50 - measured.constantRoute.p50,
+    ourCodeP50: ourCode('p50'),
+    createdIds,
+  };
 }

@@ -1,5 +1,6 @@
-// The bench's report: one row per budgeted figure (measured, budget, PASS/FAIL) as an aligned
-// text table for the terminal, the same as Markdown, and everything measured as JSON.
+// The bench's report: for each store measured, one row per budgeted figure (measured, budget,
+// PASS/FAIL) as an aligned text table for the terminal, the same as Markdown, and everything
+// measured as JSON.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -17,27 +18,29 @@ export function textTable(rows) {
 
 const md = (text) => String(text).replaceAll('|', '\\|');
 
-export function markdown({ rows, meta, notes }) {
-  const passed = rows.filter((r) => r.result === 'PASS').length;
+export function markdown({ meta, stores }) {
+  const summary = stores.map((s) => `${s.store} ${s.rows.filter((r) => r.result === 'PASS').length}/${s.rows.length}`).join(', ');
   return [
     '# Benchmark results',
     '',
-    `Run ${meta.finishedAt} · ${meta.elapsedS} s · ${meta.machine} · load average before the run ${meta.loadAverageBefore} · ${passed}/${rows.length} budgets passed`,
+    `Run ${meta.finishedAt} · ${meta.elapsedS} s · ${meta.machine} · load average before the run ${meta.loadAverageBefore} · budgets passed: ${summary}`,
     '',
     'Budgets are ratios or differences against a baseline measured in the same run, interleaved, because absolute times drift on a shared machine.',
-    '',
-    '| Figure | Measured | Budget | Result |',
-    '|---|---|---|---|',
-    ...rows.map((r) => `| ${md(r.figure)} | ${md(r.measured)} | ${md(r.budget)} | ${r.result === 'PASS' ? 'PASS' : `**${r.result}**`} |`),
-    '',
-    '## Notes',
-    '',
-    ...notes.map((n) => `- ${n}`),
+    ...stores.flatMap(({ label, rows }) => [
+      '',
+      `## ${label}`,
+      '',
+      '| Figure | Measured | Budget | Result |',
+      '|---|---|---|---|',
+      ...rows.map((r) => `| ${md(r.figure)} | ${md(r.measured)} | ${md(r.budget)} | ${r.result === 'PASS' ? 'PASS' : `**${r.result}**`} |`),
+    ]),
+    ...stores.flatMap(({ label, notes }) => ['', `## Notes: ${label}`, '', ...notes.map((n) => `- ${n}`)]),
     '',
   ].join('\n');
 }
 
-export function writeResults(dir, { rows, meta, notes, figures, errors }) {
+/** `stores`: one report per store measured ({ store, label, rows, notes, figures, errors }), in the order run. */
+export function writeResults(dir, { meta, stores }) {
   mkdirSync(dir, { recursive: true });
   // Written whole to a temporary name, then renamed: an interrupted run never leaves half a file.
   const write = (name, text) => {
@@ -45,6 +48,6 @@ export function writeResults(dir, { rows, meta, notes, figures, errors }) {
     writeFileSync(`${target}.tmp`, text);
     renameSync(`${target}.tmp`, target);
   };
-  write('latest.md', markdown({ rows, meta, notes }));
-  write('latest.json', `${JSON.stringify({ meta, rows, figures, errors, notes }, null, 2)}\n`);
+  write('latest.md', markdown({ meta, stores }));
+  write('latest.json', `${JSON.stringify({ meta, stores }, null, 2)}\n`);
 }

@@ -12,12 +12,14 @@ export const OPERATOR = { email: 'bench.operator@example.com', password: 'bench-
  * Starts the server and waits until it serves. `register(stop)` is called as soon as the process
  * exists, before it is ready, so an interruption at any point still stops it.
  */
-export function startServer({ port, dataDir, apiKey, webhookSecret, register }) {
+export function startServer({ port, dataDir, storeEnv = {}, apiKey, webhookSecret, register }) {
   return startNextServer({
     port,
     dataDir,
     env: {
       ...sandboxServerEnv({ port, apiKey, webhookSecret }),
+      // The store's variables (DATABASE_URL and the auth secret it requires), none for PGlite.
+      ...storeEnv,
       // The bench creates hundreds of requests a minute as one operator with one key: lift both
       // limits (their own tests cover them); what is measured is the work, not the refusal.
       CREATE_RATE_LIMIT_PER_MINUTE: '10000',
