@@ -1,7 +1,7 @@
 'use client';
 // The dashboard's boundary for a page that failed unexpectedly. In production the browser gets
 // no detail of a server error (only a digest), so it asks the readiness probe whether the
-// database is reachable: if not, the page says "Database unavailable" rather than something
+// database is reachable (only that: the question must cost the service nothing): if not, the page says "Database unavailable" rather than something
 // vaguer. The probe is public and answers only ok/failed.
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -14,7 +14,7 @@ export default function DashboardError({ reset }: { error: Error & { digest?: st
   const [databaseDown, setDatabaseDown] = useState(false);
   useEffect(() => {
     const controller = new AbortController();
-    fetch('/api/ready', { cache: 'no-store', signal: controller.signal })
+    fetch('/api/ready?check=database', { cache: 'no-store', signal: controller.signal })
       .then((response) => response.json())
       .then((body: { checks?: { database?: string } }) => setDatabaseDown(body.checks?.database === 'failed'))
       .catch(() => undefined);
