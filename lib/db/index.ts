@@ -4,7 +4,7 @@
 import 'server-only';
 import path from 'node:path';
 import { getEnv } from '@/lib/env';
-import { type Database, drizzleOn, migrateStore, once, openStore } from '@/lib/platform/database';
+import { type Database, once, openMigratedDatabase } from '@/lib/platform/database';
 import * as schema from './schema';
 
 export type Db = Database<typeof schema>;
@@ -13,18 +13,20 @@ export type Db = Database<typeof schema>;
 export function getDb(options: { waitForLockMs?: number } = {}): Promise<Db> {
   return once('dashboard-db', async () => {
     const env = getEnv();
-    const store = await openStore({
-      databaseUrl: env.DATABASE_URL,
-      poolMax: env.DATABASE_POOL_MAX,
-      dataDir: env.DATA_DIR,
-      waitForLockMs: options.waitForLockMs ?? 5_000,
-    });
-    await migrateStore(store, {
-      migrationsFolder: path.join(process.cwd(), 'lib/db/migrations'),
-      migrationsSchema: 'drizzle',
-      migrationsTable: 'dashboard_migrations',
-    });
-    return drizzleOn(store, schema);
+    return openMigratedDatabase(
+      {
+        databaseUrl: env.DATABASE_URL,
+        poolMax: env.DATABASE_POOL_MAX,
+        dataDir: env.DATA_DIR,
+        waitForLockMs: options.waitForLockMs ?? 5_000,
+      },
+      {
+        migrationsFolder: path.join(process.cwd(), 'lib/db/migrations'),
+        migrationsSchema: 'drizzle',
+        migrationsTable: 'dashboard_migrations',
+      },
+      schema,
+    );
   });
 }
 

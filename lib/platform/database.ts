@@ -123,6 +123,17 @@ export async function migrateStore(store: Store, set: MigrationSet): Promise<voi
   }
 }
 
+/** The store for `settings`, with `migrations` applied, as a drizzle handle on `schema`: what each half of the app opens. */
+export async function openMigratedDatabase<TSchema extends Record<string, unknown>>(
+  settings: StoreSettings,
+  migrations: MigrationSet,
+  schema: TSchema,
+): Promise<Database<TSchema>> {
+  const store = await openStore(settings);
+  await migrateStore(store, migrations);
+  return drizzleOn(store, schema);
+}
+
 /** Rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

@@ -3,7 +3,7 @@
 // `next build` imports route modules.
 import 'server-only';
 import path from 'node:path';
-import { type Database, drizzleOn, migrateStore, once, openStore } from '@/lib/platform/database';
+import { type Database, once, openMigratedDatabase } from '@/lib/platform/database';
 import { getSandboxConfig } from './config';
 import * as schema from './schema';
 
@@ -24,21 +24,24 @@ export type SandboxDbOptions = {
 export function getSandboxDb(options: SandboxDbOptions = {}): Promise<SandboxDb> {
   return once('sandbox-db', async () => {
     const config = getSandboxConfig();
-    const store = await openStore({
+    const settings = {
       databaseUrl: config.databaseUrl,
       poolMax: config.databasePoolMax,
       dataDir: config.dataDir,
       waitForLockMs: options.waitForLockMs ?? 5_000,
-    });
-    await migrateStore(store, {
-      migrationsFolder: path.join(process.cwd(), 'lib/sandbox/migrations'),
-      // Not the `sandbox` schema: the migrator creates its bookkeeping schema before running the
-      // first migration, whose `CREATE SCHEMA "sandbox"` would then fail ("already exists").
-      // The bookkeeping table sits beside the dashboard's, under its own name.
-      migrationsSchema: 'drizzle',
-      migrationsTable: 'sandbox_migrations',
-    });
-    return drizzleOn(store, schema);
+    };
+    return openMigratedDatabase(
+      settings,
+      {
+        migrationsFolder: path.join(process.cwd(), 'lib/sandbox/migrations'),
+        // Not the `sandbox` schema: the migrator creates its bookkeeping schema before running the
+        // first migration, whose `CREATE SCHEMA "sandbox"` would then fail ("already exists").
+        // The bookkeeping table sits beside the dashboard's, under its own name.
+        migrationsSchema: 'drizzle',
+        migrationsTable: 'sandbox_migrations',
+      },
+      schema,
+    );
   });
 }
 
