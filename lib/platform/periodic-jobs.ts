@@ -69,11 +69,18 @@ export function startPeriodicJobs(group: string, jobs: readonly PeriodicJob[], l
   const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
 
-  /** The job's row exists; a period shortened since the last run takes effect now. */
+  /**
+   * The job's row exists; a period shortened since the last run takes effect now. The shortened
+   * period counts from the last start, not from now(): now() is when this statement's transaction
+   * began, which may be before a claim it waited for, and would pull the next run into that claim's
+   * period.
+   */
   async function ensureRow(db: Database<Record<string, unknown>>, job: PeriodicJob) {
     await db.execute(sql`
       insert into ${table} (name, next_run_at) values (${job.name}, now() + ${interval(job.firstRunAfterMs)})
-      on conflict (name) do update set next_run_at = least(${table}.next_run_at, now() + ${interval(job.everyMs)})
+      on conflict (name) do update set next_run_at = least(
+        ${table}.next_run_at, coalesce(${table}.last_started_at, now()) + ${interval(job.everyMs)}
+      )
     `);
   }
 

@@ -8,8 +8,9 @@ import { type Db, getDb } from '@/lib/db';
 import { type VerificationRequestRow, verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
+import { listenForSignals } from '@/lib/platform/database-signals';
 import type { VerificationRecord } from '@/lib/verification-service';
-import { readRegisterEntry } from './register-cache';
+import { REGISTER_CHANGED_CHANNEL, readRegisterEntry } from './register-cache';
 import { getRegisterEntry } from './register-queries';
 import { refreshRegisterEntry } from './register-writes';
 
@@ -132,14 +133,24 @@ describe('register cache', () => {
   });
 
   it('does not keep a row read before a change that committed while the read was under way', async () => {
+    // The change's notice must reach this process before the read returns, so that only the
+    // generation counter (not a notice arriving later) can keep the stale row out. On a server the
+    // notice comes over the listening connection a moment after the commit: wait for it.
+    let noticed!: () => void;
+    const notice = new Promise<void>((resolve) => {
+      noticed = resolve;
+    });
+    const watcher = await listenForSignals(db, REGISTER_CHANGED_CHANNEL, { onSignal: () => noticed() });
     const overtaken = readRegisterEntry(db, ID, async () => {
       const row = await read()();
       // The change commits between this read's SELECT and its return.
       await db.execute(sql`UPDATE verification_requests SET status = 'expired'`);
+      await notice;
       return row;
     });
     expect((await overtaken)?.status).toBe('pending');
     expect((await entry())?.status).toBe('expired');
+    await watcher.stop();
   });
 
   it('serves the register functions: a refresh that changes the row is seen by the next read', async () => {
