@@ -15,6 +15,19 @@ export const AUDIT_ACTIONS = {
   'staff.created': 'Staff account created',
   'staff.role_changed': 'Role changed',
   'staff.disabled': 'Staff account disabled',
+  'staff.enabled': 'Staff account re-enabled',
+  // Staff sign-in (single sign-on, two-factor, invitations, self-service, break-glass links).
+  'sso.signed_in': 'Signed in with single sign-on',
+  'sso.refused': 'Single sign-on refused',
+  'two_factor.enrolled': 'Two-factor enrolled',
+  'two_factor.reset': 'Two-factor reset',
+  'two_factor.backup_code_used': 'Backup code used',
+  'invitation.issued': 'Invitation issued',
+  'invitation.used': 'Invitation used',
+  'password.changed': 'Password changed',
+  'sessions.others_ended': 'Other sessions ended',
+  'sign_in_link.issued': 'Break-glass sign-in link issued',
+  'sign_in_link.used': 'Break-glass sign-in link used',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
