@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 function limiterOn(handle: Db, limit: number, name = 'test') {
-  return createSharedRateLimiter({ name, limit, windowMs: 60_000, db: async () => handle, table: rateLimitEvents });
+  return createSharedRateLimiter({ name, limit, windowMs: 60_000, db: async () => handle, table: rateLimitEvents, takeFunction: 'rate_limit_take' });
 }
 
 async function storedEvents(key: string): Promise<number> {
@@ -102,6 +102,7 @@ describe('createSharedRateLimiter', () => {
       windowMs: 60_000,
       db: async () => db,
       table: rateLimitEvents,
+      takeFunction: 'rate_limit_take',
     });
     const key = randomUUID();
     expect((await limiter.take(key, { now: T0 })).allowed).toBe(true);

@@ -5,13 +5,16 @@
 // is free.
 //
 // One row per allowed event. Each decision takes a per-key advisory lock for its transaction,
-// so the deciding statement of one request sees every event committed by the requests before it
+// so the deciding statements of one request see every event committed by the requests before it
 // (a plain count-then-insert would let simultaneous requests on two instances all see 29). The
-// statement also deletes the key's rows that have left the window; keys that are never seen
-// again are left to a periodic sweep (`purgeRateLimitEvents`).
+// decision also deletes the key's rows that have left the window; keys that are never seen again
+// are left to a periodic sweep (`purgeRateLimitEvents`).
 //
-// The table is the caller's (this module does not know either half's schema); it must have the
-// columns key text, event_id text null, at timestamptz, with an index on (key, at).
+// The lock and the decision run inside a SQL function of the caller's migrations (the dashboard's
+// is rate_limit_take, lib/db/migrations/0006_rate_limit_take.sql): one round trip per decision
+// rather than four, for a limit that sits in front of every create. The table is the caller's
+// too (this module does not know either half's schema); it must have the columns key text,
+// event_id text null, at timestamptz, with an index on (key, at).
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -30,7 +33,14 @@ export type SharedRateLimiterOptions = {
   limit: number | (() => number);
   windowMs: number;
   db: () => Promise<AnyDatabase>;
+  /** The events' table, for the sweep. */
   table: PgTable;
+  /**
+   * The SQL function that locks the key and decides, on that table: (lock namespace integer, key
+   * text, event id text, max integer, window ms double precision, at timestamptz) returning
+   * used integer, repeat boolean, added integer, wait_ms double precision.
+   */
+  takeFunction: string;
 };
 
 export type SharedRateLimiter = {
@@ -44,53 +54,22 @@ export type SharedRateLimiter = {
 
 type Verdict = { used: number; repeat: boolean; added: number; wait_ms: number | string | null };
 
-export function createSharedRateLimiter({ name, limit, windowMs, db, table }: SharedRateLimiterOptions): SharedRateLimiter {
-  const window = sql`(${windowMs}::double precision * interval '1 millisecond')`;
+export function createSharedRateLimiter({ name, limit, windowMs, db, takeFunction }: SharedRateLimiterOptions): SharedRateLimiter {
   return {
     async take(key, { eventId, now } = {}) {
       const max = typeof limit === 'function' ? limit() : limit;
-      const fullKey = `${name}:${key}`;
-      const clock = now === undefined ? sql`clock_timestamp()` : sql`${new Date(now).toISOString()}::timestamptz`;
       const handle = await db();
-      const verdict = await handle.transaction(async (tx) => {
-        // Its own statement: the next one's snapshot must be taken after the lock is held.
-        // The commit need not wait for the disk: others see the event at commit either way, and
-        // a crash can lose at most the last moment's events (a few extra attempts allowed), so
-        // a limit that sits in front of every create does not add a WAL flush to each.
-        await tx.execute(sql`
-          select set_config('synchronous_commit', 'off', true),
-            pg_advisory_xact_lock(${KEYED_LOCK_NAMESPACE.rateLimit}, hashtext(${fullKey}))
-        `);
-        // An event at exactly now - window has left it (that makes the retry-after exact). The
-        // limit-th newest event is the one whose leaving frees the next slot.
-        const [row] = rowsOf<Verdict>(
-          await tx.execute(sql`
-            with clock as materialized (select ${clock} as now),
-            expired as (
-              delete from ${table} where key = ${fullKey} and at <= (select now from clock) - ${window}
-            ),
-            live as (
-              select at, event_id from ${table} where key = ${fullKey} and at > (select now from clock) - ${window}
-            ),
-            verdict as (
-              select count(*)::int as used,
-                coalesce(bool_or(event_id = ${eventId ?? null}::text), false) as repeat,
-                (select at from live order by at desc offset ${Math.max(0, max - 1)}::int limit 1) as frees_from
-              from live
-            ),
-            added as (
-              insert into ${table} (key, event_id, at)
-              select ${fullKey}, ${eventId ?? null}::text, (select now from clock) from verdict
-              where not verdict.repeat and verdict.used < ${max}::int
-              returning 1
-            )
-            select verdict.used, verdict.repeat, (select count(*) from added)::int as added,
-              extract(epoch from (verdict.frees_from + ${window} - clock.now)) * 1000 as wait_ms
-            from verdict, clock
-          `),
-        );
-        return row!;
-      });
+      // A null time lets the database's clock decide, read once the key's lock is held.
+      const at = now === undefined ? null : new Date(now).toISOString();
+      const [verdict] = rowsOf<Verdict>(
+        await handle.execute(sql`
+          select used, repeat, added, wait_ms from ${sql.identifier(takeFunction)}(
+            ${KEYED_LOCK_NAMESPACE.rateLimit}::integer, ${`${name}:${key}`}::text, ${eventId ?? null}::text,
+            ${max}::integer, ${windowMs}::double precision, ${at}::timestamptz
+          )
+        `),
+      );
+      if (!verdict) throw new Error(`${takeFunction} returned no row`);
       if (verdict.repeat || verdict.added > 0) return { allowed: true };
       // Whole seconds, rounded up, at least 1: Retry-After is whole seconds, and "0" would invite
       // an immediate, refused retry.

@@ -21,7 +21,8 @@ export function dashboardRateLimiter(
   db: LimiterHandle = getDb,
 ): SharedRateLimiter {
   if (options.windowMs > LONGEST_WINDOW_MS) throw new Error(`A shared limit's window may be at most ${LONGEST_WINDOW_MS} ms`);
-  return createSharedRateLimiter({ ...options, db, table: rateLimitEvents });
+  // rate_limit_take: lib/db/migrations/0006_rate_limit_take.sql, written for this table.
+  return createSharedRateLimiter({ ...options, db, table: rateLimitEvents, takeFunction: 'rate_limit_take' });
 }
 
 /** Removes the events of keys that were never seen again after their window (the per-key delete only runs when a key comes back). */
