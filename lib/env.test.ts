@@ -158,7 +158,7 @@ describe('BETTER_AUTH_SECRET with DATABASE_URL', () => {
 describe('single sign-on (OIDC_*) and PASSWORD_SIGN_IN', () => {
   const OIDC = { OIDC_ISSUER: 'https://login.example.com/', OIDC_CLIENT_ID: 'desk', OIDC_CLIENT_SECRET: 'client-secret-value' };
 
-  it('reads the three settings together, drops the issuer\'s trailing slash and keeps a custom label', () => {
+  it("reads the three settings together, drops the issuer's trailing slash and keeps a custom label", () => {
     const env = parseEnv({ ...OIDC, OIDC_LABEL: 'Sign in with Contoso', PASSWORD_SIGN_IN: 'off' });
     expect(env).toMatchObject({
       OIDC_ISSUER: 'https://login.example.com',

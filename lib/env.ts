@@ -215,10 +215,14 @@ const OIDC_SETTINGS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as
 function singleSignOnProblems(source: Record<string, string | undefined>): string[] {
   const missing = OIDC_SETTINGS.filter((name) => blankAsUnset(source[name]) === undefined);
   if (missing.length > 0 && missing.length < OIDC_SETTINGS.length) {
-    return [`${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} required with ${OIDC_SETTINGS.filter((name) => !missing.includes(name)).join(' and ')}: single sign-on needs all three of ${OIDC_SETTINGS.join(', ')}`];
+    return [
+      `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} required with ${OIDC_SETTINGS.filter((name) => !missing.includes(name)).join(' and ')}: single sign-on needs all three of ${OIDC_SETTINGS.join(', ')}`,
+    ];
   }
   if (missing.length > 0 && source.PASSWORD_SIGN_IN?.trim() === 'off') {
-    return ['PASSWORD_SIGN_IN=off requires single sign-on: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or nobody could sign in'];
+    return [
+      'PASSWORD_SIGN_IN=off requires single sign-on: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or nobody could sign in',
+    ];
   }
   return [];
 }
