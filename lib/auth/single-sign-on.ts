@@ -83,5 +83,6 @@ export function singleSignOnGate(db: Db) {
  * endpoint for our provider), for the audit trail's `sso.signed_in`.
  */
 export function isSingleSignOnCallback(context: { path?: string; params?: Record<string, unknown> } | null | undefined): boolean {
-  return context?.path === '/callback/:id' && context.params?.id === SSO_PROVIDER_ID;
+  // The path is the route's pattern or the request's own path, depending on how the endpoint was reached.
+  return (context?.path === '/callback/:id' || context?.path === `/callback/${SSO_PROVIDER_ID}`) && context.params?.id === SSO_PROVIDER_ID;
 }
