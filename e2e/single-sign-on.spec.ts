@@ -79,6 +79,10 @@ test.beforeAll(async () => {
     OIDC_CLIENT_ID: provider.clientId,
     OIDC_CLIENT_SECRET: provider.clientSecret,
     OIDC_LABEL: LABEL,
+    // Sign-in is all these tests do: the service is never called (nothing listens there).
+    VERIFICATION_API_URL: `http://127.0.0.1:${portFor(109)}`,
+    VERIFICATION_API_KEY: 'not-used-by-these-tests',
+    SANDBOX: 'off',
   };
   const [a, b] = await Promise.all([
     startNextServer({ port: portFor(101), dataDir: path.join(root, 'a'), env: shared, timeoutMs: 120_000 }),
