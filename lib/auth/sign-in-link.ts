@@ -28,7 +28,7 @@ export type SignInLinkState = 'valid' | 'used' | 'expired' | 'invalid';
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A token is 32 random bytes in base64url: anything else is not one and costs no query. */
-const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+export const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 
 /** Issues a link's token for the administrator with this e-mail address; audited as sign_in_link.issued. */
 export async function issueSignInLink(

@@ -14,12 +14,14 @@ import { getAuth } from './auth';
 import { safeReturnPath } from './request-info';
 import { getCurrentStaff } from './session';
 import { forgetValidatedSessions } from './session-cache';
+import { looksLikeToken } from './sign-in-link';
 import { SSO_PROVIDER_ID } from './single-sign-on';
 import { SINGLE_SIGN_ON_REFUSED_PATH } from './single-sign-on-callback';
 
 export type SingleSignOnState = FormState<NoValues, never, 'next'>;
 
-const startSchema = z.object({ next: z.string().max(2000) });
+// Whatever `next` holds, safeReturnPath makes a path of this site of it (or "/").
+const startSchema = z.object({ next: z.string() });
 
 export const startSingleSignOnAction = formAction({
   permission: 'public',
@@ -74,10 +76,12 @@ const LINK_REFUSALS: Record<string, string> = {
 
 export const signInWithLinkAction = formAction({
   permission: 'public',
-  schema: z.object({ token: z.string().max(200) }),
+  schema: z.object({ token: z.string() }),
   read: (form) => ({ token: textField(form, 'token') }),
   values: () => ({}),
   run: async ({ data, refuse }): Promise<SignInLinkFormState> => {
+    // Whatever is not shaped like a token is answered at once, like one nobody issued.
+    if (!looksLikeToken(data.token)) return refuse({ title: 'Not signed in', message: LINK_REFUSALS.invalid });
     const requestHeaders = await headers();
     const auth = await getAuth();
     if (await getCurrentStaff()) {
