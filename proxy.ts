@@ -16,7 +16,7 @@
 //    may this role do this — is in each page, action and route handler, because a cookie's
 //    presence proves nothing.
 import { type NextRequest, NextResponse } from 'next/server';
-import { contentSecurityPolicy } from './lib/proxy/content-security-policy';
+import { contentSecurityPolicy, singleSignOnFormTargets } from './lib/proxy/content-security-policy';
 import { hasMalformedEscape, malformedPathResponse } from './lib/proxy/malformed-path';
 import { checkServerActionRequest, isServerActionRequest } from './lib/proxy/server-action-gate';
 
@@ -54,7 +54,10 @@ export async function proxy(request: NextRequest) {
   }
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
-  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === 'development' });
+  const csp = contentSecurityPolicy(nonce, {
+    dev: process.env.NODE_ENV === 'development',
+    formTargets: singleSignOnFormTargets(process.env),
+  });
   // Next.js reads the nonce from the request's CSP header and puts it on the scripts it renders.
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('Content-Security-Policy', csp);

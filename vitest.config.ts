@@ -17,6 +17,7 @@ export const POSTGRES_SUITES = [
   'lib/auth/session-cache.test.ts',
   'lib/auth/sessions-across-instances.test.ts',
   'lib/auth/setup.test.ts',
+  'lib/auth/sign-in-link.test.ts',
   'lib/auth/sign-in.test.ts',
   'lib/auth/throttle.test.ts',
   'lib/cli/admin-clis-shared-store.test.ts',

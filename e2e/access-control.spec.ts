@@ -196,7 +196,21 @@ test.describe('no entry point reaches the service without an authorized session'
     const withParams = (route: string) => route.replace(/\[[^\]]+\]/g, id);
     // Health and readiness are public by design (no details); readiness does probe the service,
     // so it is not called here, where the upstream must see no call at all.
-    const PUBLIC = new Set(['/sign-in', '/sign-out', '/setup', '/icon.svg', '/_not-found', '/_global-error', '/api/health', '/api/ready']);
+    // The single sign-on pages and callback are public too: the refusal page only explains, the
+    // break-glass link's token is its credential, and only the provider's redirect completes the callback.
+    const PUBLIC = new Set([
+      '/sign-in',
+      '/sign-in/refused',
+      '/sign-in/link',
+      '/api/auth/callback/[providerId]',
+      '/sign-out',
+      '/setup',
+      '/icon.svg',
+      '/_not-found',
+      '/_global-error',
+      '/api/health',
+      '/api/ready',
+    ]);
     const dashboardPages: string[] = [];
     const apiRoutes: string[] = [];
     const sandboxRoutes: string[] = [];
@@ -295,6 +309,14 @@ test.describe('no entry point reaches the service without an authorized session'
       recordLinkCopied: plainActionCall(idOf('recordLinkCopiedAction'), '/', [randomUUID()]),
       // Asked by the create page when its tab is shown again; a constant answer either way.
       checkCreateAccess: plainActionCall(idOf('checkCreateAccessAction'), '/verifications/new', []),
+      // Single sign-on is not configured on this server, and nobody issued this link.
+      startSingleSignOn: formActionCall(idOf('startSingleSignOnAction'), '/sign-in', { status: 'idle', values: {} }, { next: '/' }),
+      signInWithLink: formActionCall(
+        idOf('signInWithLinkAction'),
+        '/sign-in/link',
+        { status: 'idle', values: {} },
+        { token: 'a'.repeat(43) },
+      ),
       setup: formActionCall(
         idOf('setupAction'),
         '/setup',
@@ -337,6 +359,14 @@ test.describe('no entry point reaches the service without an authorized session'
         },
       ],
       [handcrafted.setup, (_s, body) => expect(body).toContain('This setup link is no longer valid')],
+      [handcrafted.startSingleSignOn, (_s, body) => expect(body).toContain('Single sign-on is not set up for this dashboard')],
+      [
+        handcrafted.signInWithLink,
+        (_s, body, setCookie) => {
+          expect(body).toContain('This is not a valid sign-in link');
+          expect(setCookie).not.toContain('session_token=');
+        },
+      ],
       // The no-JavaScript post: whatever the page then does, nothing may be created (checked below).
       [
         captures.createVerificationNoJs!,

@@ -66,6 +66,26 @@ const PROFILES: Record<string, Profile> = {
     empty: { messages: ['Enter your e-mail address.', 'Enter your password.'] },
     long: { messages: ['That e-mail address is too long.', 'That password is too long.'] },
   },
+  // Single sign-on is not configured on the shared server: every form gets that answer.
+  startSingleSignOnAction: {
+    page: '/sign-in',
+    caller: 'anonymous',
+    args: [{ status: 'idle', values: {} }, '$K1'],
+    fields: () => ({ next: '/verifications' }),
+    baseline: { messages: ['Single sign-on is not set up for this dashboard'] },
+    empty: { messages: ['Single sign-on is not set up for this dashboard'] },
+    long: { messages: ['Single sign-on is not set up for this dashboard'] },
+  },
+  // Nobody issued this link: whatever the token field holds, the answer is that it is not one.
+  signInWithLinkAction: {
+    page: '/sign-in/link',
+    caller: 'anonymous',
+    args: [{ status: 'idle', values: {} }, '$K1'],
+    fields: () => ({ token: 'a'.repeat(43) }),
+    baseline: { messages: ['This is not a valid sign-in link'] },
+    empty: { messages: ['This is not a valid sign-in link'] },
+    long: { messages: ['This is not a valid sign-in link'] },
+  },
   setupAction: {
     page: '/setup',
     caller: 'anonymous',

@@ -91,6 +91,18 @@ test.describe('security headers', () => {
     const cases: Record<string, Probe[]> = {
       '/': [{ path: '/', as: 'admin', status: 200, personal: true }],
       '/sign-in': [{ path: '/sign-in', as: 'anonymous', status: 200, personal: false }],
+      '/sign-in/refused': [
+        {
+          path: '/sign-in/refused?reason=unknown',
+          as: 'anonymous',
+          status: 200,
+          personal: false,
+          shows: 'No staff account for this sign-in',
+        },
+      ],
+      '/sign-in/link': [
+        { path: `/sign-in/link?token=${'a'.repeat(43)}`, as: 'anonymous', status: 200, personal: false, shows: 'not a valid sign-in link' },
+      ],
       // Accounts exist, so setup is gone: its 404.
       '/setup': [{ path: '/setup', as: 'anonymous', status: 404, personal: false }],
       '/audit': [{ path: '/audit', as: 'admin', status: 200, personal: true }],
@@ -177,6 +189,8 @@ test.describe('security headers', () => {
     const cases: Record<string, { path: string; method?: 'GET' | 'POST'; as: 'anonymous' | 'admin'; status: number; page?: true }[]> = {
       '/sign-out': [{ path: '/sign-out', method: 'POST', as: 'anonymous', status: 303, page: true }],
       '/api/events': [{ path: '/api/events', as: 'anonymous', status: 401 }],
+      // Single sign-on is not configured on the shared server: the provider's callback is not there.
+      '/api/auth/callback/[providerId]': [{ path: '/api/auth/callback/oidc', as: 'anonymous', status: 404 }],
       '/api/health': [{ path: '/api/health', as: 'anonymous', status: 200 }],
       '/api/ready': [{ path: '/api/ready', as: 'anonymous', status: 200 }],
       '/api/verifications/[id]': [

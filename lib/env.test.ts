@@ -25,6 +25,8 @@ describe('parseEnv', () => {
       CREATE_RATE_LIMIT_PER_MINUTE: 30,
       READ_RATE_LIMIT_PER_MINUTE: 120,
       LOG_LEVEL: 'info',
+      OIDC_LABEL: 'Sign in with single sign-on',
+      PASSWORD_SIGN_IN: 'on',
     });
   });
 
@@ -150,5 +152,47 @@ describe('BETTER_AUTH_SECRET with DATABASE_URL', () => {
   it('is satisfied by a secret of the usual length, and stays optional on the embedded store', () => {
     expect(parseEnv({ DATABASE_URL, BETTER_AUTH_SECRET: 'x'.repeat(32) }).DATABASE_URL).toBe(DATABASE_URL);
     expect(parseEnv({}).BETTER_AUTH_SECRET).toBeUndefined();
+  });
+});
+
+describe('single sign-on (OIDC_*) and PASSWORD_SIGN_IN', () => {
+  const OIDC = { OIDC_ISSUER: 'https://login.example.com/', OIDC_CLIENT_ID: 'desk', OIDC_CLIENT_SECRET: 'client-secret-value' };
+
+  it("reads the three settings together, drops the issuer's trailing slash and keeps a custom label", () => {
+    const env = parseEnv({ ...OIDC, OIDC_LABEL: 'Sign in with Contoso', PASSWORD_SIGN_IN: 'off' });
+    expect(env).toMatchObject({
+      OIDC_ISSUER: 'https://login.example.com',
+      OIDC_CLIENT_ID: 'desk',
+      OIDC_LABEL: 'Sign in with Contoso',
+      PASSWORD_SIGN_IN: 'off',
+    });
+  });
+
+  it('names what is missing when only some of the three are set, never echoing the secret', () => {
+    const onlyIssuer = problemsOf({ OIDC_ISSUER: OIDC.OIDC_ISSUER });
+    expect(onlyIssuer).toHaveLength(1);
+    expect(onlyIssuer[0]).toMatch(/^OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER/);
+
+    const noSecret = problemsOf({ OIDC_ISSUER: OIDC.OIDC_ISSUER, OIDC_CLIENT_ID: 'desk' });
+    expect(noSecret[0]).toMatch(/^OIDC_CLIENT_SECRET is required with OIDC_ISSUER and OIDC_CLIENT_ID/);
+
+    const noIssuer = problemsOf({ OIDC_CLIENT_ID: 'desk', OIDC_CLIENT_SECRET: OIDC.OIDC_CLIENT_SECRET });
+    expect(noIssuer[0]).toMatch(/^OIDC_ISSUER is required with OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/);
+    expect(noIssuer.join('\n')).not.toContain(OIDC.OIDC_CLIENT_SECRET);
+  });
+
+  it('wants an https issuer, allowing plain http only on loopback', () => {
+    expect(problemsOf({ ...OIDC, OIDC_ISSUER: 'http://login.example.com' })[0]).toMatch(/^OIDC_ISSUER must be an https URL/);
+    expect(problemsOf({ ...OIDC, OIDC_ISSUER: 'not a url' })[0]).toMatch(/^OIDC_ISSUER /);
+    expect(parseEnv({ ...OIDC, OIDC_ISSUER: 'http://127.0.0.1:4000' }).OIDC_ISSUER).toBe('http://127.0.0.1:4000');
+    expect(parseEnv({ ...OIDC, OIDC_ISSUER: 'http://localhost:4000/' }).OIDC_ISSUER).toBe('http://localhost:4000');
+  });
+
+  it('refuses PASSWORD_SIGN_IN=off without single sign-on, naming both, and anything but on or off', () => {
+    const problems = problemsOf({ PASSWORD_SIGN_IN: 'off' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^PASSWORD_SIGN_IN=off requires single sign-on: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/);
+    expect(problemsOf({ ...OIDC, PASSWORD_SIGN_IN: 'no' })[0]).toMatch(/^PASSWORD_SIGN_IN must be "on" or "off"/);
+    expect(parseEnv({ PASSWORD_SIGN_IN: 'on' }).PASSWORD_SIGN_IN).toBe('on');
   });
 });

@@ -150,7 +150,34 @@ const envSchema = z.object({
       .default(120),
   ),
   LOG_LEVEL: logLevelSchema,
+  // Single sign-on through the company's OpenID Connect provider (lib/auth/single-sign-on.ts):
+  // all three of ISSUER, CLIENT_ID and CLIENT_SECRET, or none (see crossFieldProblems).
+  OIDC_ISSUER: z.preprocess(
+    blankAsUnset,
+    z
+      .url({ protocol: /^https?$/, error: 'must be the issuer URL of the OpenID Connect provider, e.g. https://login.example.com' })
+      .refine(isSecureOrLoopback, { error: 'must be an https URL (plain http only on loopback, for tests)' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  OIDC_CLIENT_ID: z.preprocess(blankAsUnset, z.string().max(500, 'must be at most 500 characters').optional()),
+  OIDC_CLIENT_SECRET: z.preprocess(blankAsUnset, z.string().optional()),
+  OIDC_LABEL: z.preprocess(
+    blankAsUnset,
+    z.string().trim().max(80, 'must be at most 80 characters (it is the text of a button)').default('Sign in with single sign-on'),
+  ),
+  // off: single sign-on is the only way in (the break-glass link aside); requires OIDC_*.
+  PASSWORD_SIGN_IN: z.preprocess(blankAsUnset, z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on')),
 });
+
+/** An issuer must be reached over TLS; plain http is for a provider on this very machine (tests). */
+function isSecureOrLoopback(value: string): boolean {
+  // Not a URL at all: the URL check above already says so.
+  if (!URL.canParse(value)) return true;
+  const url = new URL(value);
+  if (url.protocol === 'https:') return true;
+  return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -174,7 +201,30 @@ function crossFieldProblems(source: Record<string, string | undefined>): string[
       'BETTER_AUTH_SECRET is required with DATABASE_URL: every instance must sign sessions with the same secret (e.g. `openssl rand -base64 32`)',
     );
   }
+  problems.push(...singleSignOnProblems(source));
   return problems;
+}
+
+const OIDC_SETTINGS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+
+/**
+ * Single sign-on needs the issuer, the client's id and its secret together: one missing would
+ * leave a button that can only fail. Turning password sign-in off without it would lock
+ * everybody out, so the server refuses to start instead.
+ */
+function singleSignOnProblems(source: Record<string, string | undefined>): string[] {
+  const missing = OIDC_SETTINGS.filter((name) => blankAsUnset(source[name]) === undefined);
+  if (missing.length > 0 && missing.length < OIDC_SETTINGS.length) {
+    return [
+      `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} required with ${OIDC_SETTINGS.filter((name) => !missing.includes(name)).join(' and ')}: single sign-on needs all three of ${OIDC_SETTINGS.join(', ')}`,
+    ];
+  }
+  if (missing.length > 0 && source.PASSWORD_SIGN_IN?.trim() === 'off') {
+    return [
+      'PASSWORD_SIGN_IN=off requires single sign-on: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or nobody could sign in',
+    ];
+  }
+  return [];
 }
 
 /** Parses an environment; every bad variable is named in the error. Values are never echoed. */
@@ -211,6 +261,18 @@ export function getServiceConfig(): { baseUrl: string; apiKey: string; timeoutMs
     ]);
   }
   return { baseUrl: env.VERIFICATION_API_URL, apiKey: env.VERIFICATION_API_KEY, timeoutMs: env.VERIFICATION_API_TIMEOUT_MS };
+}
+
+/** The company's OpenID Connect provider, or null when single sign-on is not configured. */
+export function getSingleSignOnConfig(): { issuer: string; clientId: string; clientSecret: string; label: string } | null {
+  const env = getEnv();
+  if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) return null;
+  return { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, label: env.OIDC_LABEL };
+}
+
+/** Whether staff may sign in with e-mail and password (PASSWORD_SIGN_IN, on unless turned off). */
+export function isPasswordSignInEnabled(): boolean {
+  return getEnv().PASSWORD_SIGN_IN === 'on';
 }
 
 /** The secrets a webhook delivery may be signed with (several during a rotation); empty when unset. */

@@ -2,7 +2,9 @@
 // database. Built lazily (the database opens on first use, never at import time) and once
 // per process. There is no public sign-up and no HTTP auth endpoint: sign-in, sign-out and
 // account management go through the dashboard's own server actions and CLI, which call
-// better-auth's server API, so throttling and the audit trail cannot be bypassed.
+// better-auth's server API, so throttling and the audit trail cannot be bypassed. The one
+// exception is the single sign-on provider's callback (app/api/auth/callback/[providerId]),
+// which only the provider's redirect can complete.
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -11,12 +13,15 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { nextCookies } from 'better-auth/next-js';
 import { eq } from 'drizzle-orm';
+import { recordAudit } from '@/lib/audit/audit';
 import { type Db, getDb } from '@/lib/db';
 import { authVerifications, staffAccounts, staffSessions, staffUsers } from '@/lib/db/schema';
 import { getEnv, InvalidEnvironmentError } from '@/lib/env';
 import { once } from '@/lib/platform/database';
 import { isInMemory } from '@/lib/platform/embedded-database';
 import { forgetValidatedSessions } from './session-cache';
+import { signInLinkPlugin } from './sign-in-link-plugin';
+import { isSingleSignOnCallback, singleSignOnGate, singleSignOnPlugins } from './single-sign-on';
 
 export const SESSION_COOKIE_PREFIX = 'vdesk';
 export const PASSWORD_MIN_LENGTH = 12;
@@ -44,6 +49,8 @@ function createAuth(db: Db, secret: string, options: { withNextCookies: boolean 
         role: { type: 'string', required: false, defaultValue: 'viewer', input: false },
         disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
+      // Single sign-on reaches only enabled staff (single-sign-on.ts).
+      validateUserInfo: singleSignOnGate(db),
     },
     session: {
       // An idle session ends after this; every use within it moves the end forward.
@@ -68,6 +75,9 @@ function createAuth(db: Db, secret: string, options: { withNextCookies: boolean 
             const [user] = await db.select({ disabled: staffUsers.disabled }).from(staffUsers).where(eq(staffUsers.id, session.userId));
             return user && !user.disabled ? { data: session } : false;
           },
+          after: async (session, context) => {
+            if (isSingleSignOnCallback(context)) await recordAudit({ actorId: session.userId, action: 'sso.signed_in' });
+          },
         },
       },
     },
@@ -78,7 +88,8 @@ function createAuth(db: Db, secret: string, options: { withNextCookies: boolean 
     },
     rateLimit: { enabled: false }, // sign-in throttling is the dashboard's own (lib/auth/throttle.ts)
     telemetry: { enabled: false },
-    plugins: options.withNextCookies ? [nextCookies()] : [],
+    // nextCookies last: it hands the cookies the others set to Next.js.
+    plugins: [...singleSignOnPlugins(), signInLinkPlugin(db), ...(options.withNextCookies ? [nextCookies()] : [])],
   });
 }
 

@@ -6,6 +6,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { recordAudit } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
+import { isPasswordSignInEnabled } from '@/lib/env';
 import { textField } from '@/lib/forms/action-input';
 import { formAction } from '@/lib/forms/form-action';
 import type { FormState } from '@/lib/forms/form-state';
@@ -21,6 +22,7 @@ import { attemptSignIn, type ThrottleScope } from './throttle';
 export type SignInState = FormState<{ email: string }, never, 'email' | 'password'>;
 
 const WRONG_CREDENTIALS = 'Incorrect e-mail address or password.';
+const PASSWORD_SIGN_IN_OFF = 'Sign-in with a password is turned off here: use single sign-on.';
 
 /** What was throttled and for how long, so the person knows whether trying elsewhere helps. */
 function throttledMessage(scope: ThrottleScope, retryAfterSeconds: number): string {
@@ -42,6 +44,8 @@ export const signInAction = formAction({
   read: (form) => ({ email: textField(form, 'email'), password: textField(form, 'password') }),
   values: (typed) => ({ email: typed.email.slice(0, 254) }),
   run: async ({ data: { email, password }, formData, refuse }): Promise<SignInState> => {
+    // PASSWORD_SIGN_IN=off: the page shows no password form, and a post made anyway is refused.
+    if (!isPasswordSignInEnabled()) return refuse({ message: PASSWORD_SIGN_IN_OFF });
     const requestHeaders = await headers();
     const ip = clientAddress(requestHeaders);
 

@@ -6,11 +6,13 @@
 //   users list
 //   users disable --email E
 //   users setup-link
+//   users sign-in-link <email>
 import 'server-only';
 import { parseArgs } from 'node:util';
 import { isStaffRole } from '@/lib/auth/roles';
 import { createStaffSchema, PASSWORD_MIN } from '@/lib/auth/schemas';
 import { issueSetupToken } from '@/lib/auth/setup';
+import { issueSignInLink, SIGN_IN_LINK_MINUTES, SignInLinkRefusedError } from '@/lib/auth/sign-in-link';
 import { getDb } from '@/lib/db';
 import { getEnv, InvalidEnvironmentError } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
@@ -24,6 +26,9 @@ const USAGE = `Usage:
   npm run users -- setup-link
       While no staff account exists: prints a new one-time link that creates the first
       administrator (the earlier link stops working). APP_URL sets the address it starts with.
+  npm run users -- sign-in-link <email>
+      The break-glass way in: prints a one-time sign-in link for that administrator, valid for
+      ${SIGN_IN_LINK_MINUTES} minutes. Works with PASSWORD_SIGN_IN=off and while the sign-in provider is down.
 
 With DATABASE_URL this works while servers run; on the embedded store (DATA_DIR) stop the server first.`;
 
@@ -97,6 +102,15 @@ async function main(argv: string[]): Promise<number> {
       console.log(JSON.stringify({ link: `${env.APP_URL ?? `http://localhost:${env.PORT}`}/setup?token=${token}` }));
       return 0;
     }
+    case 'sign-in-link': {
+      const email = positionals[1] ?? values.email;
+      if (!email) throw new UsageError("sign-in-link needs the administrator's e-mail address");
+      const { token, expiresAt } = await issueSignInLink(await getDb({ waitForLockMs: 0 }), email);
+      const env = getEnv();
+      // stdout only: the operator asked for it on this terminal; nothing goes to a log.
+      console.log(JSON.stringify({ link: `${env.APP_URL ?? `http://localhost:${env.PORT}`}/sign-in/link?token=${token}`, expiresAt }));
+      return 0;
+    }
     default:
       throw new UsageError(command ? `unknown command: ${command}` : 'missing command');
   }
@@ -116,7 +130,7 @@ main(process.argv.slice(2))
       console.error(`Refusing to run. ${error.message}`);
       return 1;
     }
-    if (error instanceof StaffError) {
+    if (error instanceof StaffError || error instanceof SignInLinkRefusedError) {
       console.error(error.message);
       return 1;
     }

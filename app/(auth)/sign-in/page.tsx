@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { SignInForm } from '@/components/auth/sign-in-form';
+import { SignInMethods } from '@/components/auth/sign-in-methods';
 import { Alert } from '@/components/ui/alert';
 import { safeReturnPath } from '@/lib/auth/request-info';
 import { getCurrentStaff } from '@/lib/auth/session';
@@ -20,7 +20,7 @@ export default async function SignInPage({ searchParams }: Props) {
         <p className="mt-1 text-sm text-slate-600">For compliance staff. Ask an administrator for an account.</p>
       </div>
       {signedOut ? <Alert tone="info" title="You are signed out." role="status" /> : null}
-      <SignInForm next={returnTo} />
+      <SignInMethods next={returnTo} />
     </div>
   );
 }

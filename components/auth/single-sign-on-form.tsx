@@ -1,0 +1,31 @@
+'use client';
+// The single sign-on button: posts to the action that sends the browser on to the company's
+// provider (a redirect, so it works without JavaScript too, CSP form-action permitting).
+import { Loader2, LogIn } from 'lucide-react';
+import { useActionState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { type SingleSignOnState, startSingleSignOnAction } from '@/lib/auth/single-sign-on-actions';
+import { refusalOf } from '@/lib/forms/form-state';
+
+export function SingleSignOnForm({ label, next }: { label: string; next: string }) {
+  const [state, formAction, isPending] = useActionState<SingleSignOnState, FormData>(startSingleSignOnAction, {
+    status: 'idle',
+    values: {},
+  });
+  const refused = refusalOf(state);
+  return (
+    <form action={formAction} className="space-y-4">
+      <input type="hidden" name="next" value={next} />
+      {refused?.message ? (
+        <Alert tone="error" title={refused.title ?? 'Not signed in'} role="alert">
+          <p>{refused.message}</p>
+        </Alert>
+      ) : null}
+      <Button type="submit" className="w-full" disabled={isPending}>
+        {isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : <LogIn aria-hidden="true" className="size-4" />}
+        {label}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,298 @@
+// Single sign-on through a real OpenID Connect provider (oidc-provider on loopback, its own
+// login and consent pages), in Chromium, against two instances of the production build on one
+// throwaway PostgreSQL — so the tests can ask the database what a refused sign-in wrote.
+//
+//   - instance A: password sign-in on, single sign-on configured;
+//   - instance B: PASSWORD_SIGN_IN=off. Both have A's address as APP_URL, as the instances of one
+//     deployment share its public address: a sign-in started on B comes back to A.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import pg from 'pg';
+import { runCli } from './kit/cli.mjs';
+import { type PostgresServer, startThrowawayPostgres } from './kit/postgres.mjs';
+import canaries from './support/canaries.json' with { type: 'json' };
+import { type NextServer, startNextServer } from './support/next-server';
+import { type OidcProvider, type ProviderUser, startOidcProvider } from './support/oidc-provider';
+import { portFor } from './support/ports';
+import { formActionCall, listServerActions, replayAction } from './support/server-actions';
+
+const STAFF_CLI = 'lib/staff/cli.ts';
+const LABEL = 'Sign in with Example Corp';
+const PROVIDER_PORT = portFor(100);
+const A_URL = `http://localhost:${portFor(101)}`;
+const B_URL = `http://localhost:${portFor(102)}`;
+const PASSWORD = 'a staff password long enough';
+
+const STAFF = [
+  { email: 'vera@example.com', name: 'Vera Viewer', role: 'viewer' },
+  { email: 'otto@example.com', name: 'Otto Operator', role: 'operator' },
+  { email: 'carl@example.com', name: 'Carl Crossing', role: 'operator' },
+  { email: 'uma@example.com', name: 'Uma Unverified', role: 'operator' },
+  { email: 'dora@example.com', name: 'Dora Disabled', role: 'operator' },
+  { email: 'ada@example.com', name: 'Ada Admin', role: 'admin' },
+  { email: 'grace@example.com', name: 'Grace Admin', role: 'admin' },
+];
+
+const PROVIDER_USERS: ProviderUser[] = [
+  { login: 'vera', email: 'vera@example.com', emailVerified: true, name: 'Vera at Example Corp' },
+  { login: 'otto', email: 'otto@example.com', emailVerified: true, name: 'Otto at Example Corp' },
+  { login: 'carl', email: 'carl@example.com', emailVerified: true, name: 'Carl at Example Corp' },
+  { login: 'uma', email: 'uma@example.com', emailVerified: false, name: 'Uma at Example Corp' },
+  { login: 'dora', email: 'dora@example.com', emailVerified: true, name: 'Dora at Example Corp' },
+  { login: 'stranger', email: 'stranger@example.com', emailVerified: true, name: 'Not on the staff' },
+  { login: 'stranger-unverified', email: 'someone@example.com', emailVerified: false, name: 'Not verified either' },
+];
+
+let root: string;
+let postgres: PostgresServer;
+let provider: OidcProvider;
+let database: pg.Pool;
+const servers: NextServer[] = [];
+
+// Nobody is signed in: not the shared server's operator either (cookies do not tell ports apart).
+test.use({ storageState: { cookies: [], origins: [] } });
+test.describe.configure({ mode: 'serial' });
+
+const cli = <T>(args: string[], env: Record<string, string> = {}) =>
+  runCli<T>(STAFF_CLI, args, {
+    dataDir: path.join(root, 'cli'),
+    env: { DATABASE_URL: postgres.url, BETTER_AUTH_SECRET: canaries.BETTER_AUTH_SECRET, ...env },
+  });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  root = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-sso-'));
+  postgres = await startThrowawayPostgres();
+  database = new pg.Pool({ connectionString: postgres.url, max: 2 });
+  for (const staff of STAFF) cli(['create', '--email', staff.email, '--role', staff.role, '--name', staff.name, '--password', PASSWORD]);
+  cli(['disable', '--email', 'dora@example.com']);
+
+  provider = await startOidcProvider({ port: PROVIDER_PORT, redirectUris: [`${A_URL}/api/auth/callback/oidc`], users: PROVIDER_USERS });
+  const shared = {
+    DATABASE_URL: postgres.url,
+    BETTER_AUTH_SECRET: canaries.BETTER_AUTH_SECRET,
+    APP_URL: A_URL,
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+    OIDC_LABEL: LABEL,
+    // Sign-in is all these tests do: the service is never called (nothing listens there).
+    VERIFICATION_API_URL: `http://127.0.0.1:${portFor(109)}`,
+    VERIFICATION_API_KEY: 'not-used-by-these-tests',
+    SANDBOX: 'off',
+  };
+  const [a, b] = await Promise.all([
+    startNextServer({ port: portFor(101), dataDir: path.join(root, 'a'), env: shared, timeoutMs: 120_000 }),
+    startNextServer({ port: portFor(102), dataDir: path.join(root, 'b'), env: { ...shared, PASSWORD_SIGN_IN: 'off' }, timeoutMs: 120_000 }),
+  ]);
+  servers.push(a, b);
+});
+
+test.afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  await provider?.stop();
+  await database?.end();
+  await postgres?.stop();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+/** The provider's development login and consent pages, as a colleague goes through them. */
+async function signInAtProvider(page: Page, login: string) {
+  await page.waitForURL((url) => url.href.startsWith(provider.issuer));
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('whatever the provider checks');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Starts at `base`'s sign-in page with the SSO button and goes through the provider as `login`. */
+async function singleSignOn(page: Page, base: string, login: string, startPath = '/sign-in') {
+  await page.goto(`${base}${startPath}`);
+  await page.getByRole('button', { name: LABEL }).click();
+  await signInAtProvider(page, login);
+}
+
+async function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, ...options });
+  // The provider's development pages load a web font; there is no Internet here.
+  await context.route('https://fonts.googleapis.com/**', (route) => route.abort());
+  return context;
+}
+
+const count = async (table: 'staff_users' | 'staff_accounts') =>
+  Number((await database.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+
+async function refusalsAudited(): Promise<Array<{ reason: string; actorId: string | null; targetId: string | null }>> {
+  const { rows } = await database.query(
+    `SELECT details->>'reason' AS reason, actor_id AS "actorId", target_id AS "targetId" FROM audit_entries WHERE action = 'sso.refused' ORDER BY at, id`,
+  );
+  return rows;
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+}
+
+test('a known colleague signs in through the provider, keeps the role set here, and returns to the page asked for', async ({ browser }) => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${A_URL}/sign-in?next=${encodeURIComponent('/verifications?page=1')}`);
+  await expect(page.getByRole('button', { name: LABEL })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: LABEL }).click();
+  await signInAtProvider(page, 'vera');
+
+  // Back at the page asked for, kept through the round trip.
+  await expect(page).toHaveURL(`${A_URL}/verifications?page=1`);
+  await expect(page.getByTestId('signed-in-as')).toHaveText('Vera Viewer');
+  await expect(page.getByTestId('signed-in-as').locator('..')).toContainText('Viewer');
+
+  const { rows: users } = await database.query(`SELECT id, role, name FROM staff_users WHERE email = 'vera@example.com'`);
+  expect(users).toEqual([{ id: expect.any(String), role: 'viewer', name: 'Vera Viewer' }]);
+  const { rows: audit } = await database.query(`SELECT actor_id AS "actorId" FROM audit_entries WHERE action = 'sso.signed_in'`);
+  expect(audit).toEqual([{ actorId: users[0].id }]);
+  await context.close();
+});
+
+test('an unknown colleague, an unverified address and a disabled account are each refused with their own page and nothing written', async ({
+  browser,
+}) => {
+  const usersBefore = await count('staff_users');
+  const accountsBefore = await count('staff_accounts');
+  const cases = [
+    { login: 'stranger', title: 'No staff account for this sign-in', reason: 'unknown' },
+    { login: 'uma', title: 'Your e-mail address is not verified', reason: 'unverified' },
+    // An unverified address gets the same answer whether or not a colleague has it.
+    { login: 'stranger-unverified', title: 'Your e-mail address is not verified', reason: 'unverified' },
+    { login: 'dora', title: 'This account is disabled', reason: 'disabled' },
+  ];
+  for (const [index, { login, title }] of cases.entries()) {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await singleSignOn(page, A_URL, login);
+    await expect(page).toHaveURL(new RegExp(`^${A_URL}/sign-in/refused`));
+    await expect(page.getByRole('alert').filter({ hasText: title })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to sign-in' })).toBeVisible();
+    if (index === 0) await expectNoSeriousViolations(page);
+    // Not signed in: the dashboard sends the browser back to sign-in.
+    await page.goto(`${A_URL}/`);
+    await expect(page).toHaveURL(new RegExp(`^${A_URL}/sign-in`));
+    await context.close();
+  }
+  expect(await count('staff_users')).toBe(usersBefore);
+  expect(await count('staff_accounts')).toBe(accountsBefore);
+  const { rows } = await database.query(`SELECT id FROM staff_users WHERE email = 'dora@example.com'`);
+  expect(await refusalsAudited()).toEqual([
+    { reason: 'unknown', actorId: null, targetId: null },
+    { reason: 'unverified', actorId: null, targetId: null },
+    { reason: 'unverified', actorId: null, targetId: null },
+    { reason: 'disabled', actorId: null, targetId: rows[0].id },
+  ]);
+  const { rows: details } = await database.query(`SELECT details::text AS text FROM audit_entries WHERE action = 'sso.refused'`);
+  expect(details.map((row) => row.text).join(' ')).not.toMatch(/@example\.com|stranger|Dora/);
+});
+
+test('a sign-in started on one instance completes when the provider sends it back to the other', async ({ browser }) => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const callbacks: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/callback/')) callbacks.push(new URL(request.url()).origin);
+  });
+  // Started on B (its server action stores the state), the callback lands on A (the deployment's APP_URL).
+  await singleSignOn(page, B_URL, 'carl');
+  await expect(page.getByTestId('signed-in-as')).toHaveText('Carl Crossing');
+  expect(callbacks).toEqual([A_URL]);
+  // One session for the whole deployment: B knows it as well.
+  await page.goto(`${B_URL}/`);
+  await expect(page.getByTestId('signed-in-as')).toHaveText('Carl Crossing');
+  await context.close();
+});
+
+test('the single sign-on button works without JavaScript: the CSP lets the form lead to the provider', async ({ browser }) => {
+  const context = await newContext(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
+  const response = await page.goto(`${A_URL}/sign-in`);
+  expect(response?.headers()['content-security-policy']).toContain(`form-action 'self' ${provider.issuer}`);
+  await page.getByRole('button', { name: LABEL }).click();
+  await signInAtProvider(page, 'otto');
+  await expect(page.getByTestId('signed-in-as')).toHaveText('Otto Operator');
+  expect(blocked).toEqual([]);
+  await context.close();
+});
+
+test('with PASSWORD_SIGN_IN=off the page offers only single sign-on, and the password action refuses on the server', async ({
+  browser,
+  request,
+}) => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${B_URL}/sign-in`);
+  await expect(page.getByRole('button', { name: LABEL })).toBeVisible();
+  await expect(page.getByLabel('Password')).toHaveCount(0);
+  await expect(page.getByLabel('E-mail address')).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+  await context.close();
+
+  // The password action still exists in the build: posted by hand with a right password, it refuses.
+  const signIn = listServerActions().find((action) => action.name === 'signInAction');
+  expect(signIn).toBeDefined();
+  const call = formActionCall(
+    signIn!.id,
+    '/sign-in',
+    { status: 'idle', values: { email: '' } },
+    { email: 'ada@example.com', password: PASSWORD, next: '/' },
+  );
+  const response = await replayAction(request, B_URL, call, { origin: B_URL });
+  expect(await response.text()).toContain('Sign-in with a password is turned off here');
+  expect(response.headers()['set-cookie'] ?? '').not.toContain('session_token');
+
+  // The same password works where password sign-in is on.
+  const allowed = await replayAction(request, A_URL, call, { origin: A_URL });
+  expect(allowed.headers()['set-cookie'] ?? '').toContain('vdesk.session_token=');
+});
+
+test('the break-glass link signs an administrator in once, with the provider down and password sign-in off, then says used', async ({
+  browser,
+}) => {
+  expect(() => cli(['sign-in-link', 'otto@example.com'])).toThrow(/not an administrator/);
+
+  const { link } = cli<{ link: string }>(['sign-in-link', 'ada@example.com'], { APP_URL: B_URL });
+  expect(link).toMatch(new RegExp(`^${B_URL}/sign-in/link\\?token=[A-Za-z0-9_-]{43}$`));
+  await provider.stop();
+
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto(link);
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Sign in with this link' }).click();
+  await expect(page.getByTestId('signed-in-as')).toHaveText('Ada Admin');
+  await expect(page.getByTestId('signed-in-as').locator('..')).toContainText('Administrator');
+
+  // Opened again, in another browser: used, on either instance.
+  const other = await newContext(browser);
+  const again = await other.newPage();
+  await again.goto(link.replace(B_URL, A_URL));
+  await expect(again.getByRole('alert').filter({ hasText: 'This sign-in link has been used already' })).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Sign in with this link' })).toHaveCount(0);
+  await expectNoSeriousViolations(again);
+
+  const { rows } = await database.query(
+    `SELECT action, actor_id AS "actorId", target_id AS "targetId" FROM audit_entries WHERE action LIKE 'sign_in_link.%' ORDER BY at, id`,
+  );
+  const { rows: admin } = await database.query(`SELECT id FROM staff_users WHERE email = 'ada@example.com'`);
+  expect(rows).toEqual([
+    { action: 'sign_in_link.issued', actorId: null, targetId: admin[0].id },
+    { action: 'sign_in_link.used', actorId: admin[0].id, targetId: admin[0].id },
+  ]);
+  await context.close();
+  await other.close();
+});
