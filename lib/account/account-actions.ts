@@ -1,15 +1,15 @@
 'use server';
+import { revalidatePath } from 'next/cache';
 // The account page's actions: change one's own password, sign out one's other sessions. Every
 // staff member may use them, on their own account only: the account is the session's, never a
 // field of the form.
 import { headers } from 'next/headers';
-import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
 import { getAuth } from '@/lib/auth/auth';
 import { clientAddress } from '@/lib/auth/request-info';
 import { textField } from '@/lib/forms/action-input';
 import { formAction } from '@/lib/forms/form-action';
 import type { FormState, NoValues } from '@/lib/forms/form-state';
-import { z } from 'zod';
 import { changePasswordSchema } from './account-schemas';
 import { changeOwnPassword } from './change-password';
 import { endOtherSessions } from './own-sessions';
@@ -86,6 +86,9 @@ export const endOtherSessionsAction = formAction({
   run: async ({ staff }): Promise<EndOtherSessionsState> => {
     const ended = await endOtherSessions(staff.id, staff.sessionId);
     revalidatePath('/account');
-    return { status: 'done', message: ended === 0 ? 'No other session was open.' : `Signed out of ${ended} other session${ended === 1 ? '' : 's'}.` };
+    return {
+      status: 'done',
+      message: ended === 0 ? 'No other session was open.' : `Signed out of ${ended} other session${ended === 1 ? '' : 's'}.`,
+    };
   },
 });

@@ -214,9 +214,7 @@ describe('users CLI (spawned)', { timeout: 120_000 }, () => {
     const byArgs = new Map((await usageRuns).map((run) => [run.args.join(' '), run.stderr]));
     expect(byArgs.get('create --email x@example.com --role superuser')).toContain('--role must be admin, operator or viewer');
     expect(byArgs.get('create --role operator')).toContain('create needs --email and --role');
-    expect(byArgs.get('create --email x@example.com --role viewer --password short')).toContain(
-      '--password: Use at least 12 characters.',
-    );
+    expect(byArgs.get('create --email x@example.com --role viewer --password short')).toContain('--password: Use at least 12 characters.');
     expect(byArgs.get('create --email x@example.com --role viewer --password qwerty123456')).toContain(
       '--password: This password is one of the most common ones',
     );
@@ -245,11 +243,12 @@ describe('users CLI (spawned)', { timeout: 120_000 }, () => {
     // The account disabled and enabled again signs in, and both changes are audited.
     const eve = before.users.find((u) => u.email === 'eve@example.com');
     expect(eve?.disabled).toBe(false);
-    expect(before.audit.filter((e) => e.targetId === eve?.id).map((e) => e.action).sort()).toEqual([
-      'staff.created',
-      'staff.disabled',
-      'staff.enabled',
-    ]);
+    expect(
+      before.audit
+        .filter((e) => e.targetId === eve?.id)
+        .map((e) => e.action)
+        .sort(),
+    ).toEqual(['staff.created', 'staff.disabled', 'staff.enabled']);
     const refused = await auth.api.signInEmail({ body: { email: operator.email, password: operator.password }, asResponse: true });
     expect(refused.status).not.toBe(200);
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);

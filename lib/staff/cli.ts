@@ -9,8 +9,8 @@
 //   users setup-link
 import 'server-only';
 import { parseArgs } from 'node:util';
-import { isStaffRole } from '@/lib/auth/roles';
 import { passwordProblem } from '@/lib/auth/password-policy';
+import { isStaffRole } from '@/lib/auth/roles';
 import { createStaffSchema } from '@/lib/auth/schemas';
 import { issueSetupToken } from '@/lib/auth/setup';
 import { getDb } from '@/lib/db';
