@@ -160,9 +160,12 @@ test.describe('no entry point reaches the service without an authorized session'
     );
 
     await adminPage.goto('/staff');
-    adminPage.once('dialog', (dialog) => void dialog.accept());
+    await adminPage.getByRole('link', { name: `Disable ${STAFF.viewer.name}` }).click();
     captures.disableStaff = await captureOne(interception.captured, () =>
-      adminPage.getByRole('button', { name: `Disable ${STAFF.viewer.name}` }).click(),
+      adminPage
+        .getByRole('dialog')
+        .getByRole('button', { name: `Disable ${STAFF.viewer.name}` })
+        .click(),
     );
     await interception.stop();
 
