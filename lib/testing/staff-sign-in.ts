@@ -14,7 +14,11 @@ export type SignedInBrowser = { headers: Headers; sessionId: string };
 
 export async function signInAs(email: string, password: string, userAgent: string = USER_AGENTS.chromeOnLinux): Promise<SignedInBrowser> {
   const auth = await getCliAuth();
-  const response = await auth.api.signInEmail({ body: { email, password }, headers: new Headers({ 'user-agent': userAgent }), asResponse: true });
+  const response = await auth.api.signInEmail({
+    body: { email, password },
+    headers: new Headers({ 'user-agent': userAgent }),
+    asResponse: true,
+  });
   expect(response.status).toBe(200);
   const cookie = response.headers
     .getSetCookie()
