@@ -96,7 +96,7 @@ test('changing my own password: the old one stops working, the new one works, my
   await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
   const main = page.locator('main');
   await expect(main.getByText(account.email)).toBeVisible();
-  await expect(main.getByText('Operator', { exact: true })).toBeVisible();
+  await expect(main.locator('dd').nth(2)).toContainText('Operator');
 
   // A common new password is refused on its field; a wrong current one on its own. The switch
   // keeps what was chosen, the password fields are empty again.
@@ -132,7 +132,7 @@ test('changing my own password: the old one stops working, the new one works, my
   const fresh = await newContext(browser);
   const freshPage = await fresh.newPage();
   await signIn(freshPage, account.email, account.password);
-  await expect(freshPage.locator('form').getByRole('alert')).toHaveText(WRONG_CREDENTIALS);
+  await expect(freshPage.locator('form').getByRole('alert')).toContainText(WRONG_CREDENTIALS);
   await signIn(freshPage, account.email, NEW_PASSWORD);
   await expect(freshPage).toHaveURL(`${server.url}/`);
   await Promise.all([mine.context.close(), other.context.close(), fresh.close()]);
@@ -200,7 +200,7 @@ test('disabling asks in a dialog (Escape cancels, confirming disables and signs 
   await expect(roleCell(page, colleague)).toHaveText('Disabled');
   expect(await isSignedIn(theirs.page)).toBe(false);
   await signIn(theirs.page, colleague.email, colleague.password);
-  await expect(theirs.page.locator('form').getByRole('alert')).toHaveText(WRONG_CREDENTIALS);
+  await expect(theirs.page.locator('form').getByRole('alert')).toContainText(WRONG_CREDENTIALS);
 
   // Enabled again: they sign in as usual.
   await staffRow(page, colleague)
