@@ -13,6 +13,8 @@ export const POSTGRES_SUITES = [
   'app/api/ready/route.test.ts',
   'app/api/verifications/[[]id]/route.test.ts',
   'app/api/webhooks/verification-service/route.test.ts',
+  'lib/account/change-password.test.ts',
+  'lib/account/own-sessions.test.ts',
   'lib/audit/audit.test.ts',
   'lib/auth/session-cache.test.ts',
   'lib/auth/sessions-across-instances.test.ts',

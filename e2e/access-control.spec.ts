@@ -160,9 +160,12 @@ test.describe('no entry point reaches the service without an authorized session'
     );
 
     await adminPage.goto('/staff');
-    adminPage.once('dialog', (dialog) => void dialog.accept());
+    await adminPage.getByRole('link', { name: `Disable ${STAFF.viewer.name}` }).click();
     captures.disableStaff = await captureOne(interception.captured, () =>
-      adminPage.getByRole('button', { name: `Disable ${STAFF.viewer.name}` }).click(),
+      adminPage
+        .getByRole('dialog')
+        .getByRole('button', { name: `Disable ${STAFF.viewer.name}` })
+        .click(),
     );
     await interception.stop();
 
@@ -329,6 +332,20 @@ test.describe('no entry point reaches the service without an authorized session'
           confirmPassword: 'mallory-password-123',
         },
       ),
+      // The account page's and a disabled row's forms: their fields, as a browser would post them.
+      changePassword: formActionCall(
+        idOf('changePasswordAction'),
+        '/account',
+        { status: 'idle', values: { endOtherSessions: true } },
+        {
+          currentPassword: STAFF.viewer.password,
+          newPassword: 'mallory took this account',
+          confirmPassword: 'mallory took this account',
+          endOtherSessions: 'on',
+        },
+      ),
+      endOtherSessions: formActionCall(idOf('endOtherSessionsAction'), '/account', { status: 'idle', values: {} }, {}),
+      enableStaff: formActionCall(idOf('enableStaffAction'), '/staff', { status: 'idle', values: {} }, { userId: randomUUID() }),
     };
 
     const before = await observableState(adminPage);
@@ -339,6 +356,9 @@ test.describe('no entry point reaches the service without an authorized session'
       [captures.createStaff!, (_s, body) => expect(body).toContain(NO_SESSION)],
       [captures.changeRole!, (_s, body) => expect(body).toContain(NO_SESSION)],
       [captures.disableStaff!, (_s, body) => expect(body).toContain(NO_SESSION)],
+      [handcrafted.changePassword, (_s, body) => expect(body).toContain(NO_SESSION)],
+      [handcrafted.endOtherSessions, (_s, body) => expect(body).toContain(NO_SESSION)],
+      [handcrafted.enableStaff, (_s, body) => expect(body).toContain(NO_SESSION)],
       [handcrafted.recordLinkCopied, (_s, body) => expect(body).toContain('{"ok":false}')],
       [
         handcrafted.checkCreateAccess,

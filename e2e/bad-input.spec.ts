@@ -136,7 +136,7 @@ const PROFILES: Record<string, Profile> = {
     args: [{ status: 'idle', values: { name: '', email: '', role: 'viewer' } }, '$K1'],
     fields: () => ({ name: `Staff ${MARKER}`, email: `staff.${randomUUID().slice(0, 8)}.${MARKER}@example.com`, role: 'viewer' }),
     baseline: { messages: ['"status":"created"'] },
-    empty: { messages: ['Enter a name.', 'Enter your e-mail address.', 'Choose a role.'] },
+    empty: { messages: ['Enter a name.', 'Enter their e-mail address.', 'Choose a role.'] },
     long: { messages: ['Use at most 100 characters.', 'That e-mail address is too long.', 'Choose a role.'] },
   },
   // Never a real account id: these must not change anybody.

@@ -11,6 +11,7 @@
 // The stored sessions of e2e/.auth are shared with other specs: nothing here signs them out.
 // Sign-outs and repeated sign-ins happen in fresh contexts with sessions of their own.
 import { type Browser, type Cookie, expect, type Page, test } from '@playwright/test';
+import { disableThroughDialog } from './support/disable-staff';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { signInFrom } from './support/sign-in-from';
 import { type Role, STAFF, storageStateOf } from './support/staff';
@@ -339,10 +340,9 @@ test.describe('staff management and the audit trail', () => {
     expect((await them.goto('/verifications/new'))?.status()).toBe(403);
 
     // Disabled: the open session ends at once, and the right password no longer opens it.
-    page.once('dialog', (dialog) => void dialog.accept());
-    await row.getByRole('button', { name: `Disable ${colleague.name}` }).click();
+    await disableThroughDialog(page, row, colleague.name);
     await expect(row.getByRole('cell').nth(1)).toHaveText('Disabled');
-    await expect(row.getByRole('button', { name: /^Disable/ })).toHaveCount(0);
+    await expect(row.getByRole('link', { name: /^Disable/ })).toHaveCount(0);
     await them.goto('/');
     await expect(them).toHaveURL(/\/sign-in(\?|$)/);
     const answer = await failSignIn(them, colleague.email, password);

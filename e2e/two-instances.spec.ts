@@ -10,6 +10,7 @@ import { type Browser, type BrowserContext, test as base, expect, type Page } fr
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { serverLogsDir } from './support/captures';
+import { disableThroughDialog } from './support/disable-staff';
 import { frameData, openEventStream } from './support/event-stream';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { portFor } from './support/ports';
@@ -333,8 +334,7 @@ test('disabling an account on A ends its session on B', async ({ browser, deploy
   await leaver.page.goto('/');
   await expect(leaver.page.getByTestId('signed-in-as')).toHaveText(LEAVER.name);
 
-  admin.page.once('dialog', (dialog) => void dialog.accept());
-  await row.getByRole('button', { name: `Disable ${LEAVER.name}` }).click();
+  await disableThroughDialog(admin.page, row, LEAVER.name);
   await expect(row.getByRole('cell').nth(1)).toHaveText('Disabled');
 
   await expect

@@ -1,7 +1,7 @@
 // The dashboard's shell: header with navigation, the live-status connection (signed-in staff
 // only), and a notice when the embedded sandbox is serving instead of the real service.
 
-import { FlaskConical, LogOut, Plus, ShieldCheck } from 'lucide-react';
+import { CircleUser, FlaskConical, LogOut, Plus, ShieldCheck } from 'lucide-react';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { LiveUpdates } from '@/components/live/live-updates';
@@ -83,12 +83,17 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             ) : null}
             <LiveUpdates initialEventId={lastEventId} />
             <div className="flex items-center gap-2 border-l border-slate-200 pl-3 text-sm sm:pl-4">
-              <span className="hidden text-right leading-tight sm:block">
-                <span className="block font-medium text-slate-900" data-testid="signed-in-as">
-                  {staff.name}
+              {/* The person's name opens their account page (password, sessions, second factor). */}
+              <Link href="/account" className="flex items-center gap-2 rounded-md px-2 py-1 text-right leading-tight hover:bg-slate-100">
+                <CircleUser aria-hidden="true" className="size-5 text-slate-500 sm:hidden" />
+                <span className="sr-only">Your account:</span>
+                <span className="hidden sm:block">
+                  <span className="block font-medium text-slate-900" data-testid="signed-in-as">
+                    {staff.name}
+                  </span>
+                  <span className="block text-xs text-slate-600">{ROLE_LABELS[staff.role]}</span>
                 </span>
-                <span className="block text-xs text-slate-600">{ROLE_LABELS[staff.role]}</span>
-              </span>
+              </Link>
               <form action="/sign-out" method="post">
                 <button type="submit" className={buttonClasses('ghost', 'sm')}>
                   <LogOut aria-hidden="true" className="size-4" />

@@ -1,10 +1,12 @@
 'use client';
-// Per-account controls on the staff page: change the role, disable the account.
+// Per-account controls on the staff page: change the role, disable the account (after a
+// confirmation: disable-staff-dialog.tsx).
 import { useActionState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
-import { changeRoleAction, disableStaffAction, type StaffChangeState } from '@/lib/staff/staff-actions';
+import { changeRoleAction, type StaffChangeState } from '@/lib/staff/staff-actions';
+import { DisableStaffDialog } from './disable-staff-dialog';
 
 const idle: StaffChangeState = { status: 'idle', values: {} };
 
@@ -12,9 +14,8 @@ const messageOf = (state: StaffChangeState) => (state.status === 'idle' ? undefi
 
 export function StaffRowActions({ userId, name, role, isSelf }: { userId: string; name: string; role: StaffRole; isSelf: boolean }) {
   const [roleState, changeRole, changingRole] = useActionState(changeRoleAction, idle);
-  const [disableState, disable, disabling] = useActionState(disableStaffAction, idle);
-  const message = messageOf(disableState) ?? messageOf(roleState);
-  const failed = disableState.status === 'failed' || roleState.status === 'failed';
+  const message = messageOf(roleState);
+  const failed = roleState.status === 'failed';
   return (
     <div className="flex flex-wrap items-center gap-2">
       <form action={changeRole} className="flex items-center gap-2">
@@ -33,19 +34,7 @@ export function StaffRowActions({ userId, name, role, isSelf }: { userId: string
           Change role<span className="sr-only"> of {name}</span>
         </Button>
       </form>
-      {isSelf ? null : (
-        <form
-          action={disable}
-          onSubmit={(event) => {
-            if (!window.confirm(`Disable ${name}? Their sessions end at once and they can no longer sign in.`)) event.preventDefault();
-          }}
-        >
-          <input type="hidden" name="userId" value={userId} />
-          <Button type="submit" variant="danger" size="sm" disabled={disabling}>
-            Disable<span className="sr-only"> {name}</span>
-          </Button>
-        </form>
-      )}
+      {isSelf ? null : <DisableStaffDialog userId={userId} name={name} />}
       <span role="status" className={failed ? 'text-sm text-red-700' : 'text-sm text-emerald-700'}>
         {message ?? ''}
       </span>

@@ -11,7 +11,9 @@ export const PERMISSIONS = {
   'verification:create': ['operator', 'admin'],
   /** See and copy shareable links. */
   'link:copy': ['operator', 'admin'],
-  /** Create staff accounts, change roles, disable accounts. */
+  /** One's own account: change one's password, see and end one's sessions. */
+  'account:own': ['viewer', 'operator', 'admin'],
+  /** Create staff accounts, change roles, disable and re-enable accounts. */
   'staff:manage': ['admin'],
   /** Read the audit trail. */
   'audit:read': ['admin'],

@@ -4,13 +4,17 @@ import { STAFF_ROLES } from './roles';
 
 export const PASSWORD_MIN = 12;
 
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1, 'Enter your e-mail address.')
-  .max(254, 'That e-mail address is too long.')
-  .pipe(z.email('Enter a valid e-mail address, like name@example.com.'));
+// `whose`: the person's own forms say "your", an administrator's forms about a colleague "their".
+const emailOf = (whose: 'your' | 'their') =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, `Enter ${whose} e-mail address.`)
+    .max(254, 'That e-mail address is too long.')
+    .pipe(z.email('Enter a valid e-mail address, like name@example.com.'));
+
+const email = emailOf('your');
 
 const newPassword = z.string().min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`).max(256, 'Use at most 256 characters.');
 
@@ -39,7 +43,7 @@ export const setupSchema = z
 
 export const createStaffSchema = z.object({
   name,
-  email,
+  email: emailOf('their'),
   role: z.enum(STAFF_ROLES, { error: 'Choose a role.' }),
 });
 

@@ -21,6 +21,7 @@ import {
   issueSetupToken,
   SETUP_TOKEN_LIFETIME_HOURS,
   SetupClosedError,
+  StaffError,
 } from './setup';
 
 const ADMIN = { name: 'Ada Admin', email: 'Ada@Example.com', password: 'correct horse battery staple' };
@@ -213,6 +214,16 @@ describe('completeSetup', () => {
 
     expect(await users()).toEqual(before.users);
     expect(await audit()).toEqual(before.audit);
+  });
+
+  it('refuses a common password on the password field, writes nothing, and leaves the link working', async () => {
+    const token = (await issueSetupToken())!;
+    const refused = await rejection(completeSetup(token, { ...ADMIN, password: '1q2w3e4r5t6y' }));
+    expect(refused).toBeInstanceOf(StaffError);
+    expect(refused).toMatchObject({ field: 'password' });
+    expect(await users()).toEqual([]);
+    expect(await audit()).toEqual([]);
+    expect(await completeSetup(token, ADMIN)).toEqual(expect.any(String));
   });
 
   it('refuses a wrong token and writes nothing', async () => {

@@ -12,6 +12,7 @@ import { formAction } from '@/lib/forms/form-action';
 import type { FormState } from '@/lib/forms/form-state';
 import { findStaffIdByEmail, StaffError } from '@/lib/staff/staff-accounts';
 import { getAuth } from './auth';
+import { passwordProblem } from './password-policy';
 import { clientAddress, safeReturnPath } from './request-info';
 import { setupSchema, signInSchema } from './schemas';
 import { getCurrentStaff } from './session';
@@ -90,13 +91,19 @@ export const setupAction = formAction({
   }),
   values: (typed) => ({ name: typed.name.slice(0, 200), email: typed.email.slice(0, 254) }),
   run: async ({ data, formData, refuse }): Promise<SetupState> => {
+    const weak = passwordProblem(data.password);
+    if (weak) return refuse({ fieldErrors: { password: [weak] } });
     try {
       await completeSetup(textField(formData, 'token'), { name: data.name, email: data.email, password: data.password });
     } catch (error) {
       if (error instanceof SetupClosedError) {
         return refuse({ message: 'This setup link is no longer valid. Sign in, or restart the server for a new link.' });
       }
-      if (error instanceof StaffError) return refuse({ message: error.message });
+      if (error instanceof StaffError) {
+        return error.field === 'email' || error.field === 'password'
+          ? refuse({ fieldErrors: { [error.field]: [error.message] } })
+          : refuse({ message: error.message });
+      }
       throw error;
     }
 

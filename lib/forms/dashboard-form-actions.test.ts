@@ -140,7 +140,7 @@ describe('staff actions', () => {
     expect(await createStaffAction(idleCreate, form({ name: 'n'.repeat(300), email: '', role: 'owner' }))).toEqual({
       status: 'failed',
       values: { name: 'n'.repeat(200), email: '', role: 'owner' },
-      fieldErrors: { name: ['Use at most 100 characters.'], email: ['Enter your e-mail address.'], role: ['Choose a role.'] },
+      fieldErrors: { name: ['Use at most 100 characters.'], email: ['Enter their e-mail address.'], role: ['Choose a role.'] },
     });
   });
 

@@ -66,7 +66,9 @@ beforeAll(async () => {
       ['create', '--role', 'operator'],
       ['create', '--email', 'x@example.com', '--role', 'viewer', '--password', 'short'],
       ['create', '--email', 'x@example.com', '--role', 'viewer', '--colour', 'red'],
+      ['create', '--email', 'x@example.com', '--role', 'viewer', '--password', 'qwerty123456'],
       ['disable'],
+      ['enable'],
     ].map((args) => users(untouchedDir, ...args)),
   );
 });
@@ -191,6 +193,18 @@ describe('users CLI (spawned)', { timeout: 120_000 }, () => {
     expect(run.stderr).toContain('last active administrator');
   });
 
+  it('enable lets a disabled account sign in again', async () => {
+    const email = 'eve@example.com';
+    const created = await users(dataDir, 'create', '--email', email, '--role', 'viewer', '--password', GIVEN_PASSWORD);
+    expect(created, created.stderr).toMatchObject({ code: 0 });
+    const { id } = JSON.parse(created.stdout) as { id: string };
+    expect(await users(dataDir, 'disable', '--email', email)).toMatchObject({ code: 0 });
+    const enabled = await users(dataDir, 'enable', '--email', email);
+    expect(enabled, enabled.stderr).toMatchObject({ code: 0 });
+    expect(JSON.parse(enabled.stdout)).toEqual({ id, disabled: false });
+    // Signing in is checked by the last test, which opens the database anyway.
+  });
+
   it('exits 64 with the usage on stderr for bad arguments, before opening any database', async () => {
     for (const run of await usageRuns) {
       expect({ args: run.args, code: run.code, stdout: run.stdout }).toEqual({ args: run.args, code: EXIT_USAGE, stdout: '' });
@@ -200,11 +214,13 @@ describe('users CLI (spawned)', { timeout: 120_000 }, () => {
     const byArgs = new Map((await usageRuns).map((run) => [run.args.join(' '), run.stderr]));
     expect(byArgs.get('create --email x@example.com --role superuser')).toContain('--role must be admin, operator or viewer');
     expect(byArgs.get('create --role operator')).toContain('create needs --email and --role');
-    expect(byArgs.get('create --email x@example.com --role viewer --password short')).toContain(
-      '--password must have at least 12 characters',
+    expect(byArgs.get('create --email x@example.com --role viewer --password short')).toContain('--password: Use at least 12 characters.');
+    expect(byArgs.get('create --email x@example.com --role viewer --password qwerty123456')).toContain(
+      '--password: This password is one of the most common ones',
     );
     expect(byArgs.get('create --email x@example.com --role viewer --colour red')).toContain("Unknown option '--colour'");
     expect(byArgs.get('disable')).toContain('disable needs --email');
+    expect(byArgs.get('enable')).toContain('enable needs --email');
     expect(existsSync(untouchedDir)).toBe(false);
   });
 
@@ -224,6 +240,15 @@ describe('users CLI (spawned)', { timeout: 120_000 }, () => {
     // ...and the refused disable of the last administrator did not.
     expect(before.users.find((u) => u.id === admin.id)?.disabled).toBe(false);
     const auth = await getCliAuth();
+    // The account disabled and enabled again signs in, and both changes are audited.
+    const eve = before.users.find((u) => u.email === 'eve@example.com');
+    expect(eve?.disabled).toBe(false);
+    expect(
+      before.audit
+        .filter((e) => e.targetId === eve?.id)
+        .map((e) => e.action)
+        .sort(),
+    ).toEqual(['staff.created', 'staff.disabled', 'staff.enabled']);
     const refused = await auth.api.signInEmail({ body: { email: operator.email, password: operator.password }, asResponse: true });
     expect(refused.status).not.toBe(200);
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
@@ -240,6 +265,9 @@ describe('users CLI (spawned)', { timeout: 120_000 }, () => {
     expect(await snapshot()).toEqual(before);
     // The CLI neither took nor removed the server's lock.
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
+    // Signed in after the comparison: a sign-in writes a session.
+    const back = await auth.api.signInEmail({ body: { email: 'eve@example.com', password: GIVEN_PASSWORD }, asResponse: true });
+    expect(back.status).toBe(200);
     await closeDatabases();
   });
 });

@@ -5,24 +5,28 @@
 //   users create --email E --role admin|operator|viewer [--name N] [--password P]
 //   users list
 //   users disable --email E
+//   users enable --email E
 //   users setup-link
 //   users sign-in-link <email>
 import 'server-only';
 import { parseArgs } from 'node:util';
+import { passwordProblem } from '@/lib/auth/password-policy';
 import { isStaffRole } from '@/lib/auth/roles';
-import { createStaffSchema, PASSWORD_MIN } from '@/lib/auth/schemas';
+import { createStaffSchema } from '@/lib/auth/schemas';
 import { issueSetupToken } from '@/lib/auth/setup';
 import { issueSignInLink, SIGN_IN_LINK_MINUTES, SignInLinkRefusedError } from '@/lib/auth/sign-in-link';
 import { getDb } from '@/lib/db';
 import { getEnv, InvalidEnvironmentError } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { DataDirInUseError } from '@/lib/platform/embedded-database';
-import { createStaff, disableStaff, findStaffIdByEmail, generatePassword, listStaff, StaffError } from './staff-accounts';
+import { createStaff, disableStaff, enableStaff, findStaffIdByEmail, generatePassword, listStaff, StaffError } from './staff-accounts';
 
 const USAGE = `Usage:
   npm run users -- create --email E --role admin|operator|viewer [--name N] [--password P]
   npm run users -- list
   npm run users -- disable --email E
+  npm run users -- enable --email E
+      Lets a disabled account sign in again.
   npm run users -- setup-link
       While no staff account exists: prints a new one-time link that creates the first
       administrator (the earlier link stops working). APP_URL sets the address it starts with.
@@ -62,8 +66,10 @@ async function main(argv: string[]): Promise<number> {
         name: values.name ?? values.email.split('@')[0],
       });
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`).join('\n'));
-      if (values.password !== undefined && values.password.length < PASSWORD_MIN) {
-        throw new UsageError(`--password must have at least ${PASSWORD_MIN} characters`);
+      if (values.password !== undefined) {
+        // The same rules as every other new password; said before anything is opened.
+        const problem = passwordProblem(values.password);
+        if (problem) throw new UsageError(`--password: ${problem}`);
       }
       await getDb({ waitForLockMs: 0 });
       const password = values.password ?? generatePassword();
@@ -88,6 +94,18 @@ async function main(argv: string[]): Promise<number> {
       }
       await disableStaff(null, id);
       console.log(JSON.stringify({ id, disabled: true }));
+      return 0;
+    }
+    case 'enable': {
+      if (!values.email) throw new UsageError('enable needs --email');
+      await getDb({ waitForLockMs: 0 });
+      const id = await findStaffIdByEmail(values.email);
+      if (!id) {
+        console.error(`No account with the e-mail address ${values.email}.`);
+        return 1;
+      }
+      await enableStaff(null, id);
+      console.log(JSON.stringify({ id, disabled: false }));
       return 0;
     }
     case 'setup-link': {

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { verifyPassword } from 'better-auth/crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getCliAuth } from '@/lib/auth/auth';
 import type { StaffRole } from '@/lib/auth/roles';
 import { getDb } from '@/lib/db';
 import { auditEntries, staffAccounts, staffSessions, staffUsers } from '@/lib/db/schema';
@@ -14,6 +15,7 @@ import {
   countStaff,
   createStaff,
   disableStaff,
+  enableStaff,
   findStaffIdByEmail,
   generatePassword,
   listStaff,
@@ -363,5 +365,51 @@ describe('listStaff', () => {
   it('is empty without accounts', async () => {
     expect(await listStaff()).toEqual([]);
     expect(await countStaff()).toBe(0);
+  });
+});
+
+describe('enableStaff', () => {
+  it('lets a disabled account sign in again, audited as staff.enabled, and brings back none of its sessions', async () => {
+    const admin = await add('Root', 'admin');
+    const id = await add('Olga', 'operator', admin);
+    await insertSession(id);
+    await disableStaff(admin, id);
+
+    await enableStaff(admin, id);
+
+    expect((await userRow(id))!.disabled).toBe(false);
+    expect(await (await db()).select().from(staffSessions).where(eq(staffSessions.userId, id))).toHaveLength(0);
+    const entries = (await auditRows()).filter((entry) => entry.targetId === id);
+    expect(entries.map((entry) => [entry.action, entry.actorId])).toContainEqual(['staff.enabled', admin]);
+    // A real sign-in with the account's password works again.
+    const auth = await getCliAuth();
+    const signedIn = await auth.api.signInEmail({ body: { email: 'olga@example.com', password: PASSWORD }, asResponse: true });
+    expect(signedIn.status).toBe(200);
+  });
+
+  it('changes nothing and records nothing for an account that is enabled already', async () => {
+    const admin = await add('Root', 'admin');
+    const id = await add('Olga', 'operator', admin);
+    const before = await counts();
+    await enableStaff(admin, id);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses an account that does not exist', async () => {
+    const admin = await add('Root', 'admin');
+    await expect(enableStaff(admin, randomUUID())).rejects.toBeInstanceOf(StaffError);
+  });
+});
+
+describe('password rules on every new account', () => {
+  it('refuses a common password on the password field, and writes nothing', async () => {
+    const before = await counts();
+    const error = await createStaff(null, { name: 'Weak', email: 'weak@example.com', role: 'viewer', password: 'qwerty123456' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(StaffError);
+    expect((error as StaffError).field).toBe('password');
+    expect((error as StaffError).message).toContain('one of the most common ones');
+    expect(await counts()).toEqual(before);
   });
 });

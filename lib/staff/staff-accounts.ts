@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/audit';
+import { passwordProblem } from '@/lib/auth/password-policy';
 import type { StaffRole } from '@/lib/auth/roles';
 import { forgetValidatedSessions } from '@/lib/auth/session-cache';
 import { type Db, getDb } from '@/lib/db';
@@ -57,13 +58,19 @@ export function generatePassword(): string {
   return randomBytes(18).toString('base64url');
 }
 
+const ACCOUNT_EXISTS = 'An account with this e-mail address already exists.';
+
 export type NewStaff = { name: string; email: string; role: StaffRole; password: string };
 
 /** Inserts the account and its password inside `tx` (used by setup and by staff management). */
 export async function insertStaff(tx: Tx, staff: NewStaff): Promise<string> {
+  // Every way an account gets a password comes through here; each caller checks first to put
+  // the message where it belongs, and this makes sure none can skip the rules.
+  const problem = passwordProblem(staff.password);
+  if (problem) throw new StaffError(problem, 'password');
   const email = staff.email.trim().toLowerCase();
   const [existing] = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, email));
-  if (existing) throw new StaffError('An account with this e-mail address already exists.', 'email');
+  if (existing) throw new StaffError(ACCOUNT_EXISTS, 'email');
   const id = randomUUID();
   const now = new Date();
   // The check above cannot see an account another transaction (on another instance, say) is
@@ -73,7 +80,7 @@ export async function insertStaff(tx: Tx, staff: NewStaff): Promise<string> {
     .values({ id, name: staff.name.trim(), email, role: staff.role, emailVerified: true, createdAt: now, updatedAt: now })
     .onConflictDoNothing({ target: staffUsers.email })
     .returning({ id: staffUsers.id });
-  if (!inserted) throw new StaffError('An account with this e-mail address already exists.', 'email');
+  if (!inserted) throw new StaffError(ACCOUNT_EXISTS, 'email');
   await tx.insert(staffAccounts).values({
     id: randomUUID(),
     accountId: id,
@@ -144,4 +151,19 @@ export async function disableStaff(actorId: string | null, userId: string): Prom
   // Committed: the account's sessions and live streams end now on every instance, not when a
   // cached validation or a stream's periodic check runs out.
   await forgetValidatedSessions(db);
+}
+
+/**
+ * Lets a disabled account sign in again. Nothing else comes back: the sessions it had ended when
+ * it was disabled, so the person signs in afresh.
+ */
+export async function enableStaff(actorId: string | null, userId: string): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [target] = await tx.select({ disabled: staffUsers.disabled }).from(staffUsers).where(eq(staffUsers.id, userId)).for('update');
+    if (!target) throw new StaffError('That account does not exist.');
+    if (!target.disabled) return;
+    await tx.update(staffUsers).set({ disabled: false, updatedAt: new Date() }).where(eq(staffUsers.id, userId));
+    await recordAudit({ actorId, action: 'staff.enabled', target: { type: 'staff', id: userId } }, tx);
+  });
 }

@@ -5,7 +5,7 @@ import { changeRoleSchema, createStaffSchema, userIdSchema } from '@/lib/auth/sc
 import { textField } from '@/lib/forms/action-input';
 import { formAction } from '@/lib/forms/form-action';
 import type { FormState, NoValues } from '@/lib/forms/form-state';
-import { changeStaffRole, createStaff, disableStaff, generatePassword, StaffError } from './staff-accounts';
+import { changeStaffRole, createStaff, disableStaff, enableStaff, generatePassword, StaffError } from './staff-accounts';
 
 type StaffFormValues = { name: string; email: string; role: string };
 
@@ -79,5 +79,23 @@ export const disableStaffAction = formAction({
     }
     revalidatePath('/staff');
     return { status: 'done', message: 'Account disabled; its sessions have ended.' };
+  },
+});
+
+export const enableStaffAction = formAction({
+  permission: 'staff:manage',
+  schema: userIdSchema,
+  read: (form) => ({ userId: textField(form, 'userId') }),
+  values: (): NoValues => ({}),
+  invalid: { fieldErrors: {}, message: UNKNOWN_ACCOUNT },
+  run: async ({ data, staff, refuse }): Promise<StaffChangeState> => {
+    try {
+      await enableStaff(staff.id, data.userId);
+    } catch (error) {
+      if (error instanceof StaffError) return refuse({ message: error.message });
+      throw error;
+    }
+    revalidatePath('/staff');
+    return { status: 'done', message: 'Account enabled; they can sign in again.' };
   },
 });

@@ -1,6 +1,8 @@
-// Staff management (administrators): who has access, with which role; create and disable accounts.
+// Staff management (administrators): who has access, with which role; create, disable and
+// re-enable accounts.
 import type { Metadata } from 'next';
 import { CreateStaffForm } from '@/components/staff/create-staff-form';
+import { EnableStaffButton } from '@/components/staff/enable-staff-button';
 import { StaffRowActions } from '@/components/staff/staff-row-actions';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
@@ -43,7 +45,9 @@ export default async function StaffPage() {
               <LocalTime iso={member.createdAt.toISOString()} dateOnly />
             </td>
             <td className="px-4 py-3">
-              {member.disabled ? null : (
+              {member.disabled ? (
+                <EnableStaffButton userId={member.id} name={member.name} />
+              ) : (
                 <StaffRowActions userId={member.id} name={member.name} role={member.role} isSelf={member.id === me.id} />
               )}
             </td>
