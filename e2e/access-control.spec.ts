@@ -9,6 +9,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { createStaffUser } from './kit/cli.mjs';
 import { type CountingUpstream, startCountingUpstream } from './support/counting-upstream';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
+import { acceptInvitationIn, inviteOnStaffPage } from './support/invitations';
 import { type NextServer, startNextServer } from './support/next-server';
 import { portFor } from './support/ports';
 import {
@@ -619,12 +620,11 @@ test.describe('sign-out', () => {
     // A dedicated account, so the shared sessions of the other tests stay valid.
     const name = uniqueName('Sam Signout');
     const email = `sam.${Math.random().toString(36).slice(2, 8)}@example.com`;
-    await page.goto('/staff');
-    await page.getByLabel('Name', { exact: true }).fill(name);
-    await page.getByLabel('E-mail address').fill(email);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    const password = (await page.getByTestId('generated-password').textContent())?.trim() ?? '';
-    expect(password.length).toBeGreaterThanOrEqual(12);
+    const link = await inviteOnStaffPage(page, { name, email, role: 'viewer' });
+    const password = 'sam signout long password';
+    const invited = await browser.newContext({ baseURL: base, storageState: SIGNED_OUT });
+    await acceptInvitationIn(await invited.newPage(), link, { name }, password);
+    await invited.close();
 
     const context = await browser.newContext({ baseURL: base, storageState: SIGNED_OUT });
     const own = await context.newPage();

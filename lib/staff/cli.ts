@@ -3,22 +3,29 @@
 // DATABASE_URL it works beside running servers, as one more client of the shared database.
 //
 //   users create --email E --role admin|operator|viewer [--name N] [--password P]
+//   users invite --email E
 //   users list
 //   users disable --email E
 //   users setup-link
 import 'server-only';
 import { parseArgs } from 'node:util';
+import { passwordProblem } from '@/lib/auth/password-policy';
 import { isStaffRole } from '@/lib/auth/roles';
-import { createStaffSchema, PASSWORD_MIN } from '@/lib/auth/schemas';
+import { createStaffSchema } from '@/lib/auth/schemas';
 import { issueSetupToken } from '@/lib/auth/setup';
 import { getDb } from '@/lib/db';
 import { getEnv, InvalidEnvironmentError } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { DataDirInUseError } from '@/lib/platform/embedded-database';
-import { createStaff, disableStaff, findStaffIdByEmail, generatePassword, listStaff, StaffError } from './staff-accounts';
+import { invitationLink } from './invitation-link';
+import { inviteStaff, issueInvitation } from './invitations';
+import { createStaff, disableStaff, findStaffIdByEmail, listStaff, StaffError } from './staff-accounts';
 
 const USAGE = `Usage:
   npm run users -- create --email E --role admin|operator|viewer [--name N] [--password P]
+      Without --password: prints a one-time invitation link (48 hours) where they set their own.
+  npm run users -- invite --email E
+      A new invitation link for an account without a password yet; the earlier link stops working.
   npm run users -- list
   npm run users -- disable --email E
   npm run users -- setup-link
@@ -57,13 +64,37 @@ async function main(argv: string[]): Promise<number> {
         name: values.name ?? values.email.split('@')[0],
       });
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`).join('\n'));
-      if (values.password !== undefined && values.password.length < PASSWORD_MIN) {
-        throw new UsageError(`--password must have at least ${PASSWORD_MIN} characters`);
-      }
+      const problem = values.password === undefined ? null : passwordProblem(values.password);
+      if (problem) throw new UsageError(`--password: ${problem}`);
       await getDb({ waitForLockMs: 0 });
-      const password = values.password ?? generatePassword();
-      const id = await createStaff(null, { ...parsed.data, password });
-      console.log(JSON.stringify({ id, email: parsed.data.email, role: parsed.data.role, ...(values.password ? {} : { password }) }));
+      if (values.password !== undefined) {
+        const id = await createStaff(null, { ...parsed.data, password: values.password });
+        console.log(JSON.stringify({ id, email: parsed.data.email, role: parsed.data.role }));
+        return 0;
+      }
+      // stdout only, like setup-link: the operator asked for the link on this terminal.
+      const invited = await inviteStaff(null, parsed.data);
+      console.log(
+        JSON.stringify({
+          id: invited.userId,
+          email: parsed.data.email,
+          role: parsed.data.role,
+          invitation: invitationLink(invited.token),
+          expiresAt: invited.expiresAt.toISOString(),
+        }),
+      );
+      return 0;
+    }
+    case 'invite': {
+      if (!values.email) throw new UsageError('invite needs --email');
+      await getDb({ waitForLockMs: 0 });
+      const id = await findStaffIdByEmail(values.email);
+      if (!id) {
+        console.error(`No account with the e-mail address ${values.email}.`);
+        return 1;
+      }
+      const { token, expiresAt } = await issueInvitation(null, id);
+      console.log(JSON.stringify({ id, invitation: invitationLink(token), expiresAt: expiresAt.toISOString() }));
       return 0;
     }
     case 'list': {

@@ -5,6 +5,6 @@ import { getEnv } from '@/lib/env';
 
 export function invitationLink(token: string): string {
   const env = getEnv();
-  const base = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  const base = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return `${base}/invitation/${token}`;
 }

@@ -193,7 +193,16 @@ describe('acceptInvitation', () => {
 
   it('answers any other token shape as unknown, without an error', async () => {
     await invite('Ines');
-    const shapes = ['', 'x', 'a'.repeat(43), 'a'.repeat(5000), "'; drop table staff_users; --", '\u0000'.repeat(43), 'é'.repeat(43), '../../etc'];
+    const shapes = [
+      '',
+      'x',
+      'a'.repeat(43),
+      'a'.repeat(5000),
+      "'; drop table staff_users; --",
+      '\u0000'.repeat(43),
+      'é'.repeat(43),
+      '../../etc',
+    ];
     for (const token of shapes) {
       expect(await lookupInvitation(token)).toEqual({ state: 'unknown' });
       expect(await refusalOf(acceptInvitation(token, PASSWORD))).toBe('unknown');

@@ -9,15 +9,7 @@ import { getDb } from '@/lib/db';
 import { auditEntries, staffAccounts, staffSessions, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
-import {
-  changeStaffRole,
-  countStaff,
-  createStaff,
-  disableStaff,
-  findStaffIdByEmail,
-  listStaff,
-  StaffError,
-} from './staff-accounts';
+import { changeStaffRole, countStaff, createStaff, disableStaff, findStaffIdByEmail, listStaff, StaffError } from './staff-accounts';
 
 const PASSWORD = 'correct horse battery staple';
 

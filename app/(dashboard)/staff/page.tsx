@@ -1,12 +1,15 @@
 // Staff management (administrators): who has access, with which role; create and disable accounts.
 import type { Metadata } from 'next';
 import { CreateStaffForm } from '@/components/staff/create-staff-form';
+import { InvitationState } from '@/components/staff/invitation-state';
+import { NewInvitationButton } from '@/components/staff/new-invitation-button';
 import { StaffRowActions } from '@/components/staff/staff-row-actions';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { LocalTime } from '@/components/ui/local-time';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
+import { accountsWithPassword, pendingInvitations } from '@/lib/staff/invitations';
 import { listStaff } from '@/lib/staff/staff-accounts';
 
 export const metadata: Metadata = { title: 'Staff' };
@@ -14,6 +17,8 @@ export const metadata: Metadata = { title: 'Staff' };
 export default async function StaffPage() {
   const me = await requireStaff('staff:manage', '/staff');
   const staff = await listStaff();
+  const ids = staff.map((member) => member.id);
+  const [invitations, withPassword] = await Promise.all([pendingInvitations(ids), accountsWithPassword(ids)]);
   return (
     <div className="space-y-8">
       <div>
@@ -37,6 +42,7 @@ export default async function StaffPage() {
                 {member.id === me.id ? <span className="ml-1 font-normal text-slate-500">(you)</span> : null}
               </div>
               <div className="text-slate-600">{member.email}</div>
+              {member.disabled ? null : <InvitationState invitation={invitations.get(member.id)} />}
             </td>
             <td className="px-4 py-3">{member.disabled ? 'Disabled' : ROLE_LABELS[member.role]}</td>
             <td className="px-4 py-3 whitespace-nowrap">
@@ -45,6 +51,11 @@ export default async function StaffPage() {
             <td className="px-4 py-3">
               {member.disabled ? null : (
                 <StaffRowActions userId={member.id} name={member.name} role={member.role} isSelf={member.id === me.id} />
+              )}
+              {member.disabled || withPassword.has(member.id) ? null : (
+                <div className="mt-2">
+                  <NewInvitationButton userId={member.id} name={member.name} email={member.email} />
+                </div>
               )}
             </td>
           </tr>
