@@ -197,7 +197,17 @@ test.describe('no entry point reaches the service without an authorized session'
     const withParams = (route: string) => route.replace(/\[[^\]]+\]/g, id);
     // Health and readiness are public by design (no details); readiness does probe the service,
     // so it is not called here, where the upstream must see no call at all.
-    const PUBLIC = new Set(['/sign-in', '/sign-out', '/setup', '/icon.svg', '/_not-found', '/_global-error', '/api/health', '/api/ready']);
+    const PUBLIC = new Set([
+      '/sign-in',
+      '/sign-out',
+      '/setup',
+      '/invitation/[token]',
+      '/icon.svg',
+      '/_not-found',
+      '/_global-error',
+      '/api/health',
+      '/api/ready',
+    ]);
     const dashboardPages: string[] = [];
     const apiRoutes: string[] = [];
     const sandboxRoutes: string[] = [];
@@ -308,6 +318,15 @@ test.describe('no entry point reaches the service without an authorized session'
           confirmPassword: 'mallory-password-123',
         },
       ),
+      // An administrator's action (no session: refused), and the invitation page's public one
+      // (a token that was never issued: nobody gets a password or a session).
+      issueInvitation: formActionCall(idOf('issueInvitationAction'), '/staff', { status: 'idle', values: {} }, { userId: randomUUID() }),
+      acceptInvitation: formActionCall(
+        idOf('acceptInvitationAction'),
+        `/invitation/${'a'.repeat(43)}`,
+        { status: 'idle', values: {} },
+        { token: 'a'.repeat(43), password: 'mallory-password-123', confirmPassword: 'mallory-password-123' },
+      ),
     };
 
     const before = await observableState(adminPage);
@@ -338,6 +357,14 @@ test.describe('no entry point reaches the service without an authorized session'
         },
       ],
       [handcrafted.setup, (_s, body) => expect(body).toContain('This setup link is no longer valid')],
+      [handcrafted.issueInvitation, (_s, body) => expect(body).toContain(NO_SESSION)],
+      [
+        handcrafted.acceptInvitation,
+        (_s, body, setCookie) => {
+          expect(body).toContain('This invitation link is not valid');
+          expect(setCookie).not.toContain('session_token=');
+        },
+      ],
       // The no-JavaScript post: whatever the page then does, nothing may be created (checked below).
       [
         captures.createVerificationNoJs!,
