@@ -416,6 +416,8 @@ test.describe('staff management and the audit trail', () => {
       // Details come from a jsonb column, whose key order is Postgres's ("to" before "from").
       ['Role changed', { [WHO]: STAFF.admin.name, [ON]: colleague.name, [DETAILS]: /^(?=.*\bfrom: operator\b)(?=.*\bto: viewer\b)/ }],
       ['Staff account disabled', { [WHO]: STAFF.admin.name, [ON]: colleague.name }],
+      ['Invitation issued', { [WHO]: STAFF.admin.name, [ON]: colleague.name }],
+      ['Invitation used', { [WHO]: colleague.name, [ON]: colleague.name }],
       ['Signed in', { [WHO]: colleague.name }],
       ['Sign-in failed', { [WHO]: colleague.name }],
       ['Verification created', { [WHO]: STAFF.operator.name, [ON]: id }],
@@ -429,11 +431,12 @@ test.describe('staff management and the audit trail', () => {
       const actions = await column(ACTION).allInnerTexts();
       expect(new Set(actions), label).toEqual(new Set([label]));
     }
-    // By person: only the colleague's own entries (signed in, then refused once disabled).
+    // By person: only the colleague's own entries (set their password through the invitation and
+    // were signed in by it, then refused once disabled).
     await filter({ person: colleague.name });
     await expect(page).toHaveURL(/[?&]actor=[0-9a-f-]{36}/);
     expect(new Set(await column(WHO).allInnerTexts())).toEqual(new Set([colleague.name]));
-    expect(new Set(await column(ACTION).allInnerTexts())).toEqual(new Set(['Signed in', 'Sign-in failed']));
+    expect(new Set(await column(ACTION).allInnerTexts())).toEqual(new Set(['Invitation used', 'Signed in', 'Sign-in failed']));
 
     // By date (UTC days): everything happened today, nothing yesterday.
     const today = new Date().toISOString().slice(0, 10);
