@@ -203,7 +203,14 @@ test.describe('an expired invitation (own server on PostgreSQL)', () => {
       dataDir: path.join(root, 'cli'),
       env,
     });
-    server = await startNextServer({ port: portFor(130), dataDir: path.join(root, 'server'), env, timeoutMs: 120_000 });
+    // No sandbox on a shared store without its CLI's provisioning: "the service" is a closed port,
+    // which nothing here calls.
+    server = await startNextServer({
+      port: portFor(130),
+      dataDir: path.join(root, 'server'),
+      env: { ...env, VERIFICATION_API_URL: 'http://127.0.0.1:9', VERIFICATION_API_KEY: 'not-used-by-this-test' },
+      timeoutMs: 120_000,
+    });
   });
 
   test.afterAll(async () => {
