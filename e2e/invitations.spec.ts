@@ -57,7 +57,7 @@ test.describe('invitations on the shared server', () => {
     await inviteOnStaffPage(admin, colleague);
     // No password anywhere on the page: the account has none until the colleague sets it.
     await expect(admin.getByTestId('generated-password')).toHaveCount(0);
-    await admin.getByRole('button', { name: `Copy the invitation link for ${colleague.email}` }).click();
+    await admin.getByRole('button', { name: `Copy link to invite ${colleague.email}` }).click();
     await expect(admin.getByRole('button', { name: 'Link copied' })).toBeVisible();
     const link = await admin.evaluate(() => navigator.clipboard.readText());
     expect(link).toMatch(new RegExp(`^${baseURL}/invitation/[A-Za-z0-9_-]{43}$`));

@@ -22,13 +22,7 @@ export function InvitationLinkPanel({ id, link, email, expiresAt }: { id: string
           className="min-w-0 flex-1 rounded border border-slate-300 bg-white px-2 py-1 font-mono text-sm text-slate-900"
           onFocus={(event) => event.currentTarget.select()}
         />
-        <CopyLinkButton
-          link={link}
-          fallbackInputId={id}
-          label="Copy link"
-          accessibleLabel={`Copy the invitation link for ${email}`}
-          size="sm"
-        />
+        <CopyLinkButton link={link} fallbackInputId={id} label="Copy link" accessibleLabel={`Copy link to invite ${email}`} size="sm" />
       </div>
     </div>
   );
