@@ -102,6 +102,24 @@ test.describe('invitations on the shared server', () => {
     await adminContext.close();
   });
 
+  test('works without JavaScript: a refusal shows on the page, then the password is set and home opens', async ({ browser, baseURL }) => {
+    const colleague = newColleague();
+    const admin = await (await browser.newContext({ baseURL, storageState: storageStateOf('admin') })).newPage();
+    const link = await inviteOnStaffPage(admin, colleague);
+    const plain = await (await browser.newContext({ baseURL, storageState: NO_SESSION, javaScriptEnabled: false })).newPage();
+    await plain.goto(link);
+    await plain.getByLabel('New password').fill('password1234');
+    await plain.getByLabel('Repeat the password').fill('password1234');
+    await plain.getByRole('button', { name: 'Set password and sign in' }).click();
+    await expect(plain.getByText('This password is one of the most common ones')).toBeVisible();
+    await expect(plain.getByLabel('New password')).toHaveValue('');
+    await plain.getByLabel('New password').fill(PASSWORD);
+    await plain.getByLabel('Repeat the password').fill(PASSWORD);
+    await plain.getByRole('button', { name: 'Set password and sign in' }).click();
+    await expect(plain.getByTestId('signed-in-as')).toHaveText(colleague.name);
+    expect(new URL(plain.url()).pathname).toBe('/');
+  });
+
   test('a used link says so and leads to sign-in; a second use sets nothing', async ({ browser, baseURL }) => {
     const colleague = newColleague();
     const admin = await (await browser.newContext({ baseURL, storageState: storageStateOf('admin') })).newPage();
