@@ -26,7 +26,7 @@ const API_PREFIXES = ['/api/', '/v1/'];
 
 // Pages and routes that answer without a staff session: their own checks (or none) apply. (API
 // calls, which need no session cookie either, have returned before this list is consulted.)
-const PUBLIC_PREFIXES = ['/sign-in', '/setup', '/sign-out', '/sandbox/'];
+const PUBLIC_PREFIXES = ['/sign-in', '/setup', '/sign-out', '/sandbox/', '/invitation/'];
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -64,6 +64,8 @@ export async function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   // Replaces next.config.mjs's strictest policy, which would block the page's own scripts.
   response.headers.set('Content-Security-Policy', csp);
+  // An invitation's token is in its path: no request from that page may carry the path on.
+  if (pathname.startsWith('/invitation/')) response.headers.set('Referrer-Policy', 'no-referrer');
   return response;
 }
 

@@ -35,6 +35,7 @@ export const POSTGRES_SUITES = [
   'lib/sandbox/api/get-verification.test.ts',
   'lib/sandbox/records/*.test.ts',
   'lib/sandbox/webhook-sender/delivery.test.ts',
+  'lib/staff/invitations.test.ts',
   'lib/staff/staff-accounts.test.ts',
   'lib/verifications/*.test.ts',
   'lib/webhook-receiver/*.test.ts',

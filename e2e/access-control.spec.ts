@@ -9,6 +9,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { createStaffUser } from './kit/cli.mjs';
 import { type CountingUpstream, startCountingUpstream } from './support/counting-upstream';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
+import { acceptInvitationIn, inviteOnStaffPage } from './support/invitations';
 import { type NextServer, startNextServer } from './support/next-server';
 import { portFor } from './support/ports';
 import {
@@ -208,6 +209,7 @@ test.describe('no entry point reaches the service without an authorized session'
       '/api/auth/callback/[providerId]',
       '/sign-out',
       '/setup',
+      '/invitation/[token]',
       '/icon.svg',
       '/_not-found',
       '/_global-error',
@@ -346,6 +348,15 @@ test.describe('no entry point reaches the service without an authorized session'
       ),
       endOtherSessions: formActionCall(idOf('endOtherSessionsAction'), '/account', { status: 'idle', values: {} }, {}),
       enableStaff: formActionCall(idOf('enableStaffAction'), '/staff', { status: 'idle', values: {} }, { userId: randomUUID() }),
+      // An administrator's action (no session: refused), and the invitation page's public one
+      // (a token that was never issued: nobody gets a password or a session).
+      issueInvitation: formActionCall(idOf('issueInvitationAction'), '/staff', { status: 'idle', values: {} }, { userId: randomUUID() }),
+      acceptInvitation: formActionCall(
+        idOf('acceptInvitationAction'),
+        `/invitation/${'a'.repeat(43)}`,
+        { status: 'idle', values: {} },
+        { token: 'a'.repeat(43), password: 'mallory-password-123', confirmPassword: 'mallory-password-123' },
+      ),
     };
 
     const before = await observableState(adminPage);
@@ -384,6 +395,14 @@ test.describe('no entry point reaches the service without an authorized session'
         handcrafted.signInWithLink,
         (_s, body, setCookie) => {
           expect(body).toContain('This is not a valid sign-in link');
+          expect(setCookie).not.toContain('session_token=');
+        },
+      ],
+      [handcrafted.issueInvitation, (_s, body) => expect(body).toContain(NO_SESSION)],
+      [
+        handcrafted.acceptInvitation,
+        (_s, body, setCookie) => {
+          expect(body).toContain('This invitation link is not valid');
           expect(setCookie).not.toContain('session_token=');
         },
       ],
@@ -669,12 +688,11 @@ test.describe('sign-out', () => {
     // A dedicated account, so the shared sessions of the other tests stay valid.
     const name = uniqueName('Sam Signout');
     const email = `sam.${Math.random().toString(36).slice(2, 8)}@example.com`;
-    await page.goto('/staff');
-    await page.getByLabel('Name', { exact: true }).fill(name);
-    await page.getByLabel('E-mail address').fill(email);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    const password = (await page.getByTestId('generated-password').textContent())?.trim() ?? '';
-    expect(password.length).toBeGreaterThanOrEqual(12);
+    const link = await inviteOnStaffPage(page, { name, email, role: 'viewer' });
+    const password = 'sam signout long password';
+    const invited = await browser.newContext({ baseURL: base, storageState: SIGNED_OUT });
+    await acceptInvitationIn(await invited.newPage(), link, { name }, password);
+    await invited.close();
 
     const context = await browser.newContext({ baseURL: base, storageState: SIGNED_OUT });
     const own = await context.newPage();

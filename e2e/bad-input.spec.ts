@@ -158,6 +158,25 @@ const PROFILES: Record<string, Profile> = {
     empty: { messages: ['That account does not exist.'] },
     long: { messages: ['That account does not exist.'] },
   },
+  issueInvitationAction: {
+    page: '/staff',
+    caller: 'admin',
+    args: [{ status: 'idle', values: {} }, '$K1'],
+    fields: () => ({ userId: randomUUID() }),
+    baseline: { messages: ['That account does not exist.'] },
+    empty: { messages: ['That account does not exist.'] },
+    long: { messages: ['That account does not exist.'] },
+  },
+  // A token that was never issued: a well-formed form reaches the token check, and no password is set.
+  acceptInvitationAction: {
+    page: `/invitation/${'a'.repeat(43)}`,
+    caller: 'anonymous',
+    args: [{ status: 'idle', values: {} }, '$K1'],
+    fields: () => ({ token: 'a'.repeat(43), password: 'invited-password-123', confirmPassword: 'invited-password-123' }),
+    baseline: { messages: ['This invitation link is not valid'] },
+    empty: { messages: ['Use at least 12 characters.'] },
+    long: { messages: ['Use at most 256 characters.'] },
+  },
   // The person's page: the token from the link is the caller's only credential. Without a
   // (valid) token there is no page to go back to: 404, like the page itself.
   completeVerificationAction: {

@@ -5,6 +5,7 @@
 // inline script anyway, so "no dialog" alone proves little: the DOM checks are the real test.
 import { expect, type Page, test } from '@playwright/test';
 import { createdId, openCreateForm, submitCreate } from './support/fixtures';
+import { acceptInvitationIn, inviteOnStaffPage } from './support/invitations';
 import { storageStateOf } from './support/staff';
 
 const SUFFIX = Math.random().toString(36).slice(2, 8);
@@ -118,11 +119,7 @@ test('markup in names, purposes and a staff name renders as text on every page',
     const adminDialogs = watchDialogs(admin);
     const staffName = `${IMG}${SCRIPT} ${SUFFIX}`;
     const email = `markup.${SUFFIX}@example.com`;
-    await admin.goto('/staff');
-    await admin.getByLabel('Name', { exact: true }).fill(staffName);
-    await admin.getByLabel('E-mail address').fill(email);
-    await admin.getByRole('button', { name: 'Create account' }).click();
-    const password = (await admin.getByTestId('generated-password').textContent())?.trim() ?? '';
+    const link = await inviteOnStaffPage(admin, { name: staffName, email, role: 'viewer' });
     await admin.reload();
     await expectLiteral(admin, staffName, 'staff list');
     await expectNothingInjected(admin, 'staff list');
@@ -136,11 +133,8 @@ test('markup in names, purposes and a staff name renders as text on every page',
     const ownContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const own = await ownContext.newPage();
     const ownDialogs = watchDialogs(own);
-    await own.goto('/sign-in');
-    await own.getByLabel('E-mail address').fill(email);
-    await own.getByLabel('Password').fill(password);
-    await own.getByRole('button', { name: 'Sign in' }).click();
-    await expect(own.getByTestId('signed-in-as')).toHaveText(staffName);
+    // The invitation page greets them by name (as text), and signs them in.
+    await acceptInvitationIn(own, link, { name: staffName }, 'markup tester long password');
     await expectNothingInjected(own, 'signed-in name');
     await ownContext.close();
     expect([...adminDialogs, ...ownDialogs]).toEqual([]);

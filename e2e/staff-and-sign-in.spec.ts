@@ -13,6 +13,7 @@
 import { type Browser, type Cookie, expect, type Page, test } from '@playwright/test';
 import { disableThroughDialog } from './support/disable-staff';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
+import { acceptInvitationIn, createColleague, inviteOnStaffPage } from './support/invitations';
 import { signInFrom } from './support/sign-in-from';
 import { type Role, STAFF, storageStateOf } from './support/staff';
 
@@ -70,23 +71,13 @@ async function cookieStillWorks(browser: Browser, baseURL: string | undefined, c
   return signedIn;
 }
 
-/** Creates an account on the Staff page as the administrator; returns the password shown once. */
-async function createStaffAccount(adminPage: Page, account: { name: string; email: string; role: Role }): Promise<string> {
-  await adminPage.goto('/staff');
-  await adminPage.getByLabel('Name', { exact: true }).fill(account.name);
-  await adminPage.getByLabel('E-mail address').fill(account.email);
-  await adminPage.getByLabel('Role', { exact: true }).selectOption(account.role);
-  await adminPage.getByRole('button', { name: 'Create account' }).click();
-  await expect(adminPage.getByRole('status').filter({ hasText: 'Account created' })).toContainText(account.email);
-  const password = (await adminPage.getByTestId('generated-password').textContent())?.trim() ?? '';
-  expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
-  return password;
-}
-
+/**
+ * Creates an account as the administrator, through the invitation the Staff page gives, and
+ * sets its password through that link; returns the password.
+ */
 async function createAccountAsAdmin(browser: Browser, baseURL: string | undefined, account: { name: string; email: string; role: Role }) {
-  const context = await newContext(browser, baseURL, 'admin');
-  const password = await createStaffAccount(await context.newPage(), account);
-  await context.close();
+  const password = `a password for ${Math.random().toString(36).slice(2, 10)}`;
+  await createColleague(browser, { baseURL, adminState: storageStateOf('admin'), colleague: account, password });
   return password;
 }
 
@@ -316,16 +307,15 @@ test.describe('staff management and the audit trail', () => {
   let colleagueEverSignedIn = false;
 
   test('an administrator creates, demotes and disables a colleague, who feels each change at once', async ({ page, browser, baseURL }) => {
-    const password = await createStaffAccount(page, { ...colleague, role: 'operator' });
+    const link = await inviteOnStaffPage(page, { ...colleague, role: 'operator' });
     const row = page.getByRole('row').filter({ hasText: colleague.email });
     await expect(row.getByRole('cell').nth(1)).toHaveText('Operator');
 
-    // The colleague signs in with the password they were handed.
+    // The colleague sets their own password through the invitation, and is signed in by it.
+    const password = 'cora chose this password herself';
     const theirs = await newContext(browser, baseURL, null);
     const them = await theirs.newPage();
-    await them.goto('/sign-in');
-    await submitSignIn(them, colleague.email, password);
-    await expect(them.getByTestId('signed-in-as')).toHaveText(colleague.name);
+    await acceptInvitationIn(them, link, colleague, password);
     await expect(them.getByRole('banner').getByRole('link', { name: 'New request' })).toBeVisible();
     colleagueEverSignedIn = true;
 
@@ -426,6 +416,8 @@ test.describe('staff management and the audit trail', () => {
       // Details come from a jsonb column, whose key order is Postgres's ("to" before "from").
       ['Role changed', { [WHO]: STAFF.admin.name, [ON]: colleague.name, [DETAILS]: /^(?=.*\bfrom: operator\b)(?=.*\bto: viewer\b)/ }],
       ['Staff account disabled', { [WHO]: STAFF.admin.name, [ON]: colleague.name }],
+      ['Invitation issued', { [WHO]: STAFF.admin.name, [ON]: colleague.name }],
+      ['Invitation used', { [WHO]: colleague.name, [ON]: colleague.name }],
       ['Signed in', { [WHO]: colleague.name }],
       ['Sign-in failed', { [WHO]: colleague.name }],
       ['Verification created', { [WHO]: STAFF.operator.name, [ON]: id }],
@@ -439,11 +431,12 @@ test.describe('staff management and the audit trail', () => {
       const actions = await column(ACTION).allInnerTexts();
       expect(new Set(actions), label).toEqual(new Set([label]));
     }
-    // By person: only the colleague's own entries (signed in, then refused once disabled).
+    // By person: only the colleague's own entries (set their password through the invitation and
+    // were signed in by it, then refused once disabled).
     await filter({ person: colleague.name });
     await expect(page).toHaveURL(/[?&]actor=[0-9a-f-]{36}/);
     expect(new Set(await column(WHO).allInnerTexts())).toEqual(new Set([colleague.name]));
-    expect(new Set(await column(ACTION).allInnerTexts())).toEqual(new Set(['Signed in', 'Sign-in failed']));
+    expect(new Set(await column(ACTION).allInnerTexts())).toEqual(new Set(['Invitation used', 'Signed in', 'Sign-in failed']));
 
     // By date (UTC days): everything happened today, nothing yesterday.
     const today = new Date().toISOString().slice(0, 10);

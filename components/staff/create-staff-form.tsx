@@ -1,7 +1,8 @@
 'use client';
-// Creates a staff account. The password is generated on the server and shown once, for the
-// administrator to hand over; it is not stored anywhere readable.
+// Creates a staff account without a password, and shows its one-time invitation link once: the
+// new colleague sets their own password there, so nobody else ever knows it.
 import { useActionState } from 'react';
+import { InvitationLinkPanel } from '@/components/staff/invitation-link-panel';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
@@ -22,15 +23,8 @@ export function CreateStaffForm() {
   return (
     <div className="space-y-4">
       {created ? (
-        <Alert tone="success" title="Account created" role="status">
-          <p>
-            Give <strong>{created.email}</strong> this password through a safe channel. It is shown only now:
-          </p>
-          <p>
-            <code className="rounded bg-white px-2 py-1 font-mono text-sm select-all" data-testid="generated-password">
-              {created.password}
-            </code>
-          </p>
+        <Alert tone="success" title="Account created: send the invitation" role="status">
+          <InvitationLinkPanel id="new-staff-invitation" link={created.link} email={created.email} expiresAt={created.expiresAt} />
         </Alert>
       ) : null}
       {refused?.message ? (
@@ -40,7 +34,7 @@ export function CreateStaffForm() {
       ) : null}
       {/* The key resets the inputs after a successful create, and keeps them after an error. */}
       <form
-        key={created?.email ?? 'form'}
+        key={created?.link ?? 'form'}
         action={formAction}
         className="grid gap-4 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-start"
         noValidate

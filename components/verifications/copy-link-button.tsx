@@ -18,8 +18,8 @@ export function CopyLinkButton({
   onCopied,
 }: {
   link: string;
-  /** The verification the link belongs to: each copy is recorded in the audit trail. */
-  verificationId: string;
+  /** The verification the link belongs to, if any: each copy of such a link is recorded in the audit trail. */
+  verificationId?: string;
   /** The id of an input showing the link, selected when copying is not allowed. */
   fallbackInputId?: string;
   label?: string;
@@ -38,7 +38,7 @@ export function CopyLinkButton({
       await navigator.clipboard.writeText(link);
       setState('copied');
       onCopied?.();
-      void recordLinkCopiedAction(verificationId).catch(() => undefined);
+      if (verificationId) void recordLinkCopiedAction(verificationId).catch(() => undefined);
     } catch {
       setState('failed');
       const input = fallbackInputId ? document.getElementById(fallbackInputId) : null;

@@ -53,3 +53,8 @@ export const changeRoleSchema = z.object({
 });
 
 export const userIdSchema = z.object({ userId });
+
+/** The invitation page: the new colleague's own password, typed twice (the token comes with the form, not through this schema). */
+export const acceptInvitationSchema = z
+  .object({ password: newPassword, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords differ.' });

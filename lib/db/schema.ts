@@ -137,6 +137,29 @@ export const setupTokens = pgTable('setup_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Invitations (lib/staff/invitations.ts): a one-time link an administrator hands a new colleague,
+ * who sets their own password there. Only the SHA-256 of the link's random token is kept. A newer
+ * invitation for the same account deletes the unused older ones; a used one stays, so its link
+ * can say it was used.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The administrator who issued it; null when issued from the command line. */
+    issuedBy: text('issued_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_invitations_user_idx').on(t.userId)],
+);
+
 // ── Audit trail: who did what to which id, when. Ids only, never names, e-mails or phones. ──
 
 export const auditEntries = pgTable(

@@ -10,6 +10,7 @@ import type { Staff } from '@/lib/auth/session';
 import { setupAction, signInAction } from '@/lib/auth/sign-in-and-setup-actions';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
+import { acceptInvitationAction, issueInvitationAction } from '@/lib/staff/invitation-actions';
 import { changeRoleAction, createStaffAction, disableStaffAction } from '@/lib/staff/staff-actions';
 import { createVerificationAction } from '@/lib/verifications/actions';
 
@@ -116,6 +117,52 @@ describe('setupAction', () => {
       fieldErrors: { confirmPassword: ['The two passwords differ.'] },
     });
     expect(JSON.stringify(answer)).not.toContain(PASSWORD);
+  });
+});
+
+describe('invitation actions', () => {
+  const TOKEN = 'a'.repeat(43);
+
+  it('answers a common password, or two that differ, at the fields and sends no password back', async () => {
+    session.staff = null;
+    const common = await acceptInvitationAction(
+      { status: 'idle', values: {} },
+      form({ token: TOKEN, password: 'password1234', confirmPassword: 'password1234' }),
+    );
+    expect(common).toMatchObject({
+      status: 'failed',
+      values: {},
+      fieldErrors: { password: [expect.stringContaining('most common ones')] },
+    });
+    const differ = await acceptInvitationAction(
+      { status: 'idle', values: {} },
+      form({ token: TOKEN, password: PASSWORD, confirmPassword: `${PASSWORD}!` }),
+    );
+    expect(differ).toEqual({ status: 'failed', values: {}, fieldErrors: { confirmPassword: ['The two passwords differ.'] } });
+    expect(JSON.stringify([common, differ])).not.toContain('password1234');
+    expect(JSON.stringify(differ)).not.toContain(PASSWORD);
+  });
+
+  it('refuses a token that was never issued, with a plain message', async () => {
+    session.staff = null;
+    const answer = await acceptInvitationAction(
+      { status: 'idle', values: {} },
+      form({ token: TOKEN, password: PASSWORD, confirmPassword: PASSWORD }),
+    );
+    expect(answer).toMatchObject({ status: 'failed', message: expect.stringContaining('This invitation link is not valid') });
+  });
+
+  it('refuses to issue a link to a caller without a session, and to a viewer', async () => {
+    session.staff = null;
+    expect(await issueInvitationAction({ status: 'idle', values: {} }, form({ userId: 'u-someone' }))).toMatchObject({
+      status: 'failed',
+      ...DENIAL_MESSAGES.unauthenticated,
+    });
+    session.staff = VIEWER;
+    expect(await issueInvitationAction({ status: 'idle', values: {} }, form({ userId: 'u-someone' }))).toMatchObject({
+      status: 'failed',
+      ...DENIAL_MESSAGES.forbidden,
+    });
   });
 });
 

@@ -15,6 +15,7 @@ import { auditEntries, staffAccounts, staffSessions, staffUsers } from '@/lib/db
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { openDatabase } from '@/lib/platform/embedded-database';
+import { acceptInvitation, lookupInvitation } from '@/lib/staff/invitations';
 
 const TSX = path.join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
 const CLI = path.join(process.cwd(), 'lib/staff/cli.ts');
@@ -65,6 +66,8 @@ beforeAll(async () => {
       ['create', '--email', 'x@example.com', '--role', 'superuser'],
       ['create', '--role', 'operator'],
       ['create', '--email', 'x@example.com', '--role', 'viewer', '--password', 'short'],
+      ['create', '--email', 'x@example.com', '--role', 'viewer', '--password', 'password1234'],
+      ['invite'],
       ['create', '--email', 'x@example.com', '--role', 'viewer', '--colour', 'red'],
       ['create', '--email', 'x@example.com', '--role', 'viewer', '--password', 'qwerty123456'],
       ['disable'],
@@ -79,20 +82,37 @@ afterAll(async () => {
 });
 
 describe('users CLI (spawned)', { timeout: 120_000 }, () => {
-  let operator: { id: string; email: string; role: string; password: string };
+  // The operator is invited (no password on the command line); they set this one through the link.
+  const operator = { id: '', email: '', role: '', password: 'the operator chose this one', invitation: '', firstInvitation: '' };
   let admin: { id: string; email: string; role: string };
+  const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
 
-  it('create prints one JSON line with id, e-mail, role and a generated password', async () => {
+  it('create without --password prints one JSON line with id, e-mail, role and a 48-hour invitation link', async () => {
+    const before = Date.now();
     const run = await users(dataDir, 'create', '--email', 'Olga.Op@Example.com', '--role', 'operator');
     expect(run, run.stderr).toMatchObject({ code: 0 });
     expect(run.stdout.endsWith('\n')).toBe(true);
     expect(run.stdout.trimEnd().split('\n')).toHaveLength(1);
 
-    operator = JSON.parse(run.stdout);
-    expect(Object.keys(operator).sort()).toEqual(['email', 'id', 'password', 'role']);
-    expect(operator).toMatchObject({ email: 'olga.op@example.com', role: 'operator', id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-    expect(operator.password.length).toBeGreaterThanOrEqual(20);
-    expect(operator.password).toMatch(/^[A-Za-z0-9_-]+$/);
+    const printed = JSON.parse(run.stdout);
+    expect(Object.keys(printed).sort()).toEqual(['email', 'expiresAt', 'id', 'invitation', 'role']);
+    expect(printed).toMatchObject({ email: 'olga.op@example.com', role: 'operator', id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(printed.invitation).toMatch(/^http:\/\/localhost:\d+\/invitation\/[A-Za-z0-9_-]{43}$/);
+    expect(Date.parse(printed.expiresAt) - before).toBeGreaterThan(47.9 * 3_600_000);
+    Object.assign(operator, { id: printed.id, email: printed.email, role: printed.role, firstInvitation: printed.invitation });
+  });
+
+  it('invite --email prints a new link for an account without a password', async () => {
+    const run = await users(dataDir, 'invite', '--email', 'OLGA.OP@example.com');
+    expect(run, run.stderr).toMatchObject({ code: 0 });
+    const printed = JSON.parse(run.stdout);
+    expect(printed).toEqual({
+      id: operator.id,
+      invitation: expect.stringMatching(/\/invitation\/[A-Za-z0-9_-]{43}$/),
+      expiresAt: expect.any(String),
+    });
+    expect(printed.invitation).not.toBe(operator.firstInvitation);
+    operator.invitation = printed.invitation;
   });
 
   it('create with --password does not print the password', async () => {
@@ -122,8 +142,21 @@ describe('users CLI (spawned)', { timeout: 120_000 }, () => {
     expect(run.stderr).toContain('already exists');
   });
 
-  it('the printed and the given passwords really sign in, and the accounts are audited', async () => {
+  it('invite refuses an account that has a password, and an unknown e-mail (exit 1)', async () => {
+    const withPassword = await users(dataDir, 'invite', '--email', 'ada@example.com');
+    expect(withPassword.code).toBe(1);
+    expect(withPassword.stdout).toBe('');
+    expect(withPassword.stderr).toContain('They have set a password already');
+    const unknown = await users(dataDir, 'invite', '--email', 'nobody@example.com');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No account with the e-mail address nobody@example.com');
+  });
+
+  it('the newest invitation link and the given password really sign in, and the accounts are audited', async () => {
     try {
+      // The first link was voided by the second, which sets the operator's password.
+      expect(await lookupInvitation(tokenOf(operator.firstInvitation))).toEqual({ state: 'unknown' });
+      await acceptInvitation(tokenOf(operator.invitation), operator.password);
       const auth = await getCliAuth();
       for (const [email, password] of [
         [operator.email, operator.password],
@@ -218,6 +251,7 @@ describe('users CLI (spawned)', { timeout: 120_000 }, () => {
     expect(byArgs.get('create --email x@example.com --role viewer --password qwerty123456')).toContain(
       '--password: This password is one of the most common ones',
     );
+    expect(byArgs.get('invite')).toContain('invite needs --email');
     expect(byArgs.get('create --email x@example.com --role viewer --colour red')).toContain("Unknown option '--colour'");
     expect(byArgs.get('disable')).toContain('disable needs --email');
     expect(byArgs.get('enable')).toContain('enable needs --email');

@@ -3,6 +3,7 @@
 // DATABASE_URL it works beside running servers, as one more client of the shared database.
 //
 //   users create --email E --role admin|operator|viewer [--name N] [--password P]
+//   users invite --email E
 //   users list
 //   users disable --email E
 //   users enable --email E
@@ -19,10 +20,15 @@ import { getDb } from '@/lib/db';
 import { getEnv, InvalidEnvironmentError } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { DataDirInUseError } from '@/lib/platform/embedded-database';
-import { createStaff, disableStaff, enableStaff, findStaffIdByEmail, generatePassword, listStaff, StaffError } from './staff-accounts';
+import { invitationLink } from './invitation-link';
+import { inviteStaff, issueInvitation } from './invitations';
+import { createStaff, disableStaff, enableStaff, findStaffIdByEmail, listStaff, StaffError } from './staff-accounts';
 
 const USAGE = `Usage:
   npm run users -- create --email E --role admin|operator|viewer [--name N] [--password P]
+      Without --password: prints a one-time invitation link (48 hours) where they set their own.
+  npm run users -- invite --email E
+      A new invitation link for an account without a password yet; the earlier link stops working.
   npm run users -- list
   npm run users -- disable --email E
   npm run users -- enable --email E
@@ -72,9 +78,34 @@ async function main(argv: string[]): Promise<number> {
         if (problem) throw new UsageError(`--password: ${problem}`);
       }
       await getDb({ waitForLockMs: 0 });
-      const password = values.password ?? generatePassword();
-      const id = await createStaff(null, { ...parsed.data, password });
-      console.log(JSON.stringify({ id, email: parsed.data.email, role: parsed.data.role, ...(values.password ? {} : { password }) }));
+      if (values.password !== undefined) {
+        const id = await createStaff(null, { ...parsed.data, password: values.password });
+        console.log(JSON.stringify({ id, email: parsed.data.email, role: parsed.data.role }));
+        return 0;
+      }
+      // stdout only, like setup-link: the operator asked for the link on this terminal.
+      const invited = await inviteStaff(null, parsed.data);
+      console.log(
+        JSON.stringify({
+          id: invited.userId,
+          email: parsed.data.email,
+          role: parsed.data.role,
+          invitation: invitationLink(invited.token),
+          expiresAt: invited.expiresAt.toISOString(),
+        }),
+      );
+      return 0;
+    }
+    case 'invite': {
+      if (!values.email) throw new UsageError('invite needs --email');
+      await getDb({ waitForLockMs: 0 });
+      const id = await findStaffIdByEmail(values.email);
+      if (!id) {
+        console.error(`No account with the e-mail address ${values.email}.`);
+        return 1;
+      }
+      const { token, expiresAt } = await issueInvitation(null, id);
+      console.log(JSON.stringify({ id, invitation: invitationLink(token), expiresAt: expiresAt.toISOString() }));
       return 0;
     }
     case 'list': {

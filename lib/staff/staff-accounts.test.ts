@@ -17,7 +17,6 @@ import {
   disableStaff,
   enableStaff,
   findStaffIdByEmail,
-  generatePassword,
   listStaff,
   StaffError,
 } from './staff-accounts';
@@ -176,12 +175,6 @@ describe('createStaff', () => {
     }
     expect(await counts()).toEqual({ users: 0, accounts: 0, audit: 0 });
     expect(await findStaffIdByEmail('ghost@example.com')).toBeNull();
-  });
-
-  it('generates 24-character URL-safe passwords that differ every time', () => {
-    const passwords = Array.from({ length: 20 }, generatePassword);
-    for (const p of passwords) expect(p).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    expect(new Set(passwords).size).toBe(passwords.length);
   });
 });
 

@@ -2,7 +2,7 @@
 // written in one transaction. Accounts are disabled, never deleted, so the audit trail's ids
 // keep pointing somewhere.
 import 'server-only';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/audit';
@@ -53,20 +53,16 @@ export async function findStaffIdByEmail(email: string): Promise<string | null> 
   return row?.id ?? null;
 }
 
-/** A password for accounts created without one: 24 random characters, shown once. */
-export function generatePassword(): string {
-  return randomBytes(18).toString('base64url');
-}
+/** Without a password, the account gets one through an invitation (./invitations.ts). */
+export type NewStaff = { name: string; email: string; role: StaffRole; password?: string };
 
 const ACCOUNT_EXISTS = 'An account with this e-mail address already exists.';
 
-export type NewStaff = { name: string; email: string; role: StaffRole; password: string };
-
-/** Inserts the account and its password inside `tx` (used by setup and by staff management). */
+/** Inserts the account, and its password if given, inside `tx` (used by setup and by staff management). */
 export async function insertStaff(tx: Tx, staff: NewStaff): Promise<string> {
   // Every way an account gets a password comes through here; each caller checks first to put
   // the message where it belongs, and this makes sure none can skip the rules.
-  const problem = passwordProblem(staff.password);
+  const problem = staff.password === undefined ? null : passwordProblem(staff.password);
   if (problem) throw new StaffError(problem, 'password');
   const email = staff.email.trim().toLowerCase();
   const [existing] = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, email));
@@ -81,6 +77,7 @@ export async function insertStaff(tx: Tx, staff: NewStaff): Promise<string> {
     .onConflictDoNothing({ target: staffUsers.email })
     .returning({ id: staffUsers.id });
   if (!inserted) throw new StaffError(ACCOUNT_EXISTS, 'email');
+  if (staff.password === undefined) return id;
   await tx.insert(staffAccounts).values({
     id: randomUUID(),
     accountId: id,
@@ -93,13 +90,16 @@ export async function insertStaff(tx: Tx, staff: NewStaff): Promise<string> {
   return id;
 }
 
+/** Creates the account and its audit entry inside `tx`. */
+export async function createStaffIn(tx: Tx, actorId: string | null, staff: NewStaff): Promise<string> {
+  const id = await insertStaff(tx, staff);
+  await recordAudit({ actorId, action: 'staff.created', target: { type: 'staff', id }, details: { role: staff.role } }, tx);
+  return id;
+}
+
 export async function createStaff(actorId: string | null, staff: NewStaff): Promise<string> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const id = await insertStaff(tx, staff);
-    await recordAudit({ actorId, action: 'staff.created', target: { type: 'staff', id }, details: { role: staff.role } }, tx);
-    return id;
-  });
+  return db.transaction((tx) => createStaffIn(tx, actorId, staff));
 }
 
 async function assertNotLastAdmin(tx: Tx, userId: string): Promise<void> {

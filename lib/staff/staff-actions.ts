@@ -5,7 +5,9 @@ import { changeRoleSchema, createStaffSchema, userIdSchema } from '@/lib/auth/sc
 import { textField } from '@/lib/forms/action-input';
 import { formAction } from '@/lib/forms/form-action';
 import type { FormState, NoValues } from '@/lib/forms/form-state';
-import { changeStaffRole, createStaff, disableStaff, enableStaff, generatePassword, StaffError } from './staff-accounts';
+import { invitationLink } from './invitation-link';
+import { inviteStaff } from './invitations';
+import { changeStaffRole, disableStaff, enableStaff, StaffError } from './staff-accounts';
 
 type StaffFormValues = { name: string; email: string; role: string };
 
@@ -14,8 +16,8 @@ export type CreateStaffState = FormState<
   {
     status: 'created';
     values: StaffFormValues;
-    /** Shown once to the administrator, to pass on to the new colleague. */
-    created: { email: string; password: string };
+    /** The invitation link, shown once to the administrator to send on to the new colleague. */
+    created: { name: string; email: string; link: string; expiresAt: string };
   }
 >;
 
@@ -31,9 +33,9 @@ export const createStaffAction = formAction({
   // Cut to the fields' sizes (validation sees it all).
   values: (typed) => ({ name: typed.name.slice(0, 200), email: typed.email.slice(0, 254), role: typed.role.slice(0, 20) }),
   run: async ({ data, staff, refuse }): Promise<CreateStaffState> => {
-    const password = generatePassword();
+    let invitation: Awaited<ReturnType<typeof inviteStaff>>;
     try {
-      await createStaff(staff.id, { ...data, password });
+      invitation = await inviteStaff(staff.id, data);
     } catch (error) {
       if (error instanceof StaffError) {
         return error.field ? refuse({ fieldErrors: { [error.field]: [error.message] } }) : refuse({ message: error.message });
@@ -41,7 +43,16 @@ export const createStaffAction = formAction({
       throw error;
     }
     revalidatePath('/staff');
-    return { status: 'created', values: { name: '', email: '', role: 'viewer' }, created: { email: data.email, password } };
+    return {
+      status: 'created',
+      values: { name: '', email: '', role: 'viewer' },
+      created: {
+        name: data.name,
+        email: data.email,
+        link: invitationLink(invitation.token),
+        expiresAt: invitation.expiresAt.toISOString(),
+      },
+    };
   },
 });
 

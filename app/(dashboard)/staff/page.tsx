@@ -3,12 +3,15 @@
 import type { Metadata } from 'next';
 import { CreateStaffForm } from '@/components/staff/create-staff-form';
 import { EnableStaffButton } from '@/components/staff/enable-staff-button';
+import { InvitationState } from '@/components/staff/invitation-state';
+import { NewInvitationButton } from '@/components/staff/new-invitation-button';
 import { StaffRowActions } from '@/components/staff/staff-row-actions';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { LocalTime } from '@/components/ui/local-time';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
+import { accountsWithPassword, pendingInvitations } from '@/lib/staff/invitations';
 import { listStaff } from '@/lib/staff/staff-accounts';
 
 export const metadata: Metadata = { title: 'Staff' };
@@ -16,6 +19,8 @@ export const metadata: Metadata = { title: 'Staff' };
 export default async function StaffPage() {
   const me = await requireStaff('staff:manage', '/staff');
   const staff = await listStaff();
+  const ids = staff.map((member) => member.id);
+  const [invitations, withPassword] = await Promise.all([pendingInvitations(ids), accountsWithPassword(ids)]);
   return (
     <div className="space-y-8">
       <div>
@@ -39,6 +44,7 @@ export default async function StaffPage() {
                 {member.id === me.id ? <span className="ml-1 font-normal text-slate-500">(you)</span> : null}
               </div>
               <div className="text-slate-600">{member.email}</div>
+              {member.disabled ? null : <InvitationState invitation={invitations.get(member.id)} />}
             </td>
             <td className="px-4 py-3">{member.disabled ? 'Disabled' : ROLE_LABELS[member.role]}</td>
             <td className="px-4 py-3 whitespace-nowrap">
@@ -49,6 +55,11 @@ export default async function StaffPage() {
                 <EnableStaffButton userId={member.id} name={member.name} />
               ) : (
                 <StaffRowActions userId={member.id} name={member.name} role={member.role} isSelf={member.id === me.id} />
+              )}
+              {member.disabled || withPassword.has(member.id) ? null : (
+                <div className="mt-2">
+                  <NewInvitationButton userId={member.id} name={member.name} email={member.email} />
+                </div>
               )}
             </td>
           </tr>

@@ -1,0 +1,33 @@
+'use client';
+// "New invitation link" on a staff row, for a colleague who has not set a password yet (or whose
+// link expired or got lost): issuing one voids the older link, and the new one is shown once here.
+import { useActionState } from 'react';
+import { InvitationLinkPanel } from '@/components/staff/invitation-link-panel';
+import { Button } from '@/components/ui/button';
+import { type IssueInvitationState, issueInvitationAction } from '@/lib/staff/invitation-actions';
+
+const idle: IssueInvitationState = { status: 'idle', values: {} };
+
+export function NewInvitationButton({ userId, name, email }: { userId: string; name: string; email: string }) {
+  const [state, issue, issuing] = useActionState(issueInvitationAction, idle);
+  return (
+    <div className="space-y-2">
+      <form action={issue}>
+        <input type="hidden" name="userId" value={userId} />
+        <Button type="submit" variant="secondary" size="sm" disabled={issuing}>
+          New invitation link<span className="sr-only"> for {name}</span>
+        </Button>
+      </form>
+      {state.status === 'issued' ? (
+        <div role="status" className="rounded bg-emerald-50 p-3 text-sm text-emerald-950 ring-1 ring-emerald-200">
+          <InvitationLinkPanel id={`invitation-${userId}`} link={state.link} email={email} expiresAt={state.expiresAt} />
+        </div>
+      ) : null}
+      {state.status === 'failed' || state.status === 'invalid' ? (
+        <p role="alert" className="text-sm text-red-700">
+          {state.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

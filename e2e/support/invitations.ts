@@ -1,0 +1,50 @@
+// Adding a colleague the way an administrator does it: "Create account" on the Staff page gives
+// a one-time invitation link, and the colleague sets their own password through it. Other specs
+// use createColleague for a quick account with a known password.
+import { type Browser, expect, type Page } from '@playwright/test';
+import type { Role } from './staff';
+
+export type Colleague = { name: string; email: string; role: Role };
+
+const NO_SESSION = { cookies: [], origins: [] };
+
+/** Creates the account on the Staff page (the admin's page); returns the invitation link shown once. */
+export async function inviteOnStaffPage(adminPage: Page, colleague: Colleague): Promise<string> {
+  await adminPage.goto('/staff');
+  await adminPage.getByLabel('Name', { exact: true }).fill(colleague.name);
+  await adminPage.getByLabel('E-mail address').fill(colleague.email);
+  await adminPage.getByLabel('Role', { exact: true }).selectOption(colleague.role);
+  await adminPage.getByRole('button', { name: 'Create account' }).click();
+  const created = adminPage.getByRole('status').filter({ hasText: 'Account created' });
+  await expect(created).toContainText(`Send this link to ${colleague.email} yourself; it works once, until`);
+  const link = await created.getByTestId('invitation-link').inputValue();
+  expect(link).toMatch(/\/invitation\/[A-Za-z0-9_-]{43}$/);
+  return link;
+}
+
+/** Opens the link, sets the password twice and waits until the colleague is signed in on home. */
+export async function acceptInvitationIn(page: Page, link: string, colleague: { name: string }, password: string) {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: `Welcome, ${colleague.name}. Set your password` })).toBeVisible();
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Repeat the password').fill(password);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await expect(page.getByTestId('signed-in-as')).toHaveText(colleague.name);
+  expect(new URL(page.url()).pathname).toBe('/');
+}
+
+/**
+ * A new account with a known password, made through the product: the administrator's stored
+ * session invites, and the colleague accepts in a browser context of their own (closed after).
+ */
+export async function createColleague(
+  browser: Browser,
+  { baseURL, adminState, colleague, password }: { baseURL?: string; adminState: string; colleague: Colleague; password: string },
+): Promise<void> {
+  const adminContext = await browser.newContext({ baseURL, storageState: adminState });
+  const link = await inviteOnStaffPage(await adminContext.newPage(), colleague);
+  await adminContext.close();
+  const ownContext = await browser.newContext({ baseURL, storageState: NO_SESSION });
+  await acceptInvitationIn(await ownContext.newPage(), link, colleague, password);
+  await ownContext.close();
+}

@@ -1,0 +1,198 @@
+// Invitations: how a new colleague gets their first password without anybody else ever seeing
+// it. An administrator (or the CLI) issues a one-time link that works for INVITATION_LIFETIME_HOURS;
+// the colleague opens it and sets their own password, which creates their credential account.
+// Only the token's SHA-256 is stored. Every decision (expired? used? voided?) is taken by the
+// database with its own clock, so any instance answers any link the same way.
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import { hashPassword } from 'better-auth/crypto';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { recordAudit } from '@/lib/audit/audit';
+import { type Db, getDb } from '@/lib/db';
+import { staffAccounts, staffInvitations, staffUsers } from '@/lib/db/schema';
+import { createStaffIn, type NewStaff, StaffError } from './staff-accounts';
+
+/** Long enough to reach someone over a weekend; short enough that a forgotten link closes. */
+export const INVITATION_LIFETIME_HOURS = 48;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** 32 random bytes in base64url: always 43 characters of this alphabet. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export type IssuedInvitation = { token: string; expiresAt: Date };
+
+/** What a link leads to, as its page shows it. */
+export type InvitationLookup =
+  | { state: 'valid'; userId: string; name: string; email: string; expiresAt: Date }
+  | { state: 'expired'; expiresAt: Date }
+  | { state: 'used' }
+  | { state: 'disabled' }
+  /** Never issued, voided by a newer one, or not a token at all: one answer for all. */
+  | { state: 'unknown' };
+
+export class InvitationError extends Error {
+  constructor(readonly lookup: Exclude<InvitationLookup, { state: 'valid' }>) {
+    super(`invitation ${lookup.state}`);
+    this.name = 'InvitationError';
+  }
+}
+
+async function hasPassword(tx: Pick<Db, 'select'>, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: staffAccounts.id })
+    .from(staffAccounts)
+    .where(and(eq(staffAccounts.userId, userId), eq(staffAccounts.providerId, 'credential')))
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * A new link for an account that has no password yet, inside `tx`: the account's unused older
+ * links stop working. The account's row is locked, so two administrators issuing at once (on
+ * two instances, say) are taken one after the other and only the later link works.
+ */
+export async function issueInvitationIn(tx: Tx, actorId: string | null, userId: string): Promise<IssuedInvitation> {
+  const [user] = await tx.select({ disabled: staffUsers.disabled }).from(staffUsers).where(eq(staffUsers.id, userId)).for('update');
+  if (!user) throw new StaffError('That account does not exist.');
+  if (user.disabled) throw new StaffError('This account is disabled; an invitation would not let them in.');
+  if (await hasPassword(tx, userId)) throw new StaffError('They have set a password already; they sign in with it.');
+  await tx.delete(staffInvitations).where(and(eq(staffInvitations.userId, userId), isNull(staffInvitations.usedAt)));
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await tx
+    .insert(staffInvitations)
+    .values({
+      userId,
+      tokenHash: hashOf(token),
+      issuedBy: actorId,
+      expiresAt: sql`now() + make_interval(hours => ${INVITATION_LIFETIME_HOURS})`,
+    })
+    .returning({ expiresAt: staffInvitations.expiresAt });
+  await recordAudit({ actorId, action: 'invitation.issued', target: { type: 'staff', id: userId } }, tx);
+  return { token, expiresAt: row!.expiresAt };
+}
+
+export async function issueInvitation(actorId: string | null, userId: string): Promise<IssuedInvitation> {
+  const db = await getDb();
+  return db.transaction((tx) => issueInvitationIn(tx, actorId, userId));
+}
+
+/** Creates an account without a password and its first invitation, in one transaction. */
+export async function inviteStaff(
+  actorId: string | null,
+  staff: Omit<NewStaff, 'password'>,
+): Promise<IssuedInvitation & { userId: string }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const userId = await createStaffIn(tx, actorId, staff);
+    return { userId, ...(await issueInvitationIn(tx, actorId, userId)) };
+  });
+}
+
+async function lookupIn(executor: Pick<Db, 'select'>, token: string): Promise<InvitationLookup> {
+  // Anything that cannot be a token (too long, odd characters) is not looked up at all.
+  if (!TOKEN_SHAPE.test(token)) return { state: 'unknown' };
+  const [row] = await executor
+    .select({
+      userId: staffInvitations.userId,
+      expiresAt: staffInvitations.expiresAt,
+      usedAt: staffInvitations.usedAt,
+      expired: sql<boolean>`${staffInvitations.expiresAt} <= now()`,
+      name: staffUsers.name,
+      email: staffUsers.email,
+      disabled: staffUsers.disabled,
+    })
+    .from(staffInvitations)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffInvitations.userId))
+    .where(eq(staffInvitations.tokenHash, hashOf(token)));
+  if (!row) return { state: 'unknown' };
+  if (row.usedAt) return { state: 'used' };
+  if (row.disabled) return { state: 'disabled' };
+  if (row.expired) return { state: 'expired', expiresAt: row.expiresAt };
+  return { state: 'valid', userId: row.userId, name: row.name, email: row.email, expiresAt: row.expiresAt };
+}
+
+/** What the link with this token leads to now. */
+export async function lookupInvitation(token: string): Promise<InvitationLookup> {
+  return lookupIn(await getDb(), token);
+}
+
+/**
+ * Sets the invited colleague's password and uses the link up, in one transaction with the
+ * audit entry. Of two uses at once, the conditional update lets exactly one through; the other
+ * gets `used`. Throws InvitationError when the link does not (or no longer) work.
+ */
+export async function acceptInvitation(token: string, password: string): Promise<{ userId: string; email: string }> {
+  const before = await lookupInvitation(token);
+  if (before.state !== 'valid') throw new InvitationError(before);
+  // Hashing is slow on purpose: done before the transaction, so no row stays locked meanwhile.
+  const passwordHash = await hashPassword(password);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(staffInvitations)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(eq(staffInvitations.tokenHash, hashOf(token)), isNull(staffInvitations.usedAt), sql`${staffInvitations.expiresAt} > now()`),
+      )
+      .returning({ userId: staffInvitations.userId });
+    if (!claimed) {
+      const now = await lookupIn(tx, token);
+      throw new InvitationError(now.state === 'valid' ? { state: 'used' } : now);
+    }
+    // Locked, so a disable running at this moment either comes first (and this refuses) or after.
+    const [user] = await tx
+      .select({ email: staffUsers.email, disabled: staffUsers.disabled })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, claimed.userId))
+      .for('update');
+    if (!user || user.disabled) throw new InvitationError({ state: 'disabled' });
+    if (await hasPassword(tx, claimed.userId)) throw new InvitationError({ state: 'used' });
+    const now = new Date();
+    await tx.insert(staffAccounts).values({
+      id: crypto.randomUUID(),
+      accountId: claimed.userId,
+      providerId: 'credential',
+      userId: claimed.userId,
+      password: passwordHash,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await recordAudit({ actorId: claimed.userId, action: 'invitation.used', target: { type: 'staff', id: claimed.userId } }, tx);
+    return { userId: claimed.userId, email: user.email };
+  });
+}
+
+/** What the staff list shows for an account whose latest link is unused. */
+export type PendingInvitation = { expiresAt: Date; expired: boolean };
+
+/** The unused invitation of each of these accounts that has one (at most one each: a newer one deletes the older). */
+export async function pendingInvitations(userIds: string[]): Promise<Map<string, PendingInvitation>> {
+  if (userIds.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .select({
+      userId: staffInvitations.userId,
+      expiresAt: staffInvitations.expiresAt,
+      expired: sql<boolean>`${staffInvitations.expiresAt} <= now()`,
+    })
+    .from(staffInvitations)
+    .where(and(inArray(staffInvitations.userId, userIds), isNull(staffInvitations.usedAt)))
+    .orderBy(desc(staffInvitations.createdAt));
+  const pending = new Map<string, PendingInvitation>();
+  for (const row of rows) if (!pending.has(row.userId)) pending.set(row.userId, { expiresAt: row.expiresAt, expired: row.expired });
+  return pending;
+}
+
+/** The accounts among these that have a password (the others may be sent a new invitation). */
+export async function accountsWithPassword(userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const db = await getDb();
+  const rows = await db
+    .selectDistinct({ userId: staffAccounts.userId })
+    .from(staffAccounts)
+    .where(and(inArray(staffAccounts.userId, userIds), eq(staffAccounts.providerId, 'credential')));
+  return new Set(rows.map((row) => row.userId));
+}
