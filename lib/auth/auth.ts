@@ -10,9 +10,10 @@ import path from 'node:path';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { nextCookies } from 'better-auth/next-js';
+import { twoFactorPlugin } from './two-factor/plugin';
 import { eq } from 'drizzle-orm';
 import { type Db, getDb } from '@/lib/db';
-import { authVerifications, staffAccounts, staffSessions, staffUsers } from '@/lib/db/schema';
+import { authVerifications, staffAccounts, staffSessions, staffTwoFactors, staffUsers } from '@/lib/db/schema';
 import { getEnv, InvalidEnvironmentError } from '@/lib/env';
 import { once } from '@/lib/platform/database';
 import { isInMemory } from '@/lib/platform/embedded-database';
@@ -31,7 +32,13 @@ function createAuth(db: Db, secret: string, options: { withNextCookies: boolean 
     trustedOrigins: [baseURL, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: staffUsers, session: staffSessions, account: staffAccounts, verification: authVerifications },
+      schema: {
+        user: staffUsers,
+        session: staffSessions,
+        account: staffAccounts,
+        verification: authVerifications,
+        twoFactor: staffTwoFactors,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -78,7 +85,8 @@ function createAuth(db: Db, secret: string, options: { withNextCookies: boolean 
     },
     rateLimit: { enabled: false }, // sign-in throttling is the dashboard's own (lib/auth/throttle.ts)
     telemetry: { enabled: false },
-    plugins: options.withNextCookies ? [nextCookies()] : [],
+    // nextCookies last: it copies the cookies every plugin before it has set into the response.
+    plugins: [twoFactorPlugin(), ...(options.withNextCookies ? [nextCookies()] : [])],
   });
 }
 

@@ -10,6 +10,7 @@ const EXPECTED: Record<StaffRole, Record<Permission, boolean>> = {
     'link:copy': false,
     'staff:manage': false,
     'audit:read': false,
+    'two-factor:own': true,
   },
   operator: {
     'verification:read': true,
@@ -17,6 +18,7 @@ const EXPECTED: Record<StaffRole, Record<Permission, boolean>> = {
     'link:copy': true,
     'staff:manage': false,
     'audit:read': false,
+    'two-factor:own': true,
   },
   admin: {
     'verification:read': true,
@@ -24,6 +26,7 @@ const EXPECTED: Record<StaffRole, Record<Permission, boolean>> = {
     'link:copy': true,
     'staff:manage': true,
     'audit:read': true,
+    'two-factor:own': true,
   },
 };
 

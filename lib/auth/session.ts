@@ -8,8 +8,17 @@ import { getDb } from '@/lib/db';
 import { getAuth, SESSION_COOKIE_PREFIX } from './auth';
 import { can, isStaffRole, type Permission, type StaffRole } from './roles';
 import { rememberValidatedSession } from './session-cache';
+import { ENROLMENT_PERMISSION, enrolmentPath, mustEnrolTwoFactor } from './two-factor/requirement';
 
-export type Staff = { id: string; name: string; email: string; role: StaffRole; sessionId: string };
+export type Staff = {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  sessionId: string;
+  /** REQUIRE_2FA is on and this password account has no second factor yet: it may only enrol (two-factor/requirement.ts). */
+  mustEnrolTwoFactor?: boolean;
+};
 
 /** The signed-in, enabled staff member of this request, or null. Looked up once per request. */
 export const getCurrentStaff = cache(async (): Promise<Staff | null> => staffFromHeaders(await headers()));
@@ -22,9 +31,12 @@ export async function staffFromHeaders(requestHeaders: Headers): Promise<Staff |
     const auth = await getAuth();
     const session = await auth.api.getSession({ headers: requestHeaders });
     if (!session) return undefined;
-    const user = session.user as typeof session.user & { role?: unknown; disabled?: unknown };
+    const user = session.user as typeof session.user & { role?: unknown; disabled?: unknown; twoFactorEnabled?: unknown };
     if (user.disabled === true || !isStaffRole(user.role)) return undefined;
     const value: Staff = { id: user.id, name: user.name, email: user.email, role: user.role, sessionId: session.session.id };
+    if (await mustEnrolTwoFactor(await getDb(), { id: user.id, twoFactorEnabled: user.twoFactorEnabled === true })) {
+      value.mustEnrolTwoFactor = true;
+    }
     return { value, expiresAt: new Date(session.session.expiresAt) };
   });
   return staff ?? null;
@@ -51,6 +63,8 @@ function sessionCookies(header: string | null): string | undefined {
 export async function requireStaff(permission: Permission, returnTo?: string): Promise<Staff> {
   const staff = await getCurrentStaff();
   if (!staff) redirect(returnTo ? `/sign-in?next=${encodeURIComponent(returnTo)}` : '/sign-in');
+  // Until a required second factor is set up, every page but the enrolment page leads there.
+  if (staff.mustEnrolTwoFactor && permission !== ENROLMENT_PERMISSION) redirect(enrolmentPath(returnTo));
   if (!can(staff.role, permission)) forbidden();
   return staff;
 }
