@@ -5,12 +5,25 @@ import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
 import { changeRoleAction, disableStaffAction, type StaffChangeState } from '@/lib/staff/staff-actions';
+import { ResetTwoFactorButton } from './reset-two-factor-button';
 
 const idle: StaffChangeState = { status: 'idle', values: {} };
 
 const messageOf = (state: StaffChangeState) => (state.status === 'idle' ? undefined : state.message);
 
-export function StaffRowActions({ userId, name, role, isSelf }: { userId: string; name: string; role: StaffRole; isSelf: boolean }) {
+export function StaffRowActions({
+  userId,
+  name,
+  role,
+  isSelf,
+  twoFactorEnabled = false,
+}: {
+  userId: string;
+  name: string;
+  role: StaffRole;
+  isSelf: boolean;
+  twoFactorEnabled?: boolean;
+}) {
   const [roleState, changeRole, changingRole] = useActionState(changeRoleAction, idle);
   const [disableState, disable, disabling] = useActionState(disableStaffAction, idle);
   const message = messageOf(disableState) ?? messageOf(roleState);
@@ -46,6 +59,7 @@ export function StaffRowActions({ userId, name, role, isSelf }: { userId: string
           </Button>
         </form>
       )}
+      {twoFactorEnabled && !isSelf ? <ResetTwoFactorButton userId={userId} name={name} /> : null}
       <span role="status" className={failed ? 'text-sm text-red-700' : 'text-sm text-emerald-700'}>
         {message ?? ''}
       </span>

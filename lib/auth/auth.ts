@@ -10,7 +10,6 @@ import path from 'node:path';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { nextCookies } from 'better-auth/next-js';
-import { twoFactorPlugin } from './two-factor/plugin';
 import { eq } from 'drizzle-orm';
 import { type Db, getDb } from '@/lib/db';
 import { authVerifications, staffAccounts, staffSessions, staffTwoFactors, staffUsers } from '@/lib/db/schema';
@@ -18,6 +17,7 @@ import { getEnv, InvalidEnvironmentError } from '@/lib/env';
 import { once } from '@/lib/platform/database';
 import { isInMemory } from '@/lib/platform/embedded-database';
 import { forgetValidatedSessions } from './session-cache';
+import { twoFactorPlugin } from './two-factor/plugin';
 
 export const SESSION_COOKIE_PREFIX = 'vdesk';
 export const PASSWORD_MIN_LENGTH = 12;

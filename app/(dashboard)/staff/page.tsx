@@ -44,7 +44,13 @@ export default async function StaffPage() {
             </td>
             <td className="px-4 py-3">
               {member.disabled ? null : (
-                <StaffRowActions userId={member.id} name={member.name} role={member.role} isSelf={member.id === me.id} />
+                <StaffRowActions
+                  userId={member.id}
+                  name={member.name}
+                  role={member.role}
+                  isSelf={member.id === me.id}
+                  twoFactorEnabled={member.twoFactorEnabled}
+                />
               )}
             </td>
           </tr>

@@ -231,7 +231,12 @@ describe('resetTwoFactor', () => {
   it('refuses one’s own, an account without a second factor and an unknown account', async () => {
     const { id } = await enrolledAccount();
     await expect(resetTwoFactor(id, id)).rejects.toThrow(StaffError);
-    const plainId = await createStaff(adminId, { name: 'No Tfa', email: `staff-${randomUUID()}@example.com`, role: 'viewer', password: PASSWORD });
+    const plainId = await createStaff(adminId, {
+      name: 'No Tfa',
+      email: `staff-${randomUUID()}@example.com`,
+      role: 'viewer',
+      password: PASSWORD,
+    });
     await expect(resetTwoFactor(adminId, plainId)).rejects.toThrow('They have no second factor to reset.');
     await expect(resetTwoFactor(adminId, 'no-such-account')).rejects.toThrow('That account does not exist.');
     expect(await auditOf('two_factor.reset', plainId)).toHaveLength(0);
@@ -247,7 +252,12 @@ describe('REQUIRE_2FA', () => {
 
   it('sends a password account without a second factor to enrolment; not one with it, nor an SSO-only account, nor anyone when off', async () => {
     const db = await getDb();
-    const plainId = await createStaff(adminId, { name: 'Pat Plain', email: `staff-${randomUUID()}@example.com`, role: 'viewer', password: PASSWORD });
+    const plainId = await createStaff(adminId, {
+      name: 'Pat Plain',
+      email: `staff-${randomUUID()}@example.com`,
+      role: 'viewer',
+      password: PASSWORD,
+    });
     const { id: enrolledId } = await enrolledAccount();
     const ssoId = randomUUID();
     await db.insert(staffUsers).values({ id: ssoId, name: 'Sam Sso', email: `sso-${ssoId}@example.com`, role: 'viewer' });
@@ -264,7 +274,7 @@ describe('REQUIRE_2FA', () => {
     }
   });
 
-  it("marks the signed-in session of such an account, and the mark goes once it has enrolled", async () => {
+  it('marks the signed-in session of such an account, and the mark goes once it has enrolled', async () => {
     const email = `staff-${randomUUID()}@example.com`;
     const id = await createStaff(adminId, { name: 'Mia Must', email, role: 'operator', password: PASSWORD });
     try {
