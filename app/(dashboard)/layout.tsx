@@ -81,7 +81,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                 <span className="sr-only sm:not-sr-only">New request</span>
               </Link>
             ) : null}
-            <LiveUpdates initialEventId={lastEventId} />
+            {staff.mustEnrolTwoFactor ? null : <LiveUpdates initialEventId={lastEventId} />}
             <div className="flex items-center gap-2 border-l border-slate-200 pl-3 text-sm sm:pl-4">
               <span className="hidden text-right leading-tight sm:block">
                 <span className="block font-medium text-slate-900" data-testid="signed-in-as">
