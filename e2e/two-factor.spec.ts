@@ -126,6 +126,7 @@ test.describe('two-factor authentication', () => {
   test('after 5 wrong codes the sign-in must start again with the password', async ({ page, browser, baseURL }) => {
     const account = await newAccount(browser, baseURL, 'viewer');
     await submitPassword(page, account.email, account.password);
+    await expect(page).toHaveURL(`${baseURL}/`);
     const { totp } = await enrolOnPage(page, account.password);
     await page.goto('/');
     await signOut(page);
@@ -182,6 +183,7 @@ test.describe('two-factor authentication', () => {
   }) => {
     const account = await newAccount(browser, baseURL, 'viewer');
     await submitPassword(page, account.email, account.password);
+    await expect(page).toHaveURL(`${baseURL}/`);
     await enrolOnPage(page, account.password);
     await page.goto('/');
     await expect(page.getByRole('banner').getByTestId('signed-in-as')).toHaveText(account.name);

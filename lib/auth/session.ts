@@ -1,7 +1,7 @@
 // Who is signed in, for pages, server actions and route handlers. Every entry point asks here
 // itself: a layout's check does not protect the page or action beneath it.
 import 'server-only';
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { getDb } from '@/lib/db';
@@ -21,7 +21,22 @@ export type Staff = {
 };
 
 /** The signed-in, enabled staff member of this request, or null. Looked up once per request. */
-export const getCurrentStaff = cache(async (): Promise<Staff | null> => staffFromHeaders(await headers()));
+export const getCurrentStaff = cache(async (): Promise<Staff | null> => staffFromHeaders(await headersWithCurrentCookies()));
+
+/**
+ * The request's headers, with its cookies as they stand now. A server action that replaced the
+ * session (turning two-factor on or off does) has set a new session cookie, and the page Next
+ * renders after it in the same request must read that one: Next brings cookies() up to date for
+ * that render, not headers(). Read with the old cookie, better-auth would find the session gone
+ * and clear the new cookie on its way out, signing the person out.
+ */
+async function headersWithCurrentCookies(): Promise<Headers> {
+  const current = new Headers(await headers());
+  const jar = (await cookies()).getAll();
+  if (jar.length === 0) current.delete('cookie');
+  else current.set('cookie', jar.map(({ name, value }) => `${name}=${encodeURIComponent(value)}`).join('; '));
+  return current;
+}
 
 export async function staffFromHeaders(requestHeaders: Headers): Promise<Staff | null> {
   const key = sessionCookies(requestHeaders.get('cookie'));
