@@ -24,7 +24,18 @@ import { CopyTextButton } from './copy-text-button';
 const idleEnrolment: EnrolmentState = { status: 'idle', values: {} };
 const idleTurnOff: TurnOffState = { status: 'idle', values: {} };
 
-export function TwoFactorSettings({ enabled, mayTurnOff, next }: { enabled: boolean; mayTurnOff: boolean; next: string }) {
+export function TwoFactorSettings({
+  email,
+  enabled,
+  mayTurnOff,
+  next,
+}: {
+  /** The account's address, for password managers that fill the password by it. */
+  email: string;
+  enabled: boolean;
+  mayTurnOff: boolean;
+  next: string;
+}) {
   const [enrolment, enrol, enrolling] = useActionState<EnrolmentState, FormData>(enrolTwoFactorAction, idleEnrolment);
   const [turnOff, turnOffAction, turningOff] = useActionState<TurnOffState, FormData>(turnOffTwoFactorAction, idleTurnOff);
 
@@ -51,6 +62,7 @@ export function TwoFactorSettings({ enabled, mayTurnOff, next }: { enabled: bool
         {mayTurnOff ? (
           <form action={turnOffAction} className="max-w-sm space-y-4" noValidate>
             <h2 className="text-base font-semibold text-slate-900">Turn two-factor authentication off</h2>
+            <AccountName email={email} />
             {refused?.message ? (
               <Alert tone="error" title="Still on" role="alert">
                 <p>{refused.message}</p>
@@ -93,18 +105,34 @@ export function TwoFactorSettings({ enabled, mayTurnOff, next }: { enabled: bool
       {enrolment.status === 'scan' ? (
         <ScanStep secret={enrolment.secret} codeError={enrolment.codeError} action={enrol} pending={enrolling} />
       ) : (
-        <PasswordStep state={enrolment} action={enrol} pending={enrolling} />
+        <PasswordStep email={email} state={enrolment} action={enrol} pending={enrolling} />
       )}
     </div>
   );
 }
 
-function PasswordStep({ state, action, pending }: { state: EnrolmentState; action: (form: FormData) => void; pending: boolean }) {
+/** Whose password is asked: hidden, for password managers (a password form without it cannot be filled reliably). */
+function AccountName({ email }: { email: string }) {
+  return <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />;
+}
+
+function PasswordStep({
+  email,
+  state,
+  action,
+  pending,
+}: {
+  email: string;
+  state: EnrolmentState;
+  action: (form: FormData) => void;
+  pending: boolean;
+}) {
   const refused = refusalOf(state);
   const passwordError = refused?.fieldErrors.password?.[0];
   return (
     <form action={action} className="max-w-sm space-y-4" noValidate>
       <input type="hidden" name="step" value="password" />
+      <AccountName email={email} />
       <h2 className="text-base font-semibold text-slate-900">Step 1 of 3: confirm it is you</h2>
       {state.status === 'already-on' ? (
         <Alert tone="info" title="Already on" role="status">

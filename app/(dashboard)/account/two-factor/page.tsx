@@ -43,7 +43,7 @@ export default async function TwoFactorPage({ searchParams }: Props) {
       ) : null}
       <Card>
         <CardBody>
-          <TwoFactorSettings enabled={user?.twoFactorEnabled === true} mayTurnOff={!required} next={returnTo} />
+          <TwoFactorSettings email={staff.email} enabled={user?.twoFactorEnabled === true} mayTurnOff={!required} next={returnTo} />
         </CardBody>
       </Card>
     </div>
