@@ -22,6 +22,7 @@ export const POSTGRES_SUITES = [
   'lib/auth/sign-in-link.test.ts',
   'lib/auth/sign-in.test.ts',
   'lib/auth/throttle.test.ts',
+  'lib/auth/two-factor/two-factor.test.ts',
   'lib/cli/admin-clis-shared-store.test.ts',
   'lib/cli/data.test.ts',
   'lib/cli/start-up.test.ts',

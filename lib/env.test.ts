@@ -24,6 +24,7 @@ describe('parseEnv', () => {
       AUDIT_RETENTION_DAYS: 365,
       CREATE_RATE_LIMIT_PER_MINUTE: 30,
       READ_RATE_LIMIT_PER_MINUTE: 120,
+      REQUIRE_2FA: 'off',
       LOG_LEVEL: 'info',
       OIDC_LABEL: 'Sign in with single sign-on',
       PASSWORD_SIGN_IN: 'on',
@@ -68,6 +69,16 @@ describe('parseEnv', () => {
     expect(parseEnv({ CREATE_RATE_LIMIT_PER_MINUTE: '5' }).CREATE_RATE_LIMIT_PER_MINUTE).toBe(5);
     for (const bad of ['0', '2.5', 'many']) {
       expect(problemsOf({ CREATE_RATE_LIMIT_PER_MINUTE: bad })).toEqual([expect.stringMatching(/^CREATE_RATE_LIMIT_PER_MINUTE must be/)]);
+    }
+  });
+});
+
+describe('REQUIRE_2FA', () => {
+  it('is off unless set to on, and refuses anything but on or off', () => {
+    expect(parseEnv({ REQUIRE_2FA: 'on' }).REQUIRE_2FA).toBe('on');
+    expect(parseEnv({ REQUIRE_2FA: '' }).REQUIRE_2FA).toBe('off');
+    for (const bad of ['yes', 'true', 'ON']) {
+      expect(problemsOf({ REQUIRE_2FA: bad })).toEqual(['REQUIRE_2FA must be "on" or "off"']);
     }
   });
 });

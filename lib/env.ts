@@ -149,6 +149,9 @@ const envSchema = z.object({
       .max(1_000_000, 'must be at most 1000000')
       .default(120),
   ),
+  // Whether every password account must enrol a second factor before using anything
+  // (lib/auth/two-factor/requirement.ts); accounts that sign in only through SSO are exempt.
+  REQUIRE_2FA: z.preprocess(blankAsUnset, z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('off')),
   LOG_LEVEL: logLevelSchema,
   // Single sign-on through the company's OpenID Connect provider (lib/auth/single-sign-on.ts):
   // all three of ISSUER, CLIENT_ID and CLIENT_SECRET, or none (see crossFieldProblems).

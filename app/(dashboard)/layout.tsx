@@ -81,7 +81,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                 <span className="sr-only sm:not-sr-only">New request</span>
               </Link>
             ) : null}
-            <LiveUpdates initialEventId={lastEventId} />
+            {staff.mustEnrolTwoFactor ? null : <LiveUpdates initialEventId={lastEventId} />}
             <div className="flex items-center gap-2 border-l border-slate-200 pl-3 text-sm sm:pl-4">
               {/* The person's name opens their account page (password, sessions, second factor). */}
               <Link href="/account" className="flex items-center gap-2 rounded-md px-2 py-1 text-right leading-tight hover:bg-slate-100">

@@ -7,12 +7,25 @@ import { Select } from '@/components/ui/input';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
 import { changeRoleAction, type StaffChangeState } from '@/lib/staff/staff-actions';
 import { DisableStaffDialog } from './disable-staff-dialog';
+import { ResetTwoFactorButton } from './reset-two-factor-button';
 
 const idle: StaffChangeState = { status: 'idle', values: {} };
 
 const messageOf = (state: StaffChangeState) => (state.status === 'idle' ? undefined : state.message);
 
-export function StaffRowActions({ userId, name, role, isSelf }: { userId: string; name: string; role: StaffRole; isSelf: boolean }) {
+export function StaffRowActions({
+  userId,
+  name,
+  role,
+  isSelf,
+  twoFactorEnabled = false,
+}: {
+  userId: string;
+  name: string;
+  role: StaffRole;
+  isSelf: boolean;
+  twoFactorEnabled?: boolean;
+}) {
   const [roleState, changeRole, changingRole] = useActionState(changeRoleAction, idle);
   const message = messageOf(roleState);
   const failed = roleState.status === 'failed';
@@ -35,6 +48,7 @@ export function StaffRowActions({ userId, name, role, isSelf }: { userId: string
         </Button>
       </form>
       {isSelf ? null : <DisableStaffDialog userId={userId} name={name} />}
+      {twoFactorEnabled && !isSelf ? <ResetTwoFactorButton userId={userId} name={name} /> : null}
       <span role="status" className={failed ? 'text-sm text-red-700' : 'text-sm text-emerald-700'}>
         {message ?? ''}
       </span>

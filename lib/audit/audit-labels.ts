@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = {
   'sso.refused': 'Single sign-on refused',
   'two_factor.enrolled': 'Two-factor enrolled',
   'two_factor.reset': 'Two-factor reset',
+  'two_factor.disabled': 'Two-factor turned off',
   'two_factor.backup_code_used': 'Backup code used',
   'invitation.issued': 'Invitation issued',
   'invitation.used': 'Invitation used',

@@ -15,13 +15,14 @@ import { nextCookies } from 'better-auth/next-js';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/audit';
 import { type Db, getDb } from '@/lib/db';
-import { authVerifications, staffAccounts, staffSessions, staffUsers } from '@/lib/db/schema';
+import { authVerifications, staffAccounts, staffSessions, staffTwoFactors, staffUsers } from '@/lib/db/schema';
 import { getEnv, InvalidEnvironmentError } from '@/lib/env';
 import { once } from '@/lib/platform/database';
 import { isInMemory } from '@/lib/platform/embedded-database';
 import { forgetValidatedSessions } from './session-cache';
 import { signInLinkPlugin } from './sign-in-link-plugin';
 import { isSingleSignOnCallback, singleSignOnGate, singleSignOnPlugins } from './single-sign-on';
+import { twoFactorPlugin } from './two-factor/plugin';
 
 export const SESSION_COOKIE_PREFIX = 'vdesk';
 export const PASSWORD_MIN_LENGTH = 12;
@@ -36,7 +37,13 @@ function createAuth(db: Db, secret: string, options: { withNextCookies: boolean 
     trustedOrigins: [baseURL, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: staffUsers, session: staffSessions, account: staffAccounts, verification: authVerifications },
+      schema: {
+        user: staffUsers,
+        session: staffSessions,
+        account: staffAccounts,
+        verification: authVerifications,
+        twoFactor: staffTwoFactors,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -88,8 +95,8 @@ function createAuth(db: Db, secret: string, options: { withNextCookies: boolean 
     },
     rateLimit: { enabled: false }, // sign-in throttling is the dashboard's own (lib/auth/throttle.ts)
     telemetry: { enabled: false },
-    // nextCookies last: it hands the cookies the others set to Next.js.
-    plugins: [...singleSignOnPlugins(), signInLinkPlugin(db), ...(options.withNextCookies ? [nextCookies()] : [])],
+    // nextCookies last: it copies the cookies every plugin before it has set into the response.
+    plugins: [...singleSignOnPlugins(), signInLinkPlugin(db), twoFactorPlugin(), ...(options.withNextCookies ? [nextCookies()] : [])],
   });
 }
 

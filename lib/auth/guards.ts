@@ -3,8 +3,9 @@
 import 'server-only';
 import { can, type Permission } from './roles';
 import { getCurrentStaff, type Staff, staffFromHeaders } from './session';
+import { ENROLMENT_PERMISSION } from './two-factor/requirement';
 
-export type Denial = 'unauthenticated' | 'forbidden';
+export type Denial = 'unauthenticated' | 'forbidden' | 'two_factor_required';
 
 /**
  * Wraps a server action. The action runs only for a signed-in staff member whose role has
@@ -20,6 +21,7 @@ export function authorizedAction<Args extends unknown[], Result>(
   return async (...args: Args) => {
     const staff = await getCurrentStaff();
     if (!staff) return denied('unauthenticated', ...args);
+    if (mustEnrolFirst(staff, permission)) return denied('two_factor_required', ...args);
     if (!can(staff.role, permission)) return denied('forbidden', ...args);
     return action(staff, ...args);
   };
@@ -38,6 +40,9 @@ export function authorizedRoute<Params>(
     const staff = await staffFromHeaders(request.headers);
     const noStore = { 'Cache-Control': 'no-store' };
     if (!staff) return Response.json({ error: 'Sign in to continue.' }, { status: 401, headers: noStore });
+    if (mustEnrolFirst(staff, permission)) {
+      return Response.json({ error: DENIAL_MESSAGES.two_factor_required.message }, { status: 403, headers: noStore });
+    }
     if (!can(staff.role, permission)) {
       return Response.json({ error: 'Your role does not allow this.' }, { status: 403, headers: noStore });
     }
@@ -54,4 +59,13 @@ export const DENIAL_MESSAGES: Record<Denial, { title: string; message: string }>
     title: 'Not allowed for your role',
     message: 'Nothing was done. Ask an administrator if you need this permission.',
   },
+  two_factor_required: {
+    title: 'Set up two-factor authentication first',
+    message: 'Nothing was done. Your organisation requires a second factor: set it up on the two-factor page, then try again.',
+  },
 };
+
+/** REQUIRE_2FA: an account that still has to enrol may do nothing but enrol. */
+function mustEnrolFirst(staff: Staff, permission: Permission): boolean {
+  return staff.mustEnrolTwoFactor === true && permission !== ENROLMENT_PERMISSION;
+}

@@ -11,6 +11,7 @@ const EXPECTED: Record<StaffRole, Record<Permission, boolean>> = {
     'staff:manage': false,
     'audit:read': false,
     'account:own': true,
+    'two-factor:own': true,
   },
   operator: {
     'verification:read': true,
@@ -19,6 +20,7 @@ const EXPECTED: Record<StaffRole, Record<Permission, boolean>> = {
     'staff:manage': false,
     'audit:read': false,
     'account:own': true,
+    'two-factor:own': true,
   },
   admin: {
     'verification:read': true,
@@ -27,6 +29,7 @@ const EXPECTED: Record<StaffRole, Record<Permission, boolean>> = {
     'staff:manage': true,
     'audit:read': true,
     'account:own': true,
+    'two-factor:own': true,
   },
 };
 

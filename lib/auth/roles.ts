@@ -17,6 +17,11 @@ export const PERMISSIONS = {
   'staff:manage': ['admin'],
   /** Read the audit trail. */
   'audit:read': ['admin'],
+  /**
+   * Set up or turn off one's own second factor. The only permission usable while REQUIRE_2FA
+   * still asks the account to enrol (lib/auth/two-factor/requirement.ts).
+   */
+  'two-factor:own': ['viewer', 'operator', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -19,6 +19,7 @@ import { getCurrentStaff } from './session';
 import { forgetValidatedSessions } from './session-cache';
 import { completeSetup, SetupClosedError } from './setup';
 import { attemptSignIn, type ThrottleScope } from './throttle';
+import { awaitsSecondFactor, SECOND_FACTOR_PENDING, secondFactorPromptPath } from './two-factor/password-step';
 
 export type SignInState = FormState<{ email: string }, never, 'email' | 'password'>;
 
@@ -60,6 +61,7 @@ export const signInAction = formAction({
     const attempt = await attemptSignIn(email, ip, async () => {
       try {
         const result = await auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers: requestHeaders });
+        if (awaitsSecondFactor(result)) return SECOND_FACTOR_PENDING; // the password was right; the code comes next
         return result.user.id;
       } catch {
         return null; // unknown account, wrong password or disabled account: one answer for all three
@@ -73,6 +75,7 @@ export const signInAction = formAction({
       await recordAudit({ actorId: await findStaffIdByEmail(email), action: 'sign_in.failed' });
       return refuse({ message: WRONG_CREDENTIALS });
     }
+    if (attempt.value === SECOND_FACTOR_PENDING) redirect(secondFactorPromptPath(safeReturnPath(formData.get('next'))));
     await recordAudit({ actorId: attempt.value, action: 'sign_in.succeeded' });
     redirect(safeReturnPath(formData.get('next')));
   },

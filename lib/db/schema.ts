@@ -60,6 +60,8 @@ export const staffUsers = pgTable('staff_users', {
   role: text('role', { enum: STAFF_ROLES }).notNull().default('viewer'),
   /** A disabled account cannot sign in and has no sessions. Accounts are never deleted: the audit trail refers to them. */
   disabled: boolean('disabled').notNull().default(false),
+  /** Whether sign-in asks for a second factor (better-auth's two-factor plugin sets it once enrolment is confirmed). */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -102,6 +104,27 @@ export const staffAccounts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('staff_accounts_user_idx').on(t.userId)],
+);
+
+/**
+ * A staff member's second factor (better-auth's two-factor plugin): the TOTP secret and the
+ * backup codes, both encrypted with the auth secret. `verified` stays false until the first code
+ * is confirmed at enrolment; the failure count and lock are its limit on wrong codes.
+ */
+export const staffTwoFactors = pgTable(
+  'staff_two_factors',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('staff_two_factors_user_idx').on(t.userId)],
 );
 
 export const authVerifications = pgTable('auth_verifications', {

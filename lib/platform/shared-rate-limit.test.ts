@@ -28,7 +28,14 @@ afterAll(async () => {
 });
 
 function limiterOn(handle: Db, limit: number, name = 'test') {
-  return createSharedRateLimiter({ name, limit, windowMs: 60_000, db: async () => handle, table: rateLimitEvents, takeFunction: 'rate_limit_take' });
+  return createSharedRateLimiter({
+    name,
+    limit,
+    windowMs: 60_000,
+    db: async () => handle,
+    table: rateLimitEvents,
+    takeFunction: 'rate_limit_take',
+  });
 }
 
 async function storedEvents(key: string): Promise<number> {

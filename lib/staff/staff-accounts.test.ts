@@ -351,7 +351,8 @@ describe('listStaff', () => {
       ['Aaron', true],
       ['Zed', true],
     ]);
-    for (const s of list) expect(Object.keys(s).sort()).toEqual(['createdAt', 'disabled', 'email', 'id', 'name', 'role']);
+    for (const s of list)
+      expect(Object.keys(s).sort()).toEqual(['createdAt', 'disabled', 'email', 'id', 'name', 'role', 'twoFactorEnabled']);
     expect(list.find((s) => s.name === 'Carol')).toMatchObject({ email: 'carol@example.com', role: 'operator' });
   });
 

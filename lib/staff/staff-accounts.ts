@@ -22,7 +22,7 @@ export class StaffError extends Error {
   }
 }
 
-export type StaffSummary = Pick<StaffUserRow, 'id' | 'name' | 'email' | 'role' | 'disabled' | 'createdAt'>;
+export type StaffSummary = Pick<StaffUserRow, 'id' | 'name' | 'email' | 'role' | 'disabled' | 'twoFactorEnabled' | 'createdAt'>;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -41,6 +41,7 @@ export async function listStaff(): Promise<StaffSummary[]> {
       email: staffUsers.email,
       role: staffUsers.role,
       disabled: staffUsers.disabled,
+      twoFactorEnabled: staffUsers.twoFactorEnabled,
       createdAt: staffUsers.createdAt,
     })
     .from(staffUsers)

@@ -6,7 +6,7 @@
 // else, which also makes it the bench's measure of what any authorized action on that page
 // costs before its own work (e2e/bench/figures/overhead.mjs). Its answers are constants: a
 // caller learns nothing but whether its own session may create.
-import { authorizedAction, type Denial } from '@/lib/auth/guards';
+import { authorizedAction, DENIAL_MESSAGES, type Denial } from '@/lib/auth/guards';
 
 export type CreateAccess = { allowed: true } | { allowed: false; title: string; message: string };
 
@@ -23,6 +23,7 @@ const REFUSED: Record<Denial, CreateAccess> = {
     title: 'Not allowed for your role',
     message: 'Your role no longer allows creating requests. Ask an administrator if you need this permission.',
   },
+  two_factor_required: { allowed: false, ...DENIAL_MESSAGES.two_factor_required },
 };
 
 export const checkCreateAccessAction = authorizedAction(

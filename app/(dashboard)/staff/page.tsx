@@ -54,7 +54,13 @@ export default async function StaffPage() {
               {member.disabled ? (
                 <EnableStaffButton userId={member.id} name={member.name} />
               ) : (
-                <StaffRowActions userId={member.id} name={member.name} role={member.role} isSelf={member.id === me.id} />
+                <StaffRowActions
+                  userId={member.id}
+                  name={member.name}
+                  role={member.role}
+                  isSelf={member.id === me.id}
+                  twoFactorEnabled={member.twoFactorEnabled}
+                />
               )}
               {member.disabled || withPassword.has(member.id) ? null : (
                 <div className="mt-2">

@@ -1,0 +1,239 @@
+'use client';
+// One's own two-factor authentication: set it up (current password → QR code and manual key →
+// first code → backup codes once), or see that it is on and, where allowed, turn it off. One
+// component for every state, so the backup codes stay on screen when the page re-renders with
+// the second factor on. Every step posts with or without JavaScript.
+import { Loader2 } from 'lucide-react';
+import { QRCodeSVG } from 'qrcode.react';
+import { useActionState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import type { EnrolmentSecret } from '@/lib/auth/two-factor/enrolment';
+import {
+  type EnrolmentState,
+  enrolTwoFactorAction,
+  type TurnOffState,
+  turnOffTwoFactorAction,
+} from '@/lib/auth/two-factor/two-factor-actions';
+import { refusalOf } from '@/lib/forms/form-state';
+import { BackupCodes } from './backup-codes';
+import { CopyTextButton } from './copy-text-button';
+
+const idleEnrolment: EnrolmentState = { status: 'idle', values: {} };
+const idleTurnOff: TurnOffState = { status: 'idle', values: {} };
+
+export function TwoFactorSettings({
+  email,
+  enabled,
+  mayTurnOff,
+  next,
+}: {
+  /** The account's address, for password managers that fill the password by it. */
+  email: string;
+  enabled: boolean;
+  mayTurnOff: boolean;
+  next: string;
+}) {
+  const [enrolment, enrol, enrolling] = useActionState<EnrolmentState, FormData>(enrolTwoFactorAction, idleEnrolment);
+  const [turnOff, turnOffAction, turningOff] = useActionState<TurnOffState, FormData>(turnOffTwoFactorAction, idleTurnOff);
+
+  if (enrolment.status === 'enrolled') {
+    return (
+      <div className="space-y-6">
+        <Alert tone="success" title="Two-factor authentication is on" role="status">
+          <p>From your next sign-in, Verification Desk asks for a code from your app after your password.</p>
+        </Alert>
+        <BackupCodes codes={enrolment.backupCodes} />
+        <ButtonLink href={next}>I have saved my backup codes, continue</ButtonLink>
+      </div>
+    );
+  }
+
+  if (enabled) {
+    const refused = refusalOf(turnOff);
+    const passwordError = refused?.fieldErrors.password?.[0];
+    return (
+      <div className="space-y-6">
+        <Alert tone="success" title="Two-factor authentication is on">
+          <p>Each sign-in with your password also asks for a code from your authenticator app, or one of your backup codes.</p>
+        </Alert>
+        {mayTurnOff ? (
+          <form action={turnOffAction} className="max-w-sm space-y-4" noValidate>
+            <h2 className="text-base font-semibold text-slate-900">Turn two-factor authentication off</h2>
+            <AccountName email={email} />
+            {refused?.message ? (
+              <Alert tone="error" title="Still on" role="alert">
+                <p>{refused.message}</p>
+              </Alert>
+            ) : null}
+            <Field id="off-password" label="Current password" error={passwordError}>
+              <Input
+                id="off-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                aria-invalid={passwordError ? true : undefined}
+                aria-describedby={fieldDescribedBy('off-password', { error: !!passwordError })}
+              />
+            </Field>
+            <Button type="submit" variant="danger" disabled={turningOff}>
+              {turningOff ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
+              Turn off two-factor authentication
+            </Button>
+          </form>
+        ) : (
+          <p className="text-sm text-slate-600">
+            Your organisation requires it, so it cannot be turned off. If you lose your phone, use a backup code or ask an administrator to
+            reset it.
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  const turnedOff = turnOff.status === 'off';
+  return (
+    <div className="space-y-6">
+      {turnedOff ? (
+        <Alert tone="info" title="Two-factor authentication is off" role="status">
+          <p>Your password alone signs you in now. You can set it up again below.</p>
+        </Alert>
+      ) : null}
+      {enrolment.status === 'scan' ? (
+        <ScanStep secret={enrolment.secret} codeError={enrolment.codeError} action={enrol} pending={enrolling} />
+      ) : (
+        <PasswordStep email={email} state={enrolment} action={enrol} pending={enrolling} />
+      )}
+    </div>
+  );
+}
+
+/** Whose password is asked: hidden, for password managers (a password form without it cannot be filled reliably). */
+function AccountName({ email }: { email: string }) {
+  return <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />;
+}
+
+function PasswordStep({
+  email,
+  state,
+  action,
+  pending,
+}: {
+  email: string;
+  state: EnrolmentState;
+  action: (form: FormData) => void;
+  pending: boolean;
+}) {
+  const refused = refusalOf(state);
+  const passwordError = refused?.fieldErrors.password?.[0];
+  return (
+    <form action={action} className="max-w-sm space-y-4" noValidate>
+      <input type="hidden" name="step" value="password" />
+      <AccountName email={email} />
+      <h2 className="text-base font-semibold text-slate-900">Step 1 of 3: confirm it is you</h2>
+      {state.status === 'already-on' ? (
+        <Alert tone="info" title="Already on" role="status">
+          <p>Two-factor authentication was set up meanwhile, perhaps in another tab. Reload this page.</p>
+        </Alert>
+      ) : null}
+      {refused?.message ? (
+        <Alert tone="error" title="Not set up" role="alert">
+          <p>{refused.message}</p>
+        </Alert>
+      ) : null}
+      <Field id="password" label="Current password" error={passwordError}>
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={passwordError ? true : undefined}
+          aria-describedby={fieldDescribedBy('password', { error: !!passwordError })}
+        />
+      </Field>
+      <Button type="submit" disabled={pending}>
+        {pending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
+        Continue
+      </Button>
+    </form>
+  );
+}
+
+function ScanStep({
+  secret,
+  codeError,
+  action,
+  pending,
+}: {
+  secret: EnrolmentSecret;
+  codeError?: string;
+  action: (form: FormData) => void;
+  pending: boolean;
+}) {
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="scan-heading" className="space-y-4">
+        <h2 id="scan-heading" className="text-base font-semibold text-slate-900">
+          Step 2 of 3: add Verification Desk to your authenticator app
+        </h2>
+        <p className="text-sm text-slate-600">
+          Scan this QR code with an authenticator app (for example 1Password, Google Authenticator, Microsoft Authenticator or Aegis).
+        </p>
+        <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
+          <div className="w-fit rounded-md bg-white p-2 ring-1 ring-slate-200">
+            <QRCodeSVG
+              value={secret.totpURI}
+              size={176}
+              marginSize={1}
+              role="img"
+              aria-label="QR code to add Verification Desk to an authenticator app"
+            />
+          </div>
+          <div className="space-y-2">
+            <p className="text-sm text-slate-700">Cannot scan? Enter this key in the app instead (time-based, 6 digits):</p>
+            <p>
+              <code className="rounded bg-slate-100 px-2 py-1 font-mono text-base tracking-wide text-slate-900" data-testid="manual-key">
+                {secret.manualKey}
+              </code>
+            </p>
+            <CopyTextButton text={secret.manualKey.replaceAll(' ', '')} label="Copy key" copiedMessage="Key copied to the clipboard" />
+          </div>
+        </div>
+      </section>
+      <form action={action} className="max-w-sm space-y-4" noValidate>
+        <h2 className="text-base font-semibold text-slate-900">Step 3 of 3: enter the code the app shows</h2>
+        <input type="hidden" name="step" value="code" />
+        <input type="hidden" name="totpURI" value={secret.totpURI} />
+        <input type="hidden" name="proof" value={secret.proof} />
+        <Field
+          id="code"
+          label="6-digit code"
+          hint="Two-factor authentication is switched on only once this code is right."
+          error={codeError}
+        >
+          <Input
+            id="code"
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9 ]*"
+            maxLength={7}
+            required
+            className="font-mono tracking-widest"
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={fieldDescribedBy('code', { hint: true, error: !!codeError })}
+          />
+        </Field>
+        <Button type="submit" disabled={pending}>
+          {pending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
+          Turn on two-factor authentication
+        </Button>
+      </form>
+    </div>
+  );
+}

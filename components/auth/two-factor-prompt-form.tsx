@@ -1,0 +1,101 @@
+'use client';
+// The second step of a sign-in: the 6-digit code from the authenticator app, or one of the
+// backup codes. Posts with or without JavaScript; a refused code keeps what was typed and says
+// why, and a sign-in that ran out offers the way back to the password.
+import { Loader2 } from 'lucide-react';
+import Link from 'next/link';
+import { useActionState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { type SignInCodeState, verifySignInBackupCodeAction, verifySignInCodeAction } from '@/lib/auth/two-factor/two-factor-actions';
+import { refusalOf } from '@/lib/forms/form-state';
+
+export type PromptMethod = 'totp' | 'backup';
+
+const idle: SignInCodeState = { status: 'idle', values: { code: '' } };
+
+export function TwoFactorPromptForm({ method, next }: { method: PromptMethod; next: string }) {
+  const [state, formAction, isPending] = useActionState<SignInCodeState, FormData>(
+    method === 'totp' ? verifySignInCodeAction : verifySignInBackupCodeAction,
+    idle,
+  );
+  const refused = refusalOf(state);
+  const codeError = refused?.fieldErrors.code?.[0];
+  const signInHref = next === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(next)}`;
+  const otherHref = `/sign-in/two-factor?${new URLSearchParams({ ...(method === 'totp' ? { method: 'backup' } : {}), ...(next === '/' ? {} : { next }) })}`;
+  return (
+    <form action={formAction} className="space-y-5" noValidate>
+      <input type="hidden" name="next" value={next} />
+      {refused?.message ? (
+        <Alert tone="error" title={refused.title ?? 'Not signed in'} role="alert">
+          <p>{refused.message}</p>
+          {state.restart ? (
+            <p>
+              <Link href={signInHref} className="font-medium underline underline-offset-2 hover:no-underline">
+                Sign in again
+              </Link>
+            </p>
+          ) : null}
+        </Alert>
+      ) : null}
+      {method === 'totp' ? (
+        <Field
+          id="code"
+          label="6-digit code"
+          hint="Open your authenticator app and enter the code it shows for Verification Desk."
+          error={codeError}
+        >
+          <Input
+            id="code"
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9 ]*"
+            maxLength={7}
+            required
+            autoFocus
+            defaultValue={state.values.code}
+            className="font-mono tracking-widest"
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={fieldDescribedBy('code', { hint: true, error: !!codeError })}
+          />
+        </Field>
+      ) : (
+        <Field
+          id="code"
+          label="Backup code"
+          hint="One of the ten codes you saved when you set up two-factor authentication, like abcde-12345. Each works once."
+          error={codeError}
+        >
+          <Input
+            id="code"
+            name="code"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={40}
+            required
+            autoFocus
+            defaultValue={state.values.code}
+            className="font-mono"
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={fieldDescribedBy('code', { hint: true, error: !!codeError })}
+          />
+        </Field>
+      )}
+      <Button type="submit" className="w-full" disabled={isPending}>
+        {isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
+        {isPending ? 'Checking…' : 'Verify and sign in'}
+      </Button>
+      <p className="text-center text-sm">
+        <Link href={otherHref} className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+          {method === 'totp' ? 'Use a backup code instead' : 'Use the code from your app instead'}
+        </Link>
+      </p>
+    </form>
+  );
+}

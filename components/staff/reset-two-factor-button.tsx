@@ -1,0 +1,43 @@
+'use client';
+// Resets a colleague's second factor (a lost phone), after a confirmation that says what
+// happens. The confirmation is a disclosure, so it works without JavaScript and keeps focus in
+// the row; the reset itself is a plain form post.
+import { useActionState } from 'react';
+import { Button } from '@/components/ui/button';
+import { resetTwoFactorAction } from '@/lib/staff/reset-two-factor-action';
+import type { StaffChangeState } from '@/lib/staff/staff-actions';
+
+const idle: StaffChangeState = { status: 'idle', values: {} };
+
+export function ResetTwoFactorButton({ userId, name }: { userId: string; name: string }) {
+  const [state, reset, resetting] = useActionState(resetTwoFactorAction, idle);
+  if (state.status === 'done') {
+    return (
+      <p role="status" className="text-sm text-emerald-700">
+        {state.message}
+      </p>
+    );
+  }
+  return (
+    <details className="group">
+      <summary className="cursor-pointer list-none rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 group-open:bg-slate-50">
+        Reset two-factor<span className="sr-only"> of {name}</span>
+      </summary>
+      <form action={reset} className="mt-2 max-w-xs space-y-2 rounded-md bg-white p-3 text-sm shadow-sm ring-1 ring-slate-200">
+        <input type="hidden" name="userId" value={userId} />
+        <p className="text-slate-700">
+          Remove {name}&rsquo;s second factor? Their sessions end now. They then sign in with their password alone, and set up a new second
+          factor (at once, if your organisation requires one).
+        </p>
+        <Button type="submit" variant="danger" size="sm" disabled={resetting}>
+          Yes, reset two-factor<span className="sr-only"> of {name}</span>
+        </Button>
+        {state.status === 'failed' || state.status === 'invalid' ? (
+          <p role="alert" className="text-red-700">
+            {state.message}
+          </p>
+        ) : null}
+      </form>
+    </details>
+  );
+}

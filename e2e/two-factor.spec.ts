@@ -1,0 +1,277 @@
+// Two-factor authentication in a real browser: enrolment read off the page (the manual key
+// becomes an authenticator computing codes, with otpauth), the code prompt after the password,
+// wrong codes, backup codes that work once, all of it also without JavaScript, an administrator's
+// reset and its audit entry, and REQUIRE_2FA on a server of its own. Each test uses a fresh
+// account, so the shared accounts of the other specs keep their password-only sign-in.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type NextServer, startNextServer } from './support/next-server';
+import { portFor } from './support/ports';
+import { type Role, storageStateOf } from './support/staff';
+import { enrolOnPage, finishEnrolmentOnPage, signOut, startEnrolmentOnPage, submitPassword, wrongCodeFor } from './support/two-factor';
+
+const NO_SESSION = { cookies: [], origins: [] };
+
+async function expectNoSeriousViolations(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${state}: ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+type Account = { name: string; email: string; password: string };
+
+/** A new account created by the administrator on the Staff page, with the password shown once. */
+async function newAccount(browser: Browser, baseURL: string | undefined, role: Role = 'operator'): Promise<Account> {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const account = { name: `Tia Twofactor ${suffix}`, email: `tia.${suffix}@example.com` };
+  const context = await browser.newContext({ baseURL, storageState: storageStateOf('admin') });
+  const page = await context.newPage();
+  await page.goto('/staff');
+  await page.getByLabel('Name', { exact: true }).fill(account.name);
+  await page.getByLabel('E-mail address').fill(account.email);
+  await page.getByLabel('Role', { exact: true }).selectOption(role);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const password = (await page.getByTestId('generated-password').textContent())?.trim() ?? '';
+  expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+  await context.close();
+  return { ...account, password };
+}
+
+const promptAlert = (page: Page) => page.locator('form').getByRole('alert');
+
+test.describe('two-factor authentication', () => {
+  test.use({ storageState: NO_SESSION });
+  test.slow();
+
+  test('enrolment needs the password and a correct code; then sign-in asks for the code, refuses a wrong one, and a backup code works once', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const account = await newAccount(browser, baseURL);
+    await submitPassword(page, account.email, account.password);
+    await expect(page).toHaveURL(`${baseURL}/`);
+
+    await page.goto('/account/two-factor');
+    await expectNoSeriousViolations(page, 'enrolment, password step');
+    await page.getByLabel('Current password').fill('not-my-password-at-all');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.locator('#password-error')).toHaveText('That is not your current password.');
+
+    const totp = await startEnrolmentOnPage(page, account.password);
+    await expect(page.getByRole('button', { name: 'Copy key' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'enrolment, scan step');
+    await page.getByLabel('6-digit code').fill(wrongCodeFor(totp));
+    await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+    await expect(page.locator('#code-error')).toContainText('That code is not right.');
+    // Still the same key: the page shows the set-up again, nothing was switched on.
+    const backupCodes = await finishEnrolmentOnPage(page, totp);
+    await expect(page.getByText('each of these codes signs you in once')).toBeVisible();
+    await expectNoSeriousViolations(page, 'enrolment, backup codes');
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download as text' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('verification-desk-backup-codes.txt');
+    const text = readFileSync((await download.path())!, 'utf8');
+    for (const code of backupCodes) expect(text).toContain(code);
+
+    // The password alone no longer signs in: the prompt asks for the code.
+    await page.goto('/');
+    await signOut(page);
+    await submitPassword(page, account.email, account.password, '/verifications');
+    await expect(page).toHaveURL(/\/sign-in\/two-factor\?next=%2Fverifications$/);
+    const code = page.getByLabel('6-digit code');
+    await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(code).toHaveAttribute('inputmode', 'numeric');
+    await expectNoSeriousViolations(page, 'code prompt');
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('vdesk.session_token');
+
+    await code.fill(wrongCodeFor(totp));
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await expect(page.locator('#code-error')).toContainText('That code is not right.');
+    await expect(page).toHaveURL(/\/sign-in\/two-factor/);
+    await page.getByLabel('6-digit code').fill(totp.generate());
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await expect(page).toHaveURL(`${baseURL}/verifications`);
+    await expect(page.getByRole('banner').getByTestId('signed-in-as')).toHaveText(account.name);
+
+    // A backup code instead of the app: once.
+    await signOut(page);
+    await submitPassword(page, account.email, account.password);
+    await page.getByRole('link', { name: 'Use a backup code instead' }).click();
+    await expectNoSeriousViolations(page, 'backup code prompt');
+    await page.getByLabel('Backup code').fill(backupCodes[0]!);
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+
+    await signOut(page);
+    await submitPassword(page, account.email, account.password);
+    await page.getByRole('link', { name: 'Use a backup code instead' }).click();
+    await page.getByLabel('Backup code').fill(backupCodes[0]!);
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await expect(page.locator('#code-error')).toContainText('has been used already');
+    await expect(page).toHaveURL(/\/sign-in\/two-factor/);
+    // Another one still works.
+    await page.getByLabel('Backup code').fill(backupCodes[1]!);
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+  });
+
+  test('after 5 wrong codes the sign-in must start again with the password', async ({ page, browser, baseURL }) => {
+    const account = await newAccount(browser, baseURL, 'viewer');
+    await submitPassword(page, account.email, account.password);
+    await expect(page).toHaveURL(`${baseURL}/`);
+    const { totp } = await enrolOnPage(page, account.password);
+    await page.goto('/');
+    await signOut(page);
+    await submitPassword(page, account.email, account.password);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await page.getByLabel('6-digit code').fill(wrongCodeFor(totp));
+      await page.getByRole('button', { name: 'Verify and sign in' }).click();
+      await expect(page.locator('#code-error'), `attempt ${attempt}`).toContainText('That code is not right.');
+    }
+    await page.getByLabel('6-digit code').fill(totp.generate());
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await expect(promptAlert(page)).toContainText('Too many wrong codes for this sign-in.');
+    await promptAlert(page).getByRole('link', { name: 'Sign in again' }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+
+  test('enrolment and the code prompt work without JavaScript', async ({ browser, baseURL }) => {
+    const account = await newAccount(browser, baseURL, 'viewer');
+    const context = await browser.newContext({ baseURL, storageState: NO_SESSION, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await submitPassword(page, account.email, account.password);
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await page.goto('/account/two-factor');
+    const totp = await startEnrolmentOnPage(page, account.password);
+    await page.getByLabel('6-digit code').fill(wrongCodeFor(totp));
+    await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+    await expect(page.locator('#code-error')).toContainText('That code is not right.');
+    const backupCodes = await finishEnrolmentOnPage(page, totp);
+
+    await page.goto('/');
+    await signOut(page);
+    await submitPassword(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/sign-in\/two-factor/);
+    await page.getByLabel('6-digit code').fill(wrongCodeFor(totp));
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await expect(page.locator('#code-error')).toContainText('That code is not right.');
+    await page.getByLabel('6-digit code').fill(totp.generate());
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+
+    await signOut(page);
+    await submitPassword(page, account.email, account.password);
+    await page.getByRole('link', { name: 'Use a backup code instead' }).click();
+    await page.getByLabel('Backup code').fill(backupCodes[9]!);
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await context.close();
+  });
+
+  test("an administrator resets a colleague's second factor: their sessions end, the password alone signs in, and the audit trail has it", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const account = await newAccount(browser, baseURL, 'viewer');
+    await submitPassword(page, account.email, account.password);
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await enrolOnPage(page, account.password);
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByTestId('signed-in-as')).toHaveText(account.name);
+
+    const admin = await browser.newContext({ baseURL, storageState: storageStateOf('admin') });
+    const adminPage = await admin.newPage();
+    await adminPage.goto('/staff');
+    const row = adminPage.getByRole('row').filter({ hasText: account.email });
+    await row.locator('summary', { hasText: 'Reset two-factor' }).click();
+    await expect(row).toContainText('Their sessions end now.');
+    await row.getByRole('button', { name: `Yes, reset two-factor of ${account.name}` }).click();
+    await expect(row.getByRole('status').filter({ hasText: 'Second factor reset' })).toBeVisible();
+    await adminPage.reload();
+    await expect(adminPage.getByRole('row').filter({ hasText: account.email }).locator('summary')).toHaveCount(0);
+    // The administrator's own row has no reset.
+    await expect(adminPage.getByRole('row').filter({ hasText: '(you)' }).locator('summary')).toHaveCount(0);
+
+    await adminPage.goto('/audit?action=two_factor.reset');
+    await expect(adminPage.locator('tr[data-action="two_factor.reset"]').first()).toBeVisible();
+    await adminPage.goto('/audit?action=two_factor.enrolled');
+    await expect(adminPage.locator('tr[data-action="two_factor.enrolled"]').first()).toBeVisible();
+    await admin.close();
+
+    // The colleague's session has ended; the password alone signs in again.
+    await page.goto('/verifications');
+    await expect(page).toHaveURL(/\/sign-in/);
+    await submitPassword(page, account.email, account.password);
+    await expect(page).toHaveURL(`${baseURL}/`);
+  });
+});
+
+test.describe('REQUIRE_2FA=on', () => {
+  // E2E_PORT + 120…129 are this file's to use.
+  const PORT = portFor(120);
+  const BASE_URL = `http://localhost:${PORT}`;
+  const ADMIN = { name: 'Rhea Required', email: 'rhea.required@example.com', password: 'required-admin-password-42' };
+  let server: NextServer | undefined;
+  let dataDir = '';
+
+  // Cookies are not scoped by port: start with none of the shared server's.
+  test.use({ baseURL: BASE_URL, storageState: NO_SESSION });
+  test.slow();
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-require-2fa-'));
+    server = await startNextServer({ port: PORT, dataDir, env: { APP_URL: BASE_URL, REQUIRE_2FA: 'on' }, timeoutMs: 45_000 });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('a password account without a second factor can use nothing until it has enrolled, then lands where it was going', async ({
+    page,
+  }) => {
+    const linkFile = path.join(dataDir, 'setup-link.txt');
+    await expect.poll(() => existsSync(linkFile), { timeout: 15_000 }).toBe(true);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(readFileSync(linkFile, 'utf8'))?.[1];
+    await page.goto(`/setup?token=${token}`);
+    await page.getByLabel('Your name').fill(ADMIN.name);
+    await page.getByLabel('E-mail address').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByLabel('Repeat the password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Create the administrator' }).click();
+
+    // Every page leads to enrolment, remembering where the person was going.
+    await expect(page).toHaveURL(`${BASE_URL}/account/two-factor`);
+    await expect(page.getByText('Set up two-factor authentication to continue')).toBeVisible();
+    await page.goto('/audit');
+    await expect(page).toHaveURL(`${BASE_URL}/account/two-factor?next=%2Faudit`);
+    await page.goto('/staff');
+    await expect(page).toHaveURL(/\/account\/two-factor\?next=%2Fstaff$/);
+    // Route handlers refuse too, not only pages.
+    const api = await page.request.get('/api/verifications/some-id');
+    expect(api.status()).toBe(403);
+    await expectNoSeriousViolations(page, 'required enrolment');
+
+    await page.goto('/account/two-factor?next=%2Faudit');
+    await finishEnrolmentOnPage(page, await startEnrolmentOnPage(page, ADMIN.password));
+    await page.getByRole('link', { name: 'I have saved my backup codes, continue' }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/audit`);
+    // It cannot be turned off while required.
+    await page.goto('/account/two-factor');
+    await expect(page.getByText('Your organisation requires it, so it cannot be turned off.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Turn off two-factor authentication' })).toHaveCount(0);
+    await page.goto('/staff');
+    await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
+  });
+});
