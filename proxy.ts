@@ -64,8 +64,10 @@ export async function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   // Replaces next.config.mjs's strictest policy, which would block the page's own scripts.
   response.headers.set('Content-Security-Policy', csp);
-  // An invitation's token is in its path: no request from that page may carry the path on.
-  if (pathname.startsWith('/invitation/')) response.headers.set('Referrer-Policy', 'no-referrer');
+  // An invitation's token is in its path: requests from that page carry the origin only, never the
+  // path. (Not 'no-referrer': under it a form posted without JavaScript says "Origin: null", and
+  // the server-action origin check rightly refuses it.)
+  if (pathname.startsWith('/invitation/')) response.headers.set('Referrer-Policy', 'strict-origin');
   return response;
 }
 

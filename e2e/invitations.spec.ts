@@ -182,7 +182,7 @@ test.describe('invitations on the shared server', () => {
     }
   });
 
-  test('the invitation page passes axe-core and sends no Referer', async ({ browser, baseURL }) => {
+  test('the invitation page passes axe-core and sends its path in no Referer', async ({ browser, baseURL }) => {
     const colleague = newColleague();
     const admin = await (await browser.newContext({ baseURL, storageState: storageStateOf('admin') })).newPage();
     const link = await inviteOnStaffPage(admin, colleague);

@@ -14,6 +14,8 @@ interface Probe {
   personal: boolean;
   /** Text the page must contain, where the status alone does not tell which view answered. */
   shows?: string;
+  /** A Referrer-Policy this page must have instead of the site's default (its path holds a secret). */
+  referrer?: string;
 }
 
 function routesOfBuild(kind: 'page' | 'route'): string[] {
@@ -57,7 +59,9 @@ function expectStrictCsp(response: APIResponse, where: string) {
   expect(directives['base-uri'], where).toEqual(["'none'"]);
   expect(directives['form-action'], where).toEqual(["'self'"]);
   expect(response.headers()['x-content-type-options'], where).toBe('nosniff');
-  expect(['strict-origin-when-cross-origin', 'no-referrer', 'same-origin'], where).toContain(response.headers()['referrer-policy']);
+  expect(['strict-origin-when-cross-origin', 'strict-origin', 'no-referrer', 'same-origin'], where).toContain(
+    response.headers()['referrer-policy'],
+  );
   return scriptSrc.find((v) => v.startsWith("'nonce-"));
 }
 
@@ -128,6 +132,10 @@ test.describe('security headers', () => {
         // Unknown id: the not-found view with its 404 (the page has no skeleton streamed before it).
         { path: `/verifications/${randomUUID()}`, as: 'admin', status: 404, personal: true, shows: 'Verification not found' },
       ],
+      // An invitation's page (a token never issued): its path holds the token, so its Referer is the origin only.
+      '/invitation/[token]': [
+        { path: '/invitation/not-a-token', as: 'anonymous', status: 200, personal: false, referrer: 'strict-origin' },
+      ],
       // The person's page shows their name and who asks.
       '/sandbox/verify/[token]': [{ path: personPath, as: 'anonymous', status: 200, personal: true }],
       '/_not-found': [
@@ -160,6 +168,7 @@ test.describe('security headers', () => {
           if (probe.shows) expect(html, where).toContain(probe.shows);
         }
         if (probe.personal) expect.soft(response.headers()['cache-control'], `${where}: Cache-Control`).toContain('no-store');
+        if (probe.referrer) expect(response.headers()['referrer-policy'], `${where}: Referrer-Policy`).toBe(probe.referrer);
       }
     } finally {
       await Promise.all(Object.values(contexts).map((context) => context.dispose()));

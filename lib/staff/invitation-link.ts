@@ -1,5 +1,5 @@
 // The address of an invitation's page, for the administrator to send on. The token goes in the
-// path: the page sets its referrer policy to none, so the link never travels in a Referer.
+// path: the page's referrer policy sends the origin only, so the link never travels in a Referer.
 import 'server-only';
 import { getEnv } from '@/lib/env';
 

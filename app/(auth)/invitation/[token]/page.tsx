@@ -1,6 +1,6 @@
 // The page of an invitation link, open without a session: the invited colleague sets their
 // own password here and is signed in. A link that no longer works says why and what to do.
-// The token is in the path, so the page sends no Referer at all (its own requests included).
+// The token is in the path, so the page's Referer is its origin only (its own requests included).
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AcceptInvitationForm } from '@/components/auth/accept-invitation-form';
@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { LocalTime } from '@/components/ui/local-time';
 import { lookupInvitation } from '@/lib/staff/invitations';
 
-export const metadata: Metadata = { title: 'Invitation', referrer: 'no-referrer', robots: { index: false, follow: false } };
+export const metadata: Metadata = { title: 'Invitation', referrer: 'strict-origin', robots: { index: false, follow: false } };
 
 type Props = { params: Promise<{ token: string }> };
 
