@@ -1,7 +1,7 @@
 // Whether a live stream's session still holds, asked periodically by app/api/events while the
 // stream stays open (possibly for hours).
 import 'server-only';
-import { getAuth } from '@/lib/auth/auth';
+import { getCliAuth } from '@/lib/auth/auth';
 import { can, isStaffRole } from '@/lib/auth/roles';
 
 /**
@@ -9,7 +9,11 @@ import { can, isStaffRole } from '@/lib/auth/roles';
  * an enabled account allowed to read verifications.
  */
 export async function streamSessionStillValid(headers: Headers, sessionId: string): Promise<boolean> {
-  const auth = await getAuth();
+  // The instance that never writes cookies: this is a read, and the recheck may run inside
+  // another request's context (on the embedded store a sessions-changed notice reaches the
+  // watchers within the writer's await). Through the Next.js instance, a session the writer had
+  // just replaced would be "cleared" in the writer's own response, signing its person out.
+  const auth = await getCliAuth();
   // disableRefresh: an open tab is not activity. Refreshing here would keep an idle session
   // alive for as long as a tab stays open, defeating SESSION_IDLE_HOURS.
   const session = await auth.api.getSession({ headers, query: { disableRefresh: true } });
