@@ -22,9 +22,16 @@ export function CreateStaffForm() {
   const created = state.status === 'created' ? state.created : undefined;
   return (
     <div className="space-y-4">
-      {created ? (
+      {created?.link && created.expiresAt ? (
         <Alert tone="success" title="Account created: send the invitation" role="status">
           <InvitationLinkPanel id="new-staff-invitation" link={created.link} email={created.email} expiresAt={created.expiresAt} />
+        </Alert>
+      ) : created ? (
+        <Alert tone="success" title="Account created" role="status">
+          <p>
+            {created.name} signs in with single sign-on, as {created.email} at your identity provider. Password sign-in is off, so there is
+            no invitation to send.
+          </p>
         </Alert>
       ) : null}
       {refused?.message ? (
@@ -34,7 +41,7 @@ export function CreateStaffForm() {
       ) : null}
       {/* The key resets the inputs after a successful create, and keeps them after an error. */}
       <form
-        key={created?.link ?? 'form'}
+        key={created ? `${created.email} ${created.link ?? ''}` : 'form'}
         action={formAction}
         className="grid gap-4 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-start"
         noValidate

@@ -11,12 +11,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { nextCookies } from 'better-auth/next-js';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/audit';
 import { type Db, getDb } from '@/lib/db';
 import { authVerifications, staffAccounts, staffSessions, staffTwoFactors, staffUsers } from '@/lib/db/schema';
-import { getEnv, InvalidEnvironmentError } from '@/lib/env';
+import { getEnv, InvalidEnvironmentError, isPasswordSignInEnabled } from '@/lib/env';
 import { once } from '@/lib/platform/database';
 import { isInMemory } from '@/lib/platform/embedded-database';
 import { forgetValidatedSessions } from './session-cache';
@@ -87,6 +88,15 @@ function createAuth(db: Db, secret: string, options: { withNextCookies: boolean 
           },
         },
       },
+    },
+    hooks: {
+      // PASSWORD_SIGN_IN=off holds whoever asks for a password session (the sign-in form, an
+      // invitation, code yet to be written): the dashboard's own callers refuse earlier, in words.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-in/email' && !isPasswordSignInEnabled()) {
+          throw new APIError('FORBIDDEN', { message: 'Password sign-in is turned off' });
+        }
+      }),
     },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,

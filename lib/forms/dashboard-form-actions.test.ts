@@ -4,10 +4,13 @@
 // no cookie to read. The database is an in-memory one, so a refusal that failed to refuse
 // could not write into a real data directory.
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DENIAL_MESSAGES } from '@/lib/auth/guards';
 import type { Staff } from '@/lib/auth/session';
 import { setupAction, signInAction } from '@/lib/auth/sign-in-and-setup-actions';
+import { getDb } from '@/lib/db';
+import { staffAccounts, staffInvitations, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { acceptInvitationAction, issueInvitationAction } from '@/lib/staff/invitation-actions';
@@ -19,6 +22,9 @@ vi.mock('@/lib/auth/session', () => ({
   getCurrentStaff: async () => session.staff,
   staffFromHeaders: async () => session.staff,
 }));
+
+// Outside a Next.js request there is no page cache to mark stale; a create that succeeds calls it.
+vi.mock('next/cache', () => ({ revalidatePath: () => undefined }));
 
 const ADMIN: Staff = { id: 'u-admin', name: 'Ada Admin', email: 'ada@example.com', role: 'admin', sessionId: 's-1' };
 const VIEWER: Staff = { id: 'u-viewer', name: 'Vic Viewer', email: 'vic@example.com', role: 'viewer', sessionId: 's-2' };
@@ -207,5 +213,51 @@ describe('staff actions', () => {
       fieldErrors: {},
       message: 'That account does not exist.',
     });
+  });
+});
+
+describe('with PASSWORD_SIGN_IN=off', () => {
+  const SETTINGS = {
+    OIDC_ISSUER: 'http://127.0.0.1:9/',
+    OIDC_CLIENT_ID: 'verification-desk',
+    OIDC_CLIENT_SECRET: 'a-client-secret-for-the-tests',
+    PASSWORD_SIGN_IN: 'off',
+  };
+
+  beforeAll(() => {
+    Object.assign(process.env, SETTINGS);
+    resetEnv();
+  });
+
+  afterAll(() => {
+    for (const name of Object.keys(SETTINGS)) delete process.env[name];
+    resetEnv();
+  });
+
+  it('creates a colleague without a password or an invitation: single sign-on is their way in', async () => {
+    const email = `sso-only-${randomUUID()}@example.com`;
+    const answer = await createStaffAction(
+      { status: 'idle', values: { name: '', email: '', role: 'viewer' } },
+      form({ name: 'Sol Single', email, role: 'operator' }),
+    );
+    expect(answer).toMatchObject({ status: 'created', created: { email, link: null, expiresAt: null } });
+    const db = await getDb();
+    const [user] = await db.select({ id: staffUsers.id, role: staffUsers.role }).from(staffUsers).where(eq(staffUsers.email, email));
+    expect(user?.role).toBe('operator');
+    expect(await db.select().from(staffAccounts).where(eq(staffAccounts.userId, user!.id))).toEqual([]);
+    expect(await db.select().from(staffInvitations).where(eq(staffInvitations.userId, user!.id))).toEqual([]);
+
+    // No link can be issued afterwards, nor any link used to set a password.
+    expect(await issueInvitationAction({ status: 'idle', values: {} }, form({ userId: user!.id }))).toMatchObject({
+      status: 'failed',
+      message: expect.stringContaining('Password sign-in is turned off'),
+    });
+    session.staff = null;
+    expect(
+      await acceptInvitationAction(
+        { status: 'idle', values: {} },
+        form({ token: 'a'.repeat(43), password: PASSWORD, confirmPassword: PASSWORD }),
+      ),
+    ).toMatchObject({ status: 'failed', message: expect.stringContaining('Password sign-in is turned off') });
   });
 });

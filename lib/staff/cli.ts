@@ -17,7 +17,7 @@ import { createStaffSchema } from '@/lib/auth/schemas';
 import { issueSetupToken } from '@/lib/auth/setup';
 import { issueSignInLink, SIGN_IN_LINK_MINUTES, SignInLinkRefusedError } from '@/lib/auth/sign-in-link';
 import { getDb } from '@/lib/db';
-import { getEnv, InvalidEnvironmentError } from '@/lib/env';
+import { getEnv, InvalidEnvironmentError, isPasswordSignInEnabled } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { DataDirInUseError } from '@/lib/platform/embedded-database';
 import { invitationLink } from './invitation-link';
@@ -83,6 +83,12 @@ async function main(argv: string[]): Promise<number> {
         console.log(JSON.stringify({ id, email: parsed.data.email, role: parsed.data.role }));
         return 0;
       }
+      if (!isPasswordSignInEnabled()) {
+        // Single sign-on only: the account is all they need; a password could not be used.
+        const id = await createStaff(null, parsed.data);
+        console.log(JSON.stringify({ id, email: parsed.data.email, role: parsed.data.role, signIn: 'single sign-on' }));
+        return 0;
+      }
       // stdout only, like setup-link: the operator asked for the link on this terminal.
       const invited = await inviteStaff(null, parsed.data);
       console.log(
@@ -98,6 +104,12 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'invite': {
       if (!values.email) throw new UsageError('invite needs --email');
+      if (!isPasswordSignInEnabled()) {
+        console.error(
+          'Password sign-in is turned off (PASSWORD_SIGN_IN=off): staff sign in with single sign-on, invitations are not used.',
+        );
+        return 1;
+      }
       await getDb({ waitForLockMs: 0 });
       const id = await findStaffIdByEmail(values.email);
       if (!id) {

@@ -13,6 +13,7 @@ import { acceptInvitationSchema, userIdSchema } from '@/lib/auth/schemas';
 import { getCurrentStaff } from '@/lib/auth/session';
 import { forgetValidatedSessions } from '@/lib/auth/session-cache';
 import { getDb } from '@/lib/db';
+import { isPasswordSignInEnabled } from '@/lib/env';
 import { textField } from '@/lib/forms/action-input';
 import { formAction } from '@/lib/forms/form-action';
 import type { FormState, NoValues } from '@/lib/forms/form-state';
@@ -22,6 +23,10 @@ import { StaffError } from './staff-accounts';
 
 export type IssueInvitationState = FormState<NoValues, { status: 'issued'; values: NoValues; link: string; expiresAt: string }, 'userId'>;
 
+/** With PASSWORD_SIGN_IN=off an invitation could only set a password nobody may sign in with. */
+const PASSWORD_SIGN_IN_OFF =
+  'Password sign-in is turned off for this dashboard: staff sign in with single sign-on, and invitations are not used.';
+
 export const issueInvitationAction = formAction({
   permission: 'staff:manage',
   schema: userIdSchema,
@@ -29,6 +34,7 @@ export const issueInvitationAction = formAction({
   values: (): NoValues => ({}),
   invalid: { fieldErrors: {}, message: 'That account does not exist.' },
   run: async ({ data, staff, refuse }): Promise<IssueInvitationState> => {
+    if (!isPasswordSignInEnabled()) return refuse({ message: PASSWORD_SIGN_IN_OFF });
     try {
       const { token, expiresAt } = await issueInvitation(staff.id, data.userId);
       revalidatePath('/staff');
@@ -63,6 +69,8 @@ export const acceptInvitationAction = formAction({
   // Nothing goes back: the only fields are the password and its repetition.
   values: (): NoValues => ({}),
   run: async ({ data, formData, refuse }): Promise<AcceptInvitationState> => {
+    // Checked before anything is written: no password is set that nobody may sign in with.
+    if (!isPasswordSignInEnabled()) return refuse({ message: PASSWORD_SIGN_IN_OFF });
     const problem = passwordProblem(data.password);
     if (problem) return refuse({ fieldErrors: { password: [problem] } });
 

@@ -2,12 +2,13 @@
 // Staff management actions (administrators only).
 import { revalidatePath } from 'next/cache';
 import { changeRoleSchema, createStaffSchema, userIdSchema } from '@/lib/auth/schemas';
+import { isPasswordSignInEnabled } from '@/lib/env';
 import { textField } from '@/lib/forms/action-input';
 import { formAction } from '@/lib/forms/form-action';
 import type { FormState, NoValues } from '@/lib/forms/form-state';
 import { invitationLink } from './invitation-link';
 import { inviteStaff } from './invitations';
-import { changeStaffRole, disableStaff, enableStaff, StaffError } from './staff-accounts';
+import { changeStaffRole, createStaff, disableStaff, enableStaff, StaffError } from './staff-accounts';
 
 type StaffFormValues = { name: string; email: string; role: string };
 
@@ -16,8 +17,11 @@ export type CreateStaffState = FormState<
   {
     status: 'created';
     values: StaffFormValues;
-    /** The invitation link, shown once to the administrator to send on to the new colleague. */
-    created: { name: string; email: string; link: string; expiresAt: string };
+    /**
+     * The invitation link, shown once to the administrator to send on to the new colleague; null
+     * with PASSWORD_SIGN_IN=off, where the colleague signs in through single sign-on only.
+     */
+    created: { name: string; email: string; link: string | null; expiresAt: string | null };
   }
 >;
 
@@ -33,9 +37,11 @@ export const createStaffAction = formAction({
   // Cut to the fields' sizes (validation sees it all).
   values: (typed) => ({ name: typed.name.slice(0, 200), email: typed.email.slice(0, 254), role: typed.role.slice(0, 20) }),
   run: async ({ data, staff, refuse }): Promise<CreateStaffState> => {
-    let invitation: Awaited<ReturnType<typeof inviteStaff>>;
+    let invitation: Awaited<ReturnType<typeof inviteStaff>> | null = null;
     try {
-      invitation = await inviteStaff(staff.id, data);
+      // A password nobody may sign in with would only be a way around PASSWORD_SIGN_IN=off.
+      if (isPasswordSignInEnabled()) invitation = await inviteStaff(staff.id, data);
+      else await createStaff(staff.id, data);
     } catch (error) {
       if (error instanceof StaffError) {
         return error.field ? refuse({ fieldErrors: { [error.field]: [error.message] } }) : refuse({ message: error.message });
@@ -49,8 +55,8 @@ export const createStaffAction = formAction({
       created: {
         name: data.name,
         email: data.email,
-        link: invitationLink(invitation.token),
-        expiresAt: invitation.expiresAt.toISOString(),
+        link: invitation ? invitationLink(invitation.token) : null,
+        expiresAt: invitation ? invitation.expiresAt.toISOString() : null,
       },
     };
   },

@@ -11,6 +11,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { LocalTime } from '@/components/ui/local-time';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
+import { isPasswordSignInEnabled } from '@/lib/env';
 import { accountsWithPassword, pendingInvitations } from '@/lib/staff/invitations';
 import { listStaff } from '@/lib/staff/staff-accounts';
 
@@ -62,7 +63,8 @@ export default async function StaffPage() {
                   twoFactorEnabled={member.twoFactorEnabled}
                 />
               )}
-              {member.disabled || withPassword.has(member.id) ? null : (
+              {/* With PASSWORD_SIGN_IN=off, single sign-on is the way in: no invitation to offer. */}
+              {member.disabled || withPassword.has(member.id) || !isPasswordSignInEnabled() ? null : (
                 <div className="mt-2">
                   <NewInvitationButton userId={member.id} name={member.name} email={member.email} />
                 </div>
