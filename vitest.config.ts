@@ -16,6 +16,7 @@ export const POSTGRES_SUITES = [
   'lib/account/change-password.test.ts',
   'lib/account/own-sessions.test.ts',
   'lib/audit/audit.test.ts',
+  'lib/auth/password-sign-in-off.test.ts',
   'lib/auth/session-cache.test.ts',
   'lib/auth/sessions-across-instances.test.ts',
   'lib/auth/setup.test.ts',
