@@ -206,6 +206,7 @@ test.describe('no entry point reaches the service without an authorized session'
       '/sign-in',
       '/sign-in/refused',
       '/sign-in/link',
+      '/sign-in/two-factor',
       '/api/auth/callback/[providerId]',
       '/sign-out',
       '/setup',
@@ -348,6 +349,33 @@ test.describe('no entry point reaches the service without an authorized session'
       ),
       endOtherSessions: formActionCall(idOf('endOtherSessionsAction'), '/account', { status: 'idle', values: {} }, {}),
       enableStaff: formActionCall(idOf('enableStaffAction'), '/staff', { status: 'idle', values: {} }, { userId: randomUUID() }),
+      // Two-factor: one's own set-up and an administrator's reset need a session; the code prompt is
+      // public, and without the password step's signed cookie a code leads nowhere.
+      enrolTwoFactor: formActionCall(
+        idOf('enrolTwoFactorAction'),
+        '/account/two-factor',
+        { status: 'idle', values: {} },
+        { step: 'password', password: STAFF.viewer.password, code: '', totpURI: '', proof: '' },
+      ),
+      turnOffTwoFactor: formActionCall(
+        idOf('turnOffTwoFactorAction'),
+        '/account/two-factor',
+        { status: 'idle', values: {} },
+        { password: STAFF.viewer.password },
+      ),
+      resetTwoFactor: formActionCall(idOf('resetTwoFactorAction'), '/staff', { status: 'idle', values: {} }, { userId: randomUUID() }),
+      verifySignInCode: formActionCall(
+        idOf('verifySignInCodeAction'),
+        '/sign-in/two-factor',
+        { status: 'idle', values: { code: '' } },
+        { code: '123456' },
+      ),
+      verifySignInBackupCode: formActionCall(
+        idOf('verifySignInBackupCodeAction'),
+        '/sign-in/two-factor',
+        { status: 'idle', values: { code: '' } },
+        { code: 'abcde-12345' },
+      ),
       // An administrator's action (no session: refused), and the invitation page's public one
       // (a token that was never issued: nobody gets a password or a session).
       issueInvitation: formActionCall(idOf('issueInvitationAction'), '/staff', { status: 'idle', values: {} }, { userId: randomUUID() }),
@@ -362,6 +390,10 @@ test.describe('no entry point reaches the service without an authorized session'
     const before = await observableState(adminPage);
 
     const anonymous = await playwright.request.newContext({ baseURL: server.url, storageState: SIGNED_OUT });
+    const codeLeadsNowhere = (_s: number, body: string, setCookie: string) => {
+      expect(body).toContain('Sign in again with your e-mail address and password.');
+      expect(setCookie).not.toContain('session_token=');
+    };
     const expectations: Array<[CapturedAction, (status: number, body: string, setCookie: string) => void]> = [
       [captures.createVerification!, (_s, body) => expect(body).toContain(NO_SESSION)],
       [captures.createStaff!, (_s, body) => expect(body).toContain(NO_SESSION)],
@@ -370,6 +402,11 @@ test.describe('no entry point reaches the service without an authorized session'
       [handcrafted.changePassword, (_s, body) => expect(body).toContain(NO_SESSION)],
       [handcrafted.endOtherSessions, (_s, body) => expect(body).toContain(NO_SESSION)],
       [handcrafted.enableStaff, (_s, body) => expect(body).toContain(NO_SESSION)],
+      [handcrafted.enrolTwoFactor, (_s, body) => expect(body).toContain(NO_SESSION)],
+      [handcrafted.turnOffTwoFactor, (_s, body) => expect(body).toContain(NO_SESSION)],
+      [handcrafted.resetTwoFactor, (_s, body) => expect(body).toContain(NO_SESSION)],
+      [handcrafted.verifySignInCode, codeLeadsNowhere],
+      [handcrafted.verifySignInBackupCode, codeLeadsNowhere],
       [handcrafted.recordLinkCopied, (_s, body) => expect(body).toContain('{"ok":false}')],
       [
         handcrafted.checkCreateAccess,

@@ -177,6 +177,88 @@ const PROFILES: Record<string, Profile> = {
     empty: { messages: ['Use at least 12 characters.'] },
     long: { messages: ['Use at most 256 characters.'] },
   },
+  // Never a real account id: these must not change anybody.
+  enableStaffAction: {
+    page: '/staff',
+    caller: 'admin',
+    args: [{ status: 'idle', values: {} }, '$K1'],
+    fields: () => ({ userId: randomUUID() }),
+    baseline: { messages: ['That account does not exist.'] },
+    empty: { messages: ['That account does not exist.'] },
+    long: { messages: ['That account does not exist.'] },
+  },
+  resetTwoFactorAction: {
+    page: '/staff',
+    caller: 'admin',
+    args: [{ status: 'idle', values: {} }, '$K1'],
+    fields: () => ({ userId: randomUUID() }),
+    baseline: { messages: ['That account does not exist.'] },
+    empty: { messages: ['That account does not exist.'] },
+    long: { messages: ['That account does not exist.'] },
+  },
+  // One's own account: sent without a session, so that no wrong password counts against the
+  // shared administrator's sign-ins and no session of theirs ends. Refused before any field is read.
+  changePasswordAction: {
+    page: '/account',
+    caller: 'anonymous',
+    args: [{ status: 'idle', values: { endOtherSessions: true } }, '$K1'],
+    fields: () => ({
+      currentPassword: 'not-the-password-123',
+      newPassword: 'a new password nobody uses',
+      confirmPassword: 'a new password nobody uses',
+      endOtherSessions: 'on',
+    }),
+    baseline: { messages: ['Nothing was done. Sign in again'] },
+    empty: { messages: ['Nothing was done. Sign in again'] },
+    long: { messages: ['Nothing was done. Sign in again'] },
+  },
+  endOtherSessionsAction: {
+    page: '/account',
+    caller: 'anonymous',
+    args: [{ status: 'idle', values: {} }, '$K1'],
+    fields: () => ({ confirm: 'on' }),
+    baseline: { messages: ['Nothing was done. Sign in again'] },
+    empty: { messages: ['Nothing was done. Sign in again'] },
+    long: { messages: ['Nothing was done. Sign in again'] },
+  },
+  enrolTwoFactorAction: {
+    page: '/account/two-factor',
+    caller: 'anonymous',
+    args: [{ status: 'idle', values: {} }, '$K1'],
+    fields: () => ({ step: 'password', password: 'not-the-password-123', code: '', totpURI: '', proof: '' }),
+    baseline: { messages: ['Nothing was done. Sign in again'] },
+    empty: { messages: ['Nothing was done. Sign in again'] },
+    long: { messages: ['Nothing was done. Sign in again'] },
+  },
+  turnOffTwoFactorAction: {
+    page: '/account/two-factor',
+    caller: 'anonymous',
+    args: [{ status: 'idle', values: {} }, '$K1'],
+    fields: () => ({ password: 'not-the-password-123' }),
+    baseline: { messages: ['Nothing was done. Sign in again'] },
+    empty: { messages: ['Nothing was done. Sign in again'] },
+    long: { messages: ['Nothing was done. Sign in again'] },
+  },
+  // The code prompt is public (the password step's signed cookie is its credential): without
+  // that cookie a well-formed code is told to start again; anything else, what a code looks like.
+  verifySignInCodeAction: {
+    page: '/sign-in/two-factor',
+    caller: 'anonymous',
+    args: [{ status: 'idle', values: { code: '' } }, '$K1'],
+    fields: () => ({ code: '123456' }),
+    baseline: { messages: ['Sign in again with your e-mail address and password.'] },
+    empty: { messages: ['Enter the 6-digit code from your authenticator app.'] },
+    long: { messages: ['Enter the 6-digit code from your authenticator app.'] },
+  },
+  verifySignInBackupCodeAction: {
+    page: '/sign-in/two-factor',
+    caller: 'anonymous',
+    args: [{ status: 'idle', values: { code: '' } }, '$K1'],
+    fields: () => ({ code: 'abcde-12345' }),
+    baseline: { messages: ['Sign in again with your e-mail address and password.'] },
+    empty: { messages: ['Enter one of your backup codes, like abcde-12345.'] },
+    long: { messages: ['Enter one of your backup codes, like abcde-12345.'] },
+  },
   // The person's page: the token from the link is the caller's only credential. Without a
   // (valid) token there is no page to go back to: 404, like the page itself.
   completeVerificationAction: {
