@@ -107,6 +107,12 @@ test.describe('security headers', () => {
       '/sign-in/link': [
         { path: `/sign-in/link?token=${'a'.repeat(43)}`, as: 'anonymous', status: 200, personal: false, shows: 'not a valid sign-in link' },
       ],
+      // Without a pending sign-in the prompt still shows (its form then says to start again).
+      '/sign-in/two-factor': [{ path: '/sign-in/two-factor', as: 'anonymous', status: 200, personal: false }],
+      '/account': [{ path: '/account', as: 'viewer', status: 200, personal: true }],
+      '/account/two-factor': [{ path: '/account/two-factor', as: 'admin', status: 200, personal: true }],
+      // The no-JavaScript confirmation of a disable, for an account that does not exist: its 404.
+      '/staff/[id]/disable': [{ path: `/staff/${randomUUID()}/disable`, as: 'admin', status: 404, personal: true }],
       // Accounts exist, so setup is gone: its 404.
       '/setup': [{ path: '/setup', as: 'anonymous', status: 404, personal: false }],
       '/audit': [{ path: '/audit', as: 'admin', status: 200, personal: true }],
