@@ -1,11 +1,12 @@
 'use server';
 // Staff management actions (administrators only).
 import { revalidatePath } from 'next/cache';
-import { changeRoleSchema, createStaffSchema, userIdSchema } from '@/lib/auth/schemas';
+import { changeRoleSchema, createStaffSchema } from '@/lib/auth/schemas';
 import { isPasswordSignInEnabled } from '@/lib/env';
 import { textField } from '@/lib/forms/action-input';
 import { formAction } from '@/lib/forms/form-action';
 import type { FormState, NoValues } from '@/lib/forms/form-state';
+import { accountChangeAction, type StaffChangeState, UNKNOWN_ACCOUNT } from './account-change-action';
 import { invitationLink } from './invitation-link';
 import { inviteStaff } from './invitations';
 import { changeStaffRole, createStaff, disableStaff, enableStaff, StaffError } from './staff-accounts';
@@ -25,10 +26,7 @@ export type CreateStaffState = FormState<
   }
 >;
 
-/** The row's controls show the page's own data again, so no values go back. */
-export type StaffChangeState = FormState<NoValues, { status: 'done'; message: string }, 'userId' | 'role'>;
-
-const UNKNOWN_ACCOUNT = 'That account does not exist.';
+export type { StaffChangeState } from './account-change-action';
 
 export const createStaffAction = formAction({
   permission: 'staff:manage',
@@ -81,38 +79,6 @@ export const changeRoleAction = formAction({
   },
 });
 
-export const disableStaffAction = formAction({
-  permission: 'staff:manage',
-  schema: userIdSchema,
-  read: (form) => ({ userId: textField(form, 'userId') }),
-  values: (): NoValues => ({}),
-  invalid: { fieldErrors: {}, message: UNKNOWN_ACCOUNT },
-  run: async ({ data, staff, refuse }): Promise<StaffChangeState> => {
-    try {
-      await disableStaff(staff.id, data.userId);
-    } catch (error) {
-      if (error instanceof StaffError) return refuse({ message: error.message });
-      throw error;
-    }
-    revalidatePath('/staff');
-    return { status: 'done', message: 'Account disabled; its sessions have ended.' };
-  },
-});
+export const disableStaffAction = accountChangeAction(disableStaff, 'Account disabled; its sessions have ended.');
 
-export const enableStaffAction = formAction({
-  permission: 'staff:manage',
-  schema: userIdSchema,
-  read: (form) => ({ userId: textField(form, 'userId') }),
-  values: (): NoValues => ({}),
-  invalid: { fieldErrors: {}, message: UNKNOWN_ACCOUNT },
-  run: async ({ data, staff, refuse }): Promise<StaffChangeState> => {
-    try {
-      await enableStaff(staff.id, data.userId);
-    } catch (error) {
-      if (error instanceof StaffError) return refuse({ message: error.message });
-      throw error;
-    }
-    revalidatePath('/staff');
-    return { status: 'done', message: 'Account enabled; they can sign in again.' };
-  },
-});
+export const enableStaffAction = accountChangeAction(enableStaff, 'Account enabled; they can sign in again.');
