@@ -56,6 +56,31 @@ interface Profile {
 const tokens: Record<'complete' | 'fail', string> = { complete: '', fail: '' };
 const signInEmail = `nobody.${MARKER}@example.com`;
 
+/** An administrator's change to an account id that was never issued: nobody is changed. */
+const unknownAccountProfile = (state: Record<string, unknown>): Profile => ({
+  page: '/staff',
+  caller: 'admin',
+  args: [state, '$K1'],
+  fields: () => ({ userId: randomUUID() }),
+  baseline: { messages: ['That account does not exist.'] },
+  empty: { messages: ['That account does not exist.'] },
+  long: { messages: ['That account does not exist.'] },
+});
+
+/**
+ * One's own account, sent without a session: refused before any field is read, so no wrong
+ * password counts against the shared administrator's sign-ins and no session of theirs ends.
+ */
+const refusedWithoutSessionProfile = (page: string, args: unknown[], fields: () => Record<string, string>): Profile => ({
+  page,
+  caller: 'anonymous',
+  args,
+  fields,
+  baseline: { messages: ['Nothing was done. Sign in again'] },
+  empty: { messages: ['Nothing was done. Sign in again'] },
+  long: { messages: ['Nothing was done. Sign in again'] },
+});
+
 const PROFILES: Record<string, Profile> = {
   signInAction: {
     page: '/sign-in',
@@ -149,24 +174,8 @@ const PROFILES: Record<string, Profile> = {
     empty: { messages: ['That account does not exist.'] },
     long: { messages: ['That account does not exist.'] },
   },
-  disableStaffAction: {
-    page: '/staff',
-    caller: 'admin',
-    args: [{ status: 'idle' }, '$K1'],
-    fields: () => ({ userId: randomUUID() }),
-    baseline: { messages: ['That account does not exist.'] },
-    empty: { messages: ['That account does not exist.'] },
-    long: { messages: ['That account does not exist.'] },
-  },
-  issueInvitationAction: {
-    page: '/staff',
-    caller: 'admin',
-    args: [{ status: 'idle', values: {} }, '$K1'],
-    fields: () => ({ userId: randomUUID() }),
-    baseline: { messages: ['That account does not exist.'] },
-    empty: { messages: ['That account does not exist.'] },
-    long: { messages: ['That account does not exist.'] },
-  },
+  disableStaffAction: unknownAccountProfile({ status: 'idle' }),
+  issueInvitationAction: unknownAccountProfile({ status: 'idle', values: {} }),
   // A token that was never issued: a well-formed form reaches the token check, and no password is set.
   acceptInvitationAction: {
     page: `/invitation/${'a'.repeat(43)}`,
@@ -177,68 +186,25 @@ const PROFILES: Record<string, Profile> = {
     empty: { messages: ['Use at least 12 characters.'] },
     long: { messages: ['Use at most 256 characters.'] },
   },
-  // Never a real account id: these must not change anybody.
-  enableStaffAction: {
-    page: '/staff',
-    caller: 'admin',
-    args: [{ status: 'idle', values: {} }, '$K1'],
-    fields: () => ({ userId: randomUUID() }),
-    baseline: { messages: ['That account does not exist.'] },
-    empty: { messages: ['That account does not exist.'] },
-    long: { messages: ['That account does not exist.'] },
-  },
-  resetTwoFactorAction: {
-    page: '/staff',
-    caller: 'admin',
-    args: [{ status: 'idle', values: {} }, '$K1'],
-    fields: () => ({ userId: randomUUID() }),
-    baseline: { messages: ['That account does not exist.'] },
-    empty: { messages: ['That account does not exist.'] },
-    long: { messages: ['That account does not exist.'] },
-  },
-  // One's own account: sent without a session, so that no wrong password counts against the
-  // shared administrator's sign-ins and no session of theirs ends. Refused before any field is read.
-  changePasswordAction: {
-    page: '/account',
-    caller: 'anonymous',
-    args: [{ status: 'idle', values: { endOtherSessions: true } }, '$K1'],
-    fields: () => ({
-      currentPassword: 'not-the-password-123',
-      newPassword: 'a new password nobody uses',
-      confirmPassword: 'a new password nobody uses',
-      endOtherSessions: 'on',
-    }),
-    baseline: { messages: ['Nothing was done. Sign in again'] },
-    empty: { messages: ['Nothing was done. Sign in again'] },
-    long: { messages: ['Nothing was done. Sign in again'] },
-  },
-  endOtherSessionsAction: {
-    page: '/account',
-    caller: 'anonymous',
-    args: [{ status: 'idle', values: {} }, '$K1'],
-    fields: () => ({ confirm: 'on' }),
-    baseline: { messages: ['Nothing was done. Sign in again'] },
-    empty: { messages: ['Nothing was done. Sign in again'] },
-    long: { messages: ['Nothing was done. Sign in again'] },
-  },
-  enrolTwoFactorAction: {
-    page: '/account/two-factor',
-    caller: 'anonymous',
-    args: [{ status: 'idle', values: {} }, '$K1'],
-    fields: () => ({ step: 'password', password: 'not-the-password-123', code: '', totpURI: '', proof: '' }),
-    baseline: { messages: ['Nothing was done. Sign in again'] },
-    empty: { messages: ['Nothing was done. Sign in again'] },
-    long: { messages: ['Nothing was done. Sign in again'] },
-  },
-  turnOffTwoFactorAction: {
-    page: '/account/two-factor',
-    caller: 'anonymous',
-    args: [{ status: 'idle', values: {} }, '$K1'],
-    fields: () => ({ password: 'not-the-password-123' }),
-    baseline: { messages: ['Nothing was done. Sign in again'] },
-    empty: { messages: ['Nothing was done. Sign in again'] },
-    long: { messages: ['Nothing was done. Sign in again'] },
-  },
+  enableStaffAction: unknownAccountProfile({ status: 'idle', values: {} }),
+  resetTwoFactorAction: unknownAccountProfile({ status: 'idle', values: {} }),
+  changePasswordAction: refusedWithoutSessionProfile('/account', [{ status: 'idle', values: { endOtherSessions: true } }, '$K1'], () => ({
+    currentPassword: 'not-the-password-123',
+    newPassword: 'a new password nobody uses',
+    confirmPassword: 'a new password nobody uses',
+    endOtherSessions: 'on',
+  })),
+  endOtherSessionsAction: refusedWithoutSessionProfile('/account', [{ status: 'idle', values: {} }, '$K1'], () => ({ confirm: 'on' })),
+  enrolTwoFactorAction: refusedWithoutSessionProfile('/account/two-factor', [{ status: 'idle', values: {} }, '$K1'], () => ({
+    step: 'password',
+    password: 'not-the-password-123',
+    code: '',
+    totpURI: '',
+    proof: '',
+  })),
+  turnOffTwoFactorAction: refusedWithoutSessionProfile('/account/two-factor', [{ status: 'idle', values: {} }, '$K1'], () => ({
+    password: 'not-the-password-123',
+  })),
   // The code prompt is public (the password step's signed cookie is its credential): without
   // that cookie a well-formed code is told to start again; anything else, what a code looks like.
   verifySignInCodeAction: {
