@@ -342,19 +342,21 @@ test.describe('staff management and the audit trail', () => {
     await theirs.close();
   });
 
-  test('an administrator has no Disable button on their own row', async ({ page }) => {
+  test('an administrator has no Disable control on their own row', async ({ page }) => {
     await page.goto('/staff');
     const me = page.getByRole('row').filter({ hasText: '(you)' });
     await expect(me).toHaveCount(1);
     await expect(me).toContainText(STAFF.admin.email);
     await expect(me.getByRole('button', { name: /^Change role/ })).toBeVisible();
+    // Disable is a link to its confirmation page (a dialog once JavaScript runs).
+    await expect(me.getByRole('link', { name: /^Disable/ })).toHaveCount(0);
     await expect(me.getByRole('button', { name: /^Disable/ })).toHaveCount(0);
     // Others' rows do have one, so the locator above is not simply wrong.
     await expect(
       page
         .getByRole('row')
         .filter({ hasText: STAFF.operator.email })
-        .getByRole('button', { name: /^Disable/ }),
+        .getByRole('link', { name: /^Disable/ }),
     ).toBeVisible();
   });
 

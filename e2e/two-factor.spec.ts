@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { createColleague } from './support/invitations';
 import { type NextServer, startNextServer } from './support/next-server';
 import { portFor } from './support/ports';
 import { type Role, storageStateOf } from './support/staff';
@@ -25,21 +26,20 @@ async function expectNoSeriousViolations(page: Page, state: string) {
 
 type Account = { name: string; email: string; password: string };
 
-/** A new account created by the administrator on the Staff page, with the password shown once. */
+/**
+ * A new account made the way an administrator adds a colleague: an invitation from the Staff
+ * page, accepted in a context of its own with a password chosen here.
+ */
 async function newAccount(browser: Browser, baseURL: string | undefined, role: Role = 'operator'): Promise<Account> {
   const suffix = Math.random().toString(36).slice(2, 8);
-  const account = { name: `Tia Twofactor ${suffix}`, email: `tia.${suffix}@example.com` };
-  const context = await browser.newContext({ baseURL, storageState: storageStateOf('admin') });
-  const page = await context.newPage();
-  await page.goto('/staff');
-  await page.getByLabel('Name', { exact: true }).fill(account.name);
-  await page.getByLabel('E-mail address').fill(account.email);
-  await page.getByLabel('Role', { exact: true }).selectOption(role);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  const password = (await page.getByTestId('generated-password').textContent())?.trim() ?? '';
-  expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
-  await context.close();
-  return { ...account, password };
+  const account = { name: `Tia Twofactor ${suffix}`, email: `tia.${suffix}@example.com`, password: `tia-${suffix}-long-password` };
+  await createColleague(browser, {
+    baseURL,
+    adminState: storageStateOf('admin'),
+    colleague: { ...account, role },
+    password: account.password,
+  });
+  return account;
 }
 
 const promptAlert = (page: Page) => page.locator('form').getByRole('alert');
