@@ -53,7 +53,9 @@ beforeAll(async () => {
   process.env.DATA_DIR = 'memory://';
   process.env.VERIFICATION_API_URL = upstream.baseUrl;
   process.env.VERIFICATION_API_KEY = 'test-key';
-  process.env.VERIFICATION_API_TIMEOUT_MS = '2000';
+  // Long enough that the waiting copies of a form outlast the first one on a loaded machine (they
+  // give up this long plus a margin after they start waiting); no test here waits for it.
+  process.env.VERIFICATION_API_TIMEOUT_MS = '10000';
   resetEnv();
 });
 

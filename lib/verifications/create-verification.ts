@@ -129,8 +129,9 @@ export async function purgeOldSubmissionKeys(now: Date = new Date()): Promise<nu
 
 async function waitForEarlierSubmission(submissionKey: string): Promise<CreatedVerification> {
   const db = await getDb();
-  // The first submission is bounded by the service timeout; wait a little longer than that.
-  const deadline = Date.now() + getEnv().VERIFICATION_API_TIMEOUT_MS + 2_000;
+  // The first submission is bounded by the service timeout, then writes the register; wait that
+  // long plus a margin for the write, which a busy database can stretch to seconds.
+  const deadline = Date.now() + getEnv().VERIFICATION_API_TIMEOUT_MS + 5_000;
   while (Date.now() < deadline) {
     const [row] = await db
       .select({ verificationId: createSubmissions.verificationId, link: verificationRequests.link })
