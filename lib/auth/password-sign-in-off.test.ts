@@ -22,7 +22,9 @@ beforeAll(async () => {
   Object.assign(process.env, SINGLE_SIGN_ON);
   resetEnv();
   userId = await createStaff(null, { name: 'Pat Password', email: 'pat@example.com', role: 'viewer', password: PASSWORD });
-});
+  // A fresh database, better-auth with single sign-on and a password hash: 15 s on a loaded
+  // two-core machine, so the default hook budget is too tight.
+}, 120_000);
 
 afterAll(async () => {
   for (const name of [...Object.keys(SINGLE_SIGN_ON), 'PASSWORD_SIGN_IN']) delete process.env[name];
