@@ -35,8 +35,14 @@ export type AuditExportRow = {
   cursorAt: string;
 };
 
+/** Details with their keys in alphabetical order: jsonb keeps its own order, which no reader expects. */
+function detailsJson(details: AuditExportRow['details']): string | null {
+  if (!details) return null;
+  return JSON.stringify(Object.fromEntries(Object.entries(details).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+}
+
 export function auditCsvCells(row: AuditExportRow): CsvCell[] {
-  return [row.at, row.actorId, row.action, row.targetType, row.targetId, row.details ? JSON.stringify(row.details) : null];
+  return [row.at, row.actorId, row.action, row.targetType, row.targetId, detailsJson(row.details)];
 }
 
 /** The filtered audit trail, newest first, `batchSize` entries at a time. */

@@ -53,7 +53,6 @@ export function badFilterResponse(problems: readonly string[]): Response {
 
 /** A URL's query as the record of arrays and strings the filter parsers read. */
 export function queryParams(request: Request): Record<string, string[]> {
-  const params: Record<string, string[]> = {};
-  for (const [key, value] of new URL(request.url).searchParams) (params[key] ??= []).push(value);
-  return params;
+  const search = new URL(request.url).searchParams;
+  return Object.fromEntries([...new Set(search.keys())].map((key) => [key, search.getAll(key)]));
 }

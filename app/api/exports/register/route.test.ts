@@ -87,7 +87,12 @@ describe('GET /api/exports/register', () => {
         language: 'fr',
         createdAt: new Date('2030-06-15T12:00:00.000Z'),
       }),
-      row('done-2', { name: '@SUM(A1)', status: 'completed', identifiedName: 'Søren Kierkegaard', createdAt: new Date('2030-06-14T08:30:00.000Z') }),
+      row('done-2', {
+        name: '@SUM(A1)',
+        status: 'completed',
+        identifiedName: 'Søren Kierkegaard',
+        createdAt: new Date('2030-06-14T08:30:00.000Z'),
+      }),
       row('still-pending', { name: 'Pending Person' }),
     ]);
 
@@ -141,11 +146,13 @@ describe('GET /api/exports/register', () => {
   it('applies every filter of the register page: search, created by, dates, purpose and views', async () => {
     const db = await getDb();
     const now = Date.now();
-    await db.insert(verificationRequests).values([
-      row('a-1', { name: 'Élodie Martin', createdAt: new Date('2030-06-10T10:00:00Z') }),
-      row('b-1', { name: 'Bob Stone', createdBy: vicId, createdAt: new Date('2030-06-11T10:00:00Z'), purpose: 'ensuring_compliance' }),
-      row('c-1', { name: 'Carla Soon', createdAt: new Date(now - 6 * DAY), accessExpiresAt: new Date(now + 2 * 60 * 60 * 1000) }),
-    ]);
+    await db
+      .insert(verificationRequests)
+      .values([
+        row('a-1', { name: 'Élodie Martin', createdAt: new Date('2030-06-10T10:00:00Z') }),
+        row('b-1', { name: 'Bob Stone', createdBy: vicId, createdAt: new Date('2030-06-11T10:00:00Z'), purpose: 'ensuring_compliance' }),
+        row('c-1', { name: 'Carla Soon', createdAt: new Date(now - 6 * DAY), accessExpiresAt: new Date(now + 2 * 60 * 60 * 1000) }),
+      ]);
     const idsOf = async (query: string, cookie = ada) => {
       const response = await exportRegister(query, cookie);
       expect(response.status, query).toBe(200);
@@ -167,7 +174,10 @@ describe('GET /api/exports/register', () => {
   it.each([
     ['?status=sideways', 'The status is not one of pending, completed, expired or failed.'],
     ['?from=15-06-2030', 'The “From” date is not a date (use YYYY-MM-DD).'],
-    ['?view=everything&purpose=fun', 'The purpose is not one of the listed purposes or “custom”. The view is not one of the register’s views.'],
+    [
+      '?view=everything&purpose=fun',
+      'The purpose is not one of the listed purposes or “custom”. The view is not one of the register’s views.',
+    ],
     [`?q=${'x'.repeat(201)}`, 'The search is empty or too long.'],
     ['?createdBy=%00', 'The “created by” value is not a staff id.'],
   ])('refuses %s with 400 naming the filter, and exports (and audits) nothing', async (query, problem) => {
