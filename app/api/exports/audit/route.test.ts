@@ -44,6 +44,7 @@ async function entryAt(at: string, event: Parameters<typeof recordAudit>[0]): Pr
   });
 }
 
+// Accounts and sign-ins hash passwords (scrypt): slow on a busy machine, hence the hook's budget.
 beforeAll(async () => {
   process.env.DATA_DIR = 'memory://';
   process.env.APP_URL = 'http://localhost:3000';
@@ -55,7 +56,7 @@ beforeAll(async () => {
   cookies.admin = await sessionCookie('ada@example.com', PASSWORD);
   cookies.operator = await sessionCookie('otto@example.com', PASSWORD);
   cookies.viewer = await sessionCookie('vic@example.com', PASSWORD);
-});
+}, 120_000);
 
 beforeEach(async () => {
   // Only the entries each test writes: the staff accounts' own entries are left out by date.

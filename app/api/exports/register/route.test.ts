@@ -53,6 +53,7 @@ const row = (id: string, overrides: Partial<Row> = {}): Row => ({
   ...overrides,
 });
 
+// Accounts and sign-ins hash passwords (scrypt): slow on a busy machine, hence the hook's budget.
 beforeAll(async () => {
   process.env.DATA_DIR = 'memory://';
   process.env.APP_URL = 'http://localhost:3000';
@@ -61,7 +62,7 @@ beforeAll(async () => {
   adaId = await createStaff(null, { name: 'Ada Admin', email: 'ada@example.com', role: 'admin', password: PASSWORD });
   vicId = await createStaff(adaId, { name: 'Vic Viewer', email: 'vic@example.com', role: 'viewer', password: PASSWORD });
   [ada, vic] = [await sessionCookie('ada@example.com', PASSWORD), await sessionCookie('vic@example.com', PASSWORD)];
-});
+}, 120_000);
 
 beforeEach(async () => {
   const db = await getDb();
@@ -247,7 +248,7 @@ describe('GET /api/exports/register', () => {
     await partialReader.read();
     await partialReader.cancel();
     expect((await lastExportAudit())?.details).toEqual({ rows: 2 * EXPORT_BATCH_SIZE, complete: false });
-  }, 60_000); // 20,000 rows inserted and read back on a shared machine
+  }, 120_000); // 20,000 rows inserted and read back on a shared machine
 
   it('exports 100,000 rows with the process growing by less than 50 MB', async () => {
     const db = await getDb();
