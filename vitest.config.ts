@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
  */
 export const POSTGRES_SUITES = [
   'app/api/events/route.test.ts',
+  'app/api/exports/*/route.test.ts',
   'app/api/ready/outage.test.ts',
   'app/api/ready/route.test.ts',
   'app/api/verifications/[[]id]/route.test.ts',

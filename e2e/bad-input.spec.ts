@@ -571,6 +571,32 @@ test.describe('bad input to every server action', () => {
 
 // ───────────────────────────────────────────────────────────────────────────────────────────────
 
+test.describe('the CSV exports over real HTTP', () => {
+  test.use({ storageState: storageStateOf('admin') });
+
+  test('odd query values: 400 naming the filter, never a 500, and nothing exported', async ({ request }) => {
+    const cases: [string, RegExp][] = [
+      ['/api/exports/register?status=%00', /The status is not one of/],
+      [`/api/exports/register?q=${LONG}`, /The search is empty or too long/],
+      [`/api/exports/register?createdBy=${encodeURIComponent(UNICODE)}`, /not a staff id/],
+      ['/api/exports/register?from=2030-02-30&to=%F0%9F%91%A9', /The “From” date is not a date.*The “To” date is not a date/],
+      ['/api/exports/register?view=__proto__&purpose=constructor', /The purpose is not one.*The view is not one/],
+      ['/api/exports/audit?action=__proto__', /The action is not one the audit trail records/],
+      [`/api/exports/audit?verification=${LONG}`, /The verification id is empty, too long/],
+      ['/api/exports/audit?verification=a%00b', /The verification id is empty, too long/],
+      [`/api/exports/audit?actor=${encodeURIComponent(UNICODE)}`, /The staff member is not a staff id/],
+      ['/api/exports/audit?from=0000-01-01', /The “From” date is not a date/],
+    ];
+    for (const [path, message] of cases) {
+      const response = await request.get(path, { failOnStatusCode: false });
+      const text = await response.text();
+      expect(response.status(), `${path.slice(0, 60)}: ${text.slice(0, 200)}`).toBe(400);
+      expect(Object.keys(JSON.parse(text) as object)).toEqual(['error']);
+      expect((JSON.parse(text) as { error: string }).error, path.slice(0, 60)).toMatch(message);
+    }
+  });
+});
+
 test.describe('the sandbox API over real HTTP', () => {
   // The other company's key (playwright.config.ts); its records are as good as any for this.
   const key = () => process.env.E2E_OTHER_COMPANY_KEY!;

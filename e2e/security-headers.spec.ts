@@ -204,6 +204,17 @@ test.describe('security headers', () => {
     const cases: Record<string, { path: string; method?: 'GET' | 'POST'; as: 'anonymous' | 'admin'; status: number; page?: true }[]> = {
       '/sign-out': [{ path: '/sign-out', method: 'POST', as: 'anonymous', status: 303, page: true }],
       '/api/events': [{ path: '/api/events', as: 'anonymous', status: 401 }],
+      // The CSV exports: refused, refused for a filter they cannot read, and a download.
+      '/api/exports/audit': [
+        { path: '/api/exports/audit', as: 'anonymous', status: 401 },
+        { path: '/api/exports/audit?action=nothing.done', as: 'admin', status: 400 },
+        { path: '/api/exports/audit?from=2000-01-01&to=2000-01-01', as: 'admin', status: 200 },
+      ],
+      '/api/exports/register': [
+        { path: '/api/exports/register', as: 'anonymous', status: 401 },
+        { path: '/api/exports/register?status=sideways', as: 'admin', status: 400 },
+        { path: '/api/exports/register?from=2000-01-01&to=2000-01-01', as: 'admin', status: 200 },
+      ],
       // Single sign-on is not configured on the shared server: the provider's callback is not there.
       '/api/auth/callback/[providerId]': [{ path: '/api/auth/callback/oidc', as: 'anonymous', status: 404 }],
       '/api/health': [{ path: '/api/health', as: 'anonymous', status: 200 }],

@@ -391,11 +391,13 @@ test.describe('staff management and the audit trail', () => {
     async function filter(by: { action?: string; person?: string; from?: string; to?: string }) {
       if (!new URL(page.url()).pathname.startsWith('/audit')) await page.goto('/audit');
       const fields = {
+        verification: page.getByLabel('Verification id'),
         actor: page.getByLabel('Person', { exact: true }),
         action: page.getByLabel('Action', { exact: true }),
         from: page.getByLabel('From (UTC)'),
         to: page.getByLabel('To (UTC)'),
       };
+      await fields.verification.fill('');
       await fields.actor.selectOption({ label: by.person ?? 'Everyone' });
       await fields.action.selectOption({ label: by.action ?? 'All actions' });
       await fields.from.fill(by.from ?? '');

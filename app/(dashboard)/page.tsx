@@ -2,6 +2,7 @@
 // and paged through the query string, so it works without JavaScript and every view has a URL.
 import Link from 'next/link';
 import { z } from 'zod';
+import { ExportCsvLink } from '@/components/export/export-csv-link';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { LookupForm } from '@/components/verifications/lookup-form';
@@ -9,6 +10,7 @@ import { RecentRequests } from '@/components/verifications/recent-requests';
 import { RegisterFilters, RegisterViews, type StaffOption, viewDescription } from '@/components/verifications/register-filters';
 import { can } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
+import { registerExportHref } from '@/lib/export/export-links';
 import { listStaff, type StaffSummary } from '@/lib/staff/staff-accounts';
 import { filterProblem, hasActiveFilters, MINE, parseRegisterFilter, registerQuery } from '@/lib/verifications/register-filter';
 import { countRegisterViews, listRegister, REGISTER_PAGE_SIZE } from '@/lib/verifications/register-queries';
@@ -83,7 +85,12 @@ export default async function HomePage({ searchParams }: Props) {
             </h2>
             <p className="mt-1 text-sm text-slate-600">{viewDescription(view)}</p>
           </div>
-          <RegisterViews filter={filter} counts={{ expiring: counts.expiring, stuck: counts.stuck }} />
+          <div className="flex flex-wrap items-center gap-3">
+            <RegisterViews filter={filter} counts={{ expiring: counts.expiring, stuck: counts.stuck }} />
+            {can(staff.role, 'verification:read') ? (
+              <ExportCsvLink href={registerExportHref(filter)} description="Download every request matching these filters as a CSV file." />
+            ) : null}
+          </div>
         </div>
         <RegisterFilters filter={filter} staff={staffOptions(members)} />
         {problems.length > 0 ? (

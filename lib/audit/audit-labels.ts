@@ -9,6 +9,9 @@ export const AUDIT_ACTIONS = {
   'verification.created': 'Verification created',
   'verification.viewed': 'Verification viewed',
   'link.copied': 'Link copied',
+  // CSV exports for auditors: the filters and how many rows went out are the details.
+  'register.exported': 'Register exported',
+  'audit.exported': 'Audit trail exported',
   // Written by the webhook receiver and the register's retention purge (actor: none, the service).
   'verification.status_changed': 'Status changed',
   'verification.removed': 'Removed from register',

@@ -5,6 +5,7 @@ import 'server-only';
 import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
 import { type Db, getDb } from '@/lib/db';
 import { type AuditEntryRow, auditEntries } from '@/lib/db/schema';
+import type { AuditTrailFilter } from './audit-filter';
 import type { AuditAction } from './audit-labels';
 
 type Executor = Pick<Db, 'insert'>;
@@ -38,19 +39,43 @@ export function auditInsert(executor: Executor, event: AuditEvent) {
 export type AuditFilter = {
   actorId?: string;
   action?: AuditAction;
+  targetType?: 'verification' | 'staff';
   targetId?: string;
   from?: Date;
+  /** Up to and including this instant. */
   to?: Date;
+  /** Strictly before this instant: a whole UTC day, to the microsecond, is [day, day after). */
+  before?: Date;
 };
 
-export async function listAudit(filter: AuditFilter, { limit = 100, offset = 0 } = {}): Promise<AuditEntryRow[]> {
-  const db = await getDb();
+/** The audit page's filter (UTC days, a verification id) as the query's instants and target. */
+export function auditFilterFor(filter: AuditTrailFilter): AuditFilter {
+  const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+  return {
+    actorId: filter.actor,
+    action: filter.action,
+    ...(filter.verification ? { targetType: 'verification' as const, targetId: filter.verification } : {}),
+    from: filter.from ? dayStart(filter.from) : undefined,
+    before: filter.to ? new Date(dayStart(filter.to).getTime() + 24 * 60 * 60 * 1000) : undefined,
+  };
+}
+
+/** The WHERE conditions of a filter (also used by the CSV export, lib/export). */
+export function auditConditions(filter: AuditFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.actorId) conditions.push(eq(auditEntries.actorId, filter.actorId));
   if (filter.action) conditions.push(eq(auditEntries.action, filter.action));
+  if (filter.targetType) conditions.push(eq(auditEntries.targetType, filter.targetType));
   if (filter.targetId) conditions.push(eq(auditEntries.targetId, filter.targetId));
   if (filter.from) conditions.push(gte(auditEntries.at, filter.from));
   if (filter.to) conditions.push(lte(auditEntries.at, filter.to));
+  if (filter.before) conditions.push(lt(auditEntries.at, filter.before));
+  return conditions;
+}
+
+export async function listAudit(filter: AuditFilter, { limit = 100, offset = 0 } = {}): Promise<AuditEntryRow[]> {
+  const db = await getDb();
+  const conditions = auditConditions(filter);
   return db
     .select()
     .from(auditEntries)

@@ -30,7 +30,7 @@ export function escapeLike(text: string): string {
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 24 * 60 * 60 * 1000);
 
-type ListContext = {
+export type ListContext = {
   /** The clock, passed in so that "expiring" and "stuck" are testable. */
   now: Date;
   /** The signed-in staff member, for createdBy: 'mine'. */
@@ -87,6 +87,12 @@ function viewConditions(view: RegisterView | undefined, now: Date): SQL[] {
   return [];
 }
 
+/** The WHERE conditions of a filter, view included (also used by the CSV export, lib/export). */
+export function registerConditions(input: RegisterFilter, context: ListContext): SQL[] {
+  const filter = registerFilterSchema.parse(input);
+  return [...baseConditions(filter, context), ...viewConditions(filter.view, context.now)];
+}
+
 // ── Reads ─────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -98,7 +104,7 @@ export async function listRegister(
   { limit = REGISTER_PAGE_SIZE, offset = 0, ...context }: ListContext & { limit?: number; offset?: number },
 ): Promise<RegisterEntry[]> {
   const filter = registerFilterSchema.parse(input);
-  const conditions = [...baseConditions(filter, context), ...viewConditions(filter.view, context.now)];
+  const conditions = registerConditions(filter, context);
   const order =
     filter.view === 'expiring'
       ? [asc(r.accessExpiresAt), desc(r.createdAt), desc(r.verificationId)]

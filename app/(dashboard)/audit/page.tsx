@@ -1,70 +1,73 @@
-// The audit trail (administrators): filter by person, action and date (UTC days).
+// The audit trail (administrators): filter by verification id, person, action and date (UTC
+// days), every filter in the URL (lib/audit/audit-filter.ts), and export what is shown as CSV.
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
+import { ExportCsvLink } from '@/components/export/export-csv-link';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { Input, Select } from '@/components/ui/input';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
-import { listAudit } from '@/lib/audit/audit';
+import { auditFilterFor, listAudit } from '@/lib/audit/audit';
+import { auditFilterProblem, auditTrailQuery, parseAuditFilter } from '@/lib/audit/audit-filter';
 import { AUDIT_ACTIONS, isAuditAction } from '@/lib/audit/audit-labels';
 import { requireStaff } from '@/lib/auth/session';
+import { auditExportHref } from '@/lib/export/export-links';
 import { listStaff } from '@/lib/staff/staff-accounts';
 
 export const metadata: Metadata = { title: 'Audit trail' };
 
 const PAGE_SIZE = 100;
-const day = z.iso.date().optional().catch(undefined);
-
-const filterSchema = z.object({
-  actor: z.string().max(100).optional().catch(undefined),
-  action: z
-    .string()
-    .optional()
-    .transform((v) => (isAuditAction(v) ? v : undefined)),
-  from: day,
-  to: day,
-  page: z.coerce.number().int().min(1).max(1000).optional().catch(1),
-});
+const pageSchema = z.coerce.number().int().min(1).max(1000).catch(1);
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function AuditPage({ searchParams }: Props) {
   await requireStaff('audit:read', '/audit');
-  const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v || undefined]));
-  const filter = filterSchema.parse(raw);
-  const page = filter.page ?? 1;
-  const badDates = (raw.from && !filter.from) || (raw.to && !filter.to);
+  const params = await searchParams;
+  const parsed = parseAuditFilter(params);
+  const problems = [...parsed.problems];
+  let filter = parsed.filter;
+  const page = pageSchema.parse(Array.isArray(params.page) ? params.page[0] : params.page);
 
-  const [entries, staff] = await Promise.all([
-    listAudit(
-      {
-        actorId: filter.actor,
-        action: filter.action,
-        from: filter.from ? new Date(`${filter.from}T00:00:00.000Z`) : undefined,
-        to: filter.to ? new Date(`${filter.to}T23:59:59.999Z`) : undefined,
-      },
-      { limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE },
-    ),
-    listStaff(),
-  ]);
+  const staff = await listStaff();
+  // An id that is no account's would filter to nothing while the select shows "Everyone".
+  if (filter.actor && !staff.some((member) => member.id === filter.actor)) {
+    filter = { ...filter, actor: undefined };
+    problems.push(auditFilterProblem('actor'));
+  }
+  const entries = await listAudit(auditFilterFor(filter), { limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE });
   const names = new Map(staff.map((s) => [s.id, s.name]));
   const hasMore = entries.length > PAGE_SIZE;
-  const nextQuery = new URLSearchParams(
-    Object.entries({ ...raw, page: String(page + 1) }).filter((e): e is [string, string] => typeof e[1] === 'string'),
-  );
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Audit trail</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Who did what, and when (UTC). Entries hold ids, never names or e-mail addresses of the people verified.
-        </p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Audit trail</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Who did what, and when (UTC). Entries hold ids, never names or e-mail addresses of the people verified.
+          </p>
+        </div>
+        <ExportCsvLink href={auditExportHref(filter)} description="Download every entry matching these filters as a CSV file." />
       </div>
 
       <form method="get" className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <div className="space-y-1.5">
+          <label htmlFor="verification" className="block text-sm font-medium text-slate-900">
+            Verification id
+          </label>
+          <Input
+            id="verification"
+            name="verification"
+            defaultValue={filter.verification ?? ''}
+            spellCheck={false}
+            autoComplete="off"
+            sizing="h-10 w-72 py-2"
+            className="font-mono text-xs"
+          />
+        </div>
         <div className="space-y-1.5">
           <label htmlFor="actor" className="block text-sm font-medium text-slate-900">
             Person
@@ -111,9 +114,13 @@ export default async function AuditPage({ searchParams }: Props) {
         </Link>
       </form>
 
-      {badDates ? (
-        <Alert tone="warning" title="A date was not understood and is ignored." role="status">
-          <p>Use the format YYYY-MM-DD.</p>
+      {problems.length > 0 ? (
+        <Alert tone="warning" role="status" title="Some filters were not understood and are ignored.">
+          <ul className="list-disc space-y-0.5 pl-5">
+            {problems.map((problem) => (
+              <li key={problem.field}>{problem.message}</li>
+            ))}
+          </ul>
         </Alert>
       ) : null}
 
@@ -159,7 +166,7 @@ export default async function AuditPage({ searchParams }: Props) {
         ) : null}
       </DataTable>
       {hasMore ? (
-        <Link href={`/audit?${nextQuery.toString()}`} className={buttonClasses('secondary')}>
+        <Link href={`/audit${auditTrailQuery(filter, page + 1)}`} className={buttonClasses('secondary')}>
           Older entries
         </Link>
       ) : null}

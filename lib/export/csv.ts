@@ -1,0 +1,43 @@
+// Writing CSV for auditors: RFC 4180 lines (CRLF, quotes doubled), a UTF-8 byte order mark so
+// spreadsheet programs read accents as UTF-8, and cells that a spreadsheet would run as a formula
+// made inert. Pure and dependency-free, so each rule is tested on its own.
+
+/** U+FEFF at the start of the file: Excel reads a CSV without it in the system's legacy code page. */
+export const BYTE_ORDER_MARK = '\uFEFF';
+
+/** RFC 4180 ends every record with CRLF. */
+export const LINE_END = '\r\n';
+
+export type CsvCell = string | number | boolean | Date | null | undefined;
+
+// What makes Excel, LibreOffice and Google Sheets read a cell as a formula (OWASP, "CSV
+// injection"): these first characters. A tab or carriage return first is on the list because
+// some programs strip it and then see the character after it.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+// A cell must be quoted when it holds the separator, a quote or a line break (RFC 4180 §2.6).
+const NEEDS_QUOTES = /[",\r\n]/;
+
+function text(cell: CsvCell): string {
+  if (cell === null || cell === undefined) return '';
+  if (cell instanceof Date) return cell.toISOString();
+  return String(cell);
+}
+
+/**
+ * One cell as it goes into the file. A value that would start a formula gets a leading single
+ * quote (shown as text by spreadsheets, harmless to a program that reads the file) and is quoted,
+ * so the neutralised form is unambiguous in the file.
+ */
+export function csvCell(cell: CsvCell): string {
+  const value = text(cell);
+  // Only text can carry a formula: a negative number stays a number.
+  if (typeof cell === 'string' && FORMULA_START.test(value)) return `"'${value.replaceAll('"', '""')}"`;
+  if (NEEDS_QUOTES.test(value)) return `"${value.replaceAll('"', '""')}"`;
+  return value;
+}
+
+/** One record, with its line end. */
+export function csvLine(cells: readonly CsvCell[]): string {
+  return `${cells.map(csvCell).join(',')}${LINE_END}`;
+}
