@@ -89,6 +89,13 @@ describe('RecentRequests', () => {
     expect(render([], { view: 'expiring' })).toContain('No pending request expires within the next 24 hours.');
     expect(render([])).toContain('No requests here yet');
   });
+
+  it('invites to create only those who may: a viewer is not asked to create', () => {
+    expect(render([])).toContain('Create a verification request');
+    const forViewer = render([], { canCreate: false });
+    expect(forViewer).toContain('Requests your team creates appear here');
+    expect(forViewer).not.toMatch(/create a verification request|requests you create/i);
+  });
 });
 
 describe('expiresInText', () => {

@@ -7,6 +7,7 @@ import { cn } from '@/lib/utils';
 import { PREDEFINED_PURPOSES, statusLabel } from '@/lib/verifications/labels';
 import {
   CUSTOM_PURPOSE_FILTER,
+  filterForView,
   MINE,
   type RegisterFilter,
   type RegisterView,
@@ -142,7 +143,7 @@ export function RegisterViews({ filter, counts }: { filter: RegisterFilter; coun
           return (
             <li key={view}>
               <Link
-                href={`/${registerQuery({ ...filter, view })}`}
+                href={`/${registerQuery(filterForView(filter, view))}`}
                 aria-current={active === view ? 'page' : undefined}
                 title={description}
                 className={cn(
