@@ -7,6 +7,7 @@ import { ArrowRight } from 'lucide-react';
 // The focus moves to its heading, so keyboard and screen-reader users land on the outcome.
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
+import { useEffect, useRef } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -23,12 +24,17 @@ const QRCodeSVG = dynamic(() => import('qrcode.react').then((module) => module.Q
 
 export function CreationResult({ created, onCreateAnother }: { created: CreatedVerification; onCreateAnother?: () => void }) {
   const detailHref = `/verifications/${encodeURIComponent(created.verificationId)}`;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // React focuses only form controls for autoFocus; a heading is focused here.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <div className="space-y-6" data-testid="creation-result">
-      {/* autoFocus: React focuses it when the panel replaces the form, and the browser does on
-          the no-JavaScript answer's page (the attribute is in the server's HTML). */}
+      {/* The focus follows the form to its outcome: the effect above moves it when the panel
+          replaces the form; on the no-JavaScript answer's page the browser does, from the
+          autofocus attribute in the server's HTML. */}
       <h2
-        // biome-ignore lint/a11y/noAutofocus: the focus must follow the form to its outcome (WCAG 2.4.3), with and without JavaScript.
+        ref={heading}
+        // biome-ignore lint/a11y/noAutofocus: the focus must follow the form to its outcome (WCAG 2.4.3), also without JavaScript.
         autoFocus
         tabIndex={-1}
         className="text-lg font-semibold text-slate-900 focus:outline-none"
