@@ -44,7 +44,13 @@ export default async function NewVerificationPage({ searchParams }: Props) {
       ) : null}
       <Card>
         <CardBody>
-          <CreateVerificationForm initialState={{ status: 'idle', submissionKey: randomUUID() }} followUp={followUp} />
+          {/* Keyed by what it follows up: moving between ?from=… and a plain form within the page
+              (the header's "New request") starts a fresh form rather than keep the other's state. */}
+          <CreateVerificationForm
+            key={followUp?.verificationId ?? ''}
+            initialState={{ status: 'idle', submissionKey: randomUUID() }}
+            followUp={followUp}
+          />
         </CardBody>
       </Card>
     </div>
