@@ -14,7 +14,10 @@ async function expectAxeClean(page: Page, state: string) {
   expect(serious, state).toEqual([]);
 }
 
-/** The person fails the request on the sandbox's page, reached from the e-mail in the Outbox. */
+/**
+ * The person fails the request on the sandbox's page, reached from the e-mail in the Outbox. The
+ * page speaks the request's language: Dutch here.
+ */
 async function failAsThePerson(page: Page, browser: Browser, recipient: string) {
   await page.goto('/outbox');
   const message = page.getByRole('row').filter({ hasText: recipient }).first();
@@ -22,9 +25,9 @@ async function failAsThePerson(page: Page, browser: Browser, recipient: string) 
   expect(link).toBeTruthy();
   const person = await browser.newPage({ storageState: { cookies: [], origins: [] } });
   await person.goto(link!);
-  await person.getByRole('radio', { name: 'Document expired' }).check();
-  await person.getByRole('button', { name: 'Fail the verification' }).click();
-  await expect(person.getByRole('button', { name: 'Fail the verification' })).toHaveCount(0);
+  await person.getByRole('radio', { name: 'Document verlopen' }).check();
+  await person.getByRole('button', { name: 'Verificatie laten mislukken' }).click();
+  await expect(person.getByRole('button', { name: 'Verificatie laten mislukken' })).toHaveCount(0);
   await person.close();
 }
 
@@ -130,7 +133,7 @@ test.describe('the result of a create', () => {
     // The expiry is read from the service once the panel is up.
     await expect(summary.getByTestId('creation-link-expiry')).toContainText(/expires in \d+ days/);
 
-    await result.getByRole('button', { name: 'Copy the verification id' }).click();
+    await result.getByRole('button', { name: 'Copy id' }).click();
     await expect(result.getByRole('button', { name: 'Id copied' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(id);
     await expectAxeClean(page, 'creation result');

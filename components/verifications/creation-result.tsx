@@ -50,7 +50,7 @@ export function CreationResult({ created, onCreateAnother }: { created: CreatedV
               {created.verificationId}
             </code>
           </p>
-          <CopyLinkButton link={created.verificationId} subject="id" label="Copy id" accessibleLabel="Copy the verification id" size="sm" />
+          <CopyLinkButton link={created.verificationId} subject="id" label="Copy id" size="sm" />
         </div>
       </Alert>
 

@@ -24,6 +24,9 @@ export function RegisterFilters({ filter, staff }: { filter: RegisterFilter; sta
   return (
     // biome-ignore lint/a11y/useSemanticElements: role=search on the form itself is valid ARIA and keeps landmark and form one element.
     <form
+      // A fresh form for each set of filters: its fields are uncontrolled, and a client-side
+      // navigation (a quick view's link) would otherwise leave them showing the previous ones.
+      key={registerQuery(filter)}
       method="get"
       action="/"
       role="search"
