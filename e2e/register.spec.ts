@@ -113,6 +113,8 @@ test.describe('the register of recent requests', () => {
     await expect(page).toHaveURL(new RegExp(`q=${tag}`));
     await expect(views.getByRole('link', { name: /^Expiring soon/ })).toHaveAttribute('aria-current', 'page');
     await expect(views.getByRole('link', { name: 'All', exact: true })).not.toHaveAttribute('aria-current', 'page');
+    // Only pending requests can be about to expire: the status filter says so.
+    await expect(page.locator('#register-status')).toHaveValue('pending');
     // Just created, seven days to go: neither is expiring soon.
     await expect(rowLink(page, first)).toHaveCount(0);
 
@@ -123,6 +125,8 @@ test.describe('the register of recent requests', () => {
 
     await views.getByRole('link', { name: 'All', exact: true }).click();
     await expect(rowLink(page, first)).toHaveCount(1);
+    // The status came with the view, and goes with it.
+    await expect(page.locator('#register-status')).toHaveValue('');
   });
 });
 

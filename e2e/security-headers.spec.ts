@@ -144,10 +144,14 @@ test.describe('security headers', () => {
       ],
       // The person's page shows their name and who asks.
       '/sandbox/verify/[token]': [{ path: personPath, as: 'anonymous', status: 200, personal: true }],
-      '/_not-found': [
-        { path: '/no-such-page', as: 'admin', status: 404, personal: false },
-        { path: '/sandbox/no-such-page', as: 'anonymous', status: 404, personal: false },
+      // Any address no route claims: inside the dashboard group, so a signed-in 404 keeps the
+      // header (which names the staff member: not cached).
+      '/[...missing]': [
+        { path: '/no-such-page', as: 'admin', status: 404, personal: true, shows: 'Page not found' },
+        { path: '/sandbox/no-such-page', as: 'anonymous', status: 404, personal: false, shows: 'Page not found' },
       ],
+      // Next's own not-found route: the catch-all above answers every unclaimed address first.
+      '/_not-found': [],
       // Rendered only when the root layout itself throws: no address leads to it.
       '/_global-error': [],
     };

@@ -8,7 +8,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { LookupForm } from '@/components/verifications/lookup-form';
 import { RecentRequests } from '@/components/verifications/recent-requests';
 import { RegisterFilters, RegisterViews, type StaffOption, viewDescription } from '@/components/verifications/register-filters';
-import { can } from '@/lib/auth/roles';
+import { can, type StaffRole } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
 import { registerExportHref } from '@/lib/export/export-links';
 import { listStaff, type StaffSummary } from '@/lib/staff/staff-accounts';
@@ -28,6 +28,12 @@ function staffOptions(staff: StaffSummary[]): StaffOption[] {
     id: member.id,
     label: `${member.name}${(seen.get(member.name) ?? 0) > 1 ? ` (${member.email})` : ''}${member.disabled ? ' (disabled)' : ''}`,
   }));
+}
+
+/** What the page is for, in what the role may do: a viewer is not invited to create or share. */
+function homeIntro(role: StaffRole): string {
+  if (can(role, 'verification:create')) return 'Create requests, share their links and follow their status.';
+  return 'Look requests up and follow their status. Creating requests is for operators and administrators.';
 }
 
 export default async function HomePage({ searchParams }: Props) {
@@ -71,7 +77,7 @@ export default async function HomePage({ searchParams }: Props) {
       <div className="space-y-6">
         <div>
           <h1 className="text-2xl font-semibold text-slate-900">Verification requests</h1>
-          <p className="mt-1 text-sm text-slate-600">Create requests, share their links and follow their status.</p>
+          <p className="mt-1 text-sm text-slate-600">{homeIntro(staff.role)}</p>
         </div>
         <div className="max-w-xl">
           <LookupForm />

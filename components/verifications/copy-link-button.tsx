@@ -1,7 +1,8 @@
 'use client';
 import { Check, Copy } from 'lucide-react';
-// Copies a shareable link to the clipboard and says so. Where the Clipboard API is refused
-// (insecure origin, permissions), it selects the link text so the user can copy it by hand.
+// Copies a shareable link (or another text, such as an id: `subject` names it) to the
+// clipboard and says so. Where the Clipboard API is refused (insecure origin, permissions), it
+// selects the text in its input, if it has one, so the user can copy it by hand.
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { recordLinkCopiedAction } from '@/lib/verifications/actions';
@@ -16,7 +17,9 @@ export function CopyLinkButton({
   accessibleLabel,
   size = 'md',
   onCopied,
+  subject = 'link',
 }: {
+  /** The text copied: a link, unless `subject` says otherwise. */
   link: string;
   /** The verification the link belongs to, if any: each copy of such a link is recorded in the audit trail. */
   verificationId?: string;
@@ -27,7 +30,10 @@ export function CopyLinkButton({
   accessibleLabel?: string;
   size?: 'sm' | 'md';
   onCopied?: () => void;
+  /** What is copied, in the messages ("link", "id"). */
+  subject?: string;
 }) {
+  const Subject = subject.charAt(0).toUpperCase() + subject.slice(1);
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -49,7 +55,12 @@ export function CopyLinkButton({
 
   return (
     <>
-      <Button variant="secondary" size={size} onClick={copy} aria-label={state === 'copied' ? 'Link copied' : (accessibleLabel ?? label)}>
+      <Button
+        variant="secondary"
+        size={size}
+        onClick={copy}
+        aria-label={state === 'copied' ? `${Subject} copied` : (accessibleLabel ?? label)}
+      >
         {state === 'copied' ? (
           <Check aria-hidden="true" className="size-4 text-emerald-600" />
         ) : (
@@ -59,9 +70,11 @@ export function CopyLinkButton({
       </Button>
       <span role="status" className="sr-only">
         {state === 'copied'
-          ? 'Link copied to the clipboard'
+          ? `${Subject} copied to the clipboard`
           : state === 'failed'
-            ? 'Copying was not allowed; the link is selected, press Ctrl+C to copy it'
+            ? fallbackInputId
+              ? `Copying was not allowed; the ${subject} is selected, press Ctrl+C to copy it`
+              : `Copying was not allowed; select the ${subject} and press Ctrl+C to copy it`
             : ''}
       </span>
     </>

@@ -23,6 +23,7 @@ import {
   PURPOSE_MAX,
 } from '@/lib/verifications/form-values';
 import { LANGUAGES, PREDEFINED_PURPOSES } from '@/lib/verifications/labels';
+import { FollowUpFormNotice } from './follow-up-form-notice';
 
 export type FieldName = keyof CreateVerificationFormValues;
 
@@ -75,6 +76,7 @@ export function CreateVerificationFields({
   errors,
   bind,
   enhanced,
+  followsVerificationId,
 }: {
   /** The form element's own props: its ref, and the submit and interaction handlers. */
   formProps: Pick<ComponentProps<'form'>, 'ref' | 'onSubmit' | 'onFocus'>;
@@ -90,6 +92,8 @@ export function CreateVerificationFields({
   bind: (name: FieldName) => FieldBinding;
   /** Marks the form react-hook-form drives (for tests, and for anyone looking at the page). */
   enhanced: boolean;
+  /** The expired or failed request this form follows up, if it was started from one. */
+  followsVerificationId?: string;
 }) {
   const { shareableLink, emailNotification, smsNotification, purpose } = watched;
   const serverProblem = state.status === 'failed' || state.status === 'invalid' ? state : undefined;
@@ -111,6 +115,8 @@ export function CreateVerificationFields({
           <p>{serverProblem.message}</p>
         </Alert>
       ) : null}
+
+      {followsVerificationId ? <FollowUpFormNotice verificationId={followsVerificationId} /> : null}
 
       <fieldset className="space-y-5">
         <legend className="text-base font-semibold text-slate-900">Person to verify</legend>

@@ -53,15 +53,21 @@ export function EnhancedCreateVerificationForm({
   formAction,
   isPending,
   carried,
+  initialValues,
+  followsVerificationId,
 }: {
   state: CreateVerificationFormState;
   formAction: (formData: FormData) => void;
   isPending: boolean;
   /** What the person did in the plain form, when this replaces it. */
   carried?: CarriedOver;
+  /** What an untouched form starts from (a follow-up's prefill); empty otherwise. */
+  initialValues?: CreateVerificationFormValues;
+  /** The expired or failed request this form follows up, if any. */
+  followsVerificationId?: string;
 }) {
   // Read once: from here on react-hook-form owns the values.
-  const [start] = useState(() => withLinkRule(carried?.values ?? submittedValues(state) ?? emptyCreateVerificationForm));
+  const [start] = useState(() => withLinkRule(carried?.values ?? submittedValues(state) ?? initialValues ?? emptyCreateVerificationForm));
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: schemaResolver,
@@ -121,6 +127,7 @@ export function EnhancedCreateVerificationForm({
       errors={fieldMessages((field) => formState.errors[field]?.message)}
       bind={(field) => (field === 'shareableLink' ? register(field, { onChange: onShareableLinkChange }) : register(field))}
       enhanced
+      followsVerificationId={followsVerificationId}
     />
   );
 }

@@ -17,17 +17,28 @@ import { type RefObject, startTransition, use, useActionState, useEffect, useRef
 import { Alert } from '@/components/ui/alert';
 import { createVerificationAction } from '@/lib/verifications/actions';
 import type { CreatedVerification, CreateVerificationFormState } from '@/lib/verifications/form-state';
-import { emptyCreateVerificationForm } from '@/lib/verifications/form-values';
+import { type CreateVerificationFormValues, emptyCreateVerificationForm } from '@/lib/verifications/form-values';
 import { CreateVerificationFields, type FieldName, fieldMessages, submittedValues } from './create-verification-fields';
 import { useCreateAccessCheck } from './use-create-access-check';
 import { loadEnhanced, loadedEnhanced, useCreateFormEnhancement } from './use-create-form-enhancement';
 
-export function CreateVerificationForm({ initialState }: { initialState: CreateVerificationFormState }) {
+/** A form started from an expired or failed request: its id and the values copied from the register. */
+export type FollowUpPrefill = { verificationId: string; values: CreateVerificationFormValues };
+
+export function CreateVerificationForm({
+  initialState,
+  followUp: startedAs,
+}: {
+  initialState: CreateVerificationFormState;
+  followUp?: FollowUpPrefill;
+}) {
   const [state, formAction, isPending] = useActionState(createVerificationAction, initialState);
   const formRef = useRef<HTMLFormElement>(null);
   const [enhancement, setEnhancement] = useCreateFormEnhancement(formRef);
   // The created answer whose result panel was closed with "Create another request".
   const [dismissed, setDismissed] = useState<CreateVerificationFormState>();
+  // "Create another request" starts an empty form: the next one follows up nothing.
+  const [followUp, setFollowUp] = useState(startedAs);
   useFocusOnServerErrors(formRef, state, !enhancement);
   const refusal = useCreateAccessCheck();
 
@@ -37,6 +48,7 @@ export function CreateVerificationForm({ initialState }: { initialState: CreateV
         created={state.created}
         onCreateAnother={() => {
           setDismissed(state);
+          setFollowUp(undefined);
           // An empty form again: nothing is carried over into it.
           setEnhancement((current) => current && { module: current.module });
         }}
@@ -56,13 +68,20 @@ export function CreateVerificationForm({ initialState }: { initialState: CreateV
     return (
       <>
         {notice}
-        <EnhancedCreateVerificationForm state={state} formAction={formAction} isPending={isPending} carried={enhancement.carried} />
+        <EnhancedCreateVerificationForm
+          state={state}
+          formAction={formAction}
+          isPending={isPending}
+          carried={enhancement.carried}
+          initialValues={followUp?.values}
+          followsVerificationId={followUp?.verificationId}
+        />
       </>
     );
   }
 
   // The plain form: the values and errors are the server's (none before the first post).
-  const defaults = submittedValues(state) ?? emptyCreateVerificationForm;
+  const defaults = submittedValues(state) ?? followUp?.values ?? emptyCreateVerificationForm;
   return (
     <>
       {notice}
@@ -88,6 +107,7 @@ export function CreateVerificationForm({ initialState }: { initialState: CreateV
         errors={state.status === 'invalid' ? fieldMessages((field) => state.fieldErrors[field]?.[0]) : {}}
         bind={(name) => ({ name })}
         enhanced={false}
+        followsVerificationId={followUp?.verificationId}
       />
     </>
   );

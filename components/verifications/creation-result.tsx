@@ -1,16 +1,20 @@
 'use client';
 import { ArrowRight } from 'lucide-react';
-// What staff see once a request exists: the service's confirmation, the id, and — when a
+// What staff see once a request exists: the service's confirmation, the id to copy, a summary
+// of what was sent, the follow-up link if the request follows up an earlier one, and — when a
 // shareable link was asked for — the link to copy (the service returns it only this once;
 // the register keeps it for copying again later) with a QR code for showing it in person.
+// The focus moves to its heading, so keyboard and screen-reader users land on the outcome.
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
+import { useEffect, useRef } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import type { CreatedVerification } from '@/lib/verifications/form-state';
 import { CopyLinkButton } from './copy-link-button';
+import { CreationSummary, FollowUpOutcomeNote } from './creation-summary';
 
 // The QR code is drawn only after a request with a link was created, so its code is not part of
 // the form page's first load. It is still rendered on the server for the no-JavaScript answer.
@@ -20,16 +24,38 @@ const QRCodeSVG = dynamic(() => import('qrcode.react').then((module) => module.Q
 
 export function CreationResult({ created, onCreateAnother }: { created: CreatedVerification; onCreateAnother?: () => void }) {
   const detailHref = `/verifications/${encodeURIComponent(created.verificationId)}`;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // React focuses only form controls for autoFocus; a heading is focused here.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <div className="space-y-6" data-testid="creation-result">
+      {/* The focus follows the form to its outcome: the effect above moves it when the panel
+          replaces the form; on the no-JavaScript answer's page the browser does, from the
+          autofocus attribute in the server's HTML. */}
+      <h2
+        ref={heading}
+        // biome-ignore lint/a11y/noAutofocus: the focus must follow the form to its outcome (WCAG 2.4.3), also without JavaScript.
+        autoFocus
+        tabIndex={-1}
+        className="text-lg font-semibold text-slate-900 focus:outline-none"
+        data-testid="creation-result-heading"
+      >
+        Request created for {created.summary?.name ?? 'the person'}
+      </h2>
       <Alert tone="success" title={created.message} role="status">
-        <p>
-          Verification id:{' '}
-          <code className="rounded bg-white/70 px-1.5 py-0.5 font-mono text-xs break-all" data-testid="verification-id">
-            {created.verificationId}
-          </code>
-        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <p>
+            Verification id:{' '}
+            <code className="rounded bg-white/70 px-1.5 py-0.5 font-mono text-xs break-all" data-testid="verification-id">
+              {created.verificationId}
+            </code>
+          </p>
+          <CopyLinkButton link={created.verificationId} subject="id" label="Copy id" size="sm" />
+        </div>
       </Alert>
+
+      {created.followUp ? <FollowUpOutcomeNote outcome={created.followUp} /> : null}
+      {created.summary ? <CreationSummary verificationId={created.verificationId} summary={created.summary} /> : null}
 
       {created.link ? (
         <div className="space-y-3">

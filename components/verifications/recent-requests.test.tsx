@@ -27,6 +27,7 @@ function entry(overrides: Partial<RegisterEntry> = {}): RegisterEntry {
     createdBy: 'staff-1',
     createdAt: at(-HOUR),
     refreshedAt: null,
+    followsVerificationId: null,
     ...overrides,
   };
 }
@@ -87,6 +88,13 @@ describe('RecentRequests', () => {
     expect(render([], { filtered: true })).toContain('No requests match these filters.');
     expect(render([], { view: 'expiring' })).toContain('No pending request expires within the next 24 hours.');
     expect(render([])).toContain('No requests here yet');
+  });
+
+  it('invites to create only those who may: a viewer is not asked to create', () => {
+    expect(render([])).toContain('Create a verification request');
+    const forViewer = render([], { canCreate: false });
+    expect(forViewer).toContain('Requests your team creates appear here');
+    expect(forViewer).not.toMatch(/create a verification request|requests you create/i);
   });
 });
 

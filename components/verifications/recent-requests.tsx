@@ -125,7 +125,9 @@ export function RecentRequests({
     return (
       <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
         <p className="font-medium text-slate-900">No requests here yet</p>
-        <p className="mt-1 text-sm text-slate-600">Requests you create appear here, with their latest status.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {canCreate ? 'Requests you create appear here' : 'Requests your team creates appear here'}, with their latest status.
+        </p>
         {canCreate ? (
           <Link href="/verifications/new" className="mt-4 inline-block text-sm font-medium text-indigo-700 underline underline-offset-2">
             Create a verification request

@@ -7,6 +7,7 @@ import { cn } from '@/lib/utils';
 import { PREDEFINED_PURPOSES, statusLabel } from '@/lib/verifications/labels';
 import {
   CUSTOM_PURPOSE_FILTER,
+  filterForView,
   MINE,
   type RegisterFilter,
   type RegisterView,
@@ -23,6 +24,9 @@ export function RegisterFilters({ filter, staff }: { filter: RegisterFilter; sta
   return (
     // biome-ignore lint/a11y/useSemanticElements: role=search on the form itself is valid ARIA and keeps landmark and form one element.
     <form
+      // A fresh form for each set of filters: its fields are uncontrolled, and a client-side
+      // navigation (a quick view's link) would otherwise leave them showing the previous ones.
+      key={registerQuery(filter)}
       method="get"
       action="/"
       role="search"
@@ -142,7 +146,7 @@ export function RegisterViews({ filter, counts }: { filter: RegisterFilter; coun
           return (
             <li key={view}>
               <Link
-                href={`/${registerQuery({ ...filter, view })}`}
+                href={`/${registerQuery(filterForView(filter, view))}`}
                 aria-current={active === view ? 'page' : undefined}
                 title={description}
                 className={cn(

@@ -1,7 +1,7 @@
 // The dashboard's own tables. The service has no list endpoint and returns a shareable link
 // only once, so the dashboard keeps a register of the requests it created: the minimum staff
 // need to find a request again (no e-mail address or phone number is kept here).
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { STAFF_ROLES } from '@/lib/auth/roles';
 
 export const verificationRequests = pgTable(
@@ -27,12 +27,20 @@ export const verificationRequests = pgTable(
     createdBy: text('created_by').references(() => staffUsers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    /**
+     * The expired or failed request this one follows up (the contract has no resend): set at
+     * creation once the server has checked that request. Purging the old one unlinks it.
+     */
+    followsVerificationId: text('follows_verification_id').references((): AnyPgColumn => verificationRequests.verificationId, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     index('verification_requests_created_idx').on(t.createdAt),
     index('verification_requests_kept_until_idx').on(t.keptUntil),
     index('verification_requests_status_idx').on(t.status, t.accessExpiresAt),
     index('verification_requests_created_by_idx').on(t.createdBy, t.createdAt),
+    index('verification_requests_follows_idx').on(t.followsVerificationId),
   ],
 );
 

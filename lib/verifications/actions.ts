@@ -12,7 +12,8 @@ import { VerificationServiceError } from '@/lib/verification-service/errors';
 import { describeServiceError } from '@/lib/verification-service/messages';
 import { checkCreateRateLimit } from '@/lib/verifications/create-rate-limit';
 import { createVerificationOnce, SubmissionInProgressError } from './create-verification';
-import type { CreateVerificationFormState } from './form-state';
+import { checkFollowUp } from './follow-up';
+import type { CreateVerificationFormState, FollowUpOutcome } from './form-state';
 import { recordLinkCopy } from './link-copy-audit';
 import { createVerificationSchema, formValuesFromFormData } from './schema';
 
@@ -58,9 +59,21 @@ export const createVerificationAction = formAction({
     const rateLimit = await checkCreateRateLimit(staff.id, submissionKey);
     if (!rateLimit.allowed) return refuse({ title: rateLimit.title, message: rateLimit.message });
 
+    // A follow-up the register cannot confirm is reported, never a reason to refuse the create:
+    // the new request is what staff came for.
+    const followUp = await followUpOf(formData);
     try {
-      const created = await createVerificationOnce(submissionKey, data, staff.id);
-      return { status: 'created', submissionKey: randomUUID(), created };
+      const created = await createVerificationOnce(submissionKey, data, staff.id, followUp?.linked ? followUp.verificationId : null);
+      const summary = {
+        name: data.name,
+        language: data.language,
+        channels: {
+          shareableLink: data.shareableLink ?? false,
+          emailNotification: !data.shareableLink && (data.emailNotification ?? true),
+          smsNotification: data.smsNotification ?? false,
+        },
+      };
+      return { status: 'created', submissionKey: randomUUID(), created: { ...created, summary, followUp } };
     } catch (error) {
       if (error instanceof SubmissionInProgressError) {
         return refuse({
@@ -74,6 +87,15 @@ export const createVerificationAction = formAction({
     }
   },
 });
+
+/** The request the form follows up (its hidden field), checked against the register; none when the field is absent or empty. */
+async function followUpOf(formData: FormData): Promise<FollowUpOutcome | undefined> {
+  const raw = formData.get('followsVerificationId');
+  if (raw === null || raw === '') return undefined;
+  const check = await checkFollowUp(raw);
+  if (check.ok) return { verificationId: check.entry.verificationId, linked: true };
+  return { verificationId: check.verificationId, linked: false, message: check.message };
+}
 
 // Ids are opaque, but PostgreSQL cannot store NUL in text (the audit row would fail: a 500).
 const verificationIdSchema = z

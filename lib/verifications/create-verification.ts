@@ -3,7 +3,7 @@
 // the service, and any repeat (double click, a browser resending a no-JS POST) waits for and
 // returns the first one's result instead of creating a second request upstream.
 import 'server-only';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { auditInsert } from '@/lib/audit/audit';
 import { type Db, getDb } from '@/lib/db';
 import { createSubmissions, verificationRequests } from '@/lib/db/schema';
@@ -11,6 +11,7 @@ import { getEnv } from '@/lib/env';
 import { afterResponse } from '@/lib/platform/after-response';
 import { logger } from '@/lib/platform/log';
 import { type CreateVerificationRequest, createVerification, getVerification } from '@/lib/verification-service';
+import { FOLLOW_UP_STATUSES } from './follow-up';
 import type { CreatedVerification } from './form-state';
 import { newRegisterEntry, refreshRegisterEntry } from './register-writes';
 
@@ -46,10 +47,26 @@ function prepareCreateStatements(db: Db) {
   // Every column newRegisterEntry fills, so the statement follows it when it changes.
   const entryColumns = Object.keys(newRegisterEntry('', {} as CreateVerificationRequest, null));
   const entry = Object.fromEntries(entryColumns.map((column) => [column, sql.placeholder(column)]));
+  // The follow-up link is the old request's id only if the register holds it as expired or
+  // failed when the row is written (the action checked before, but the old row may have been
+  // purged since): otherwise null, and the create itself is never lost over a link.
+  const old = db
+    .select({ verificationId: verificationRequests.verificationId })
+    .from(verificationRequests)
+    .where(
+      and(
+        eq(verificationRequests.verificationId, param<string>('followsVerificationId')),
+        inArray(verificationRequests.status, [...FOLLOW_UP_STATUSES]),
+      ),
+    );
   const register = db.$with('register', {}).as(
     db
       .insert(verificationRequests)
-      .values({ ...(entry as unknown as typeof verificationRequests.$inferInsert), createdBy: param('createdBy') })
+      .values({
+        ...(entry as unknown as typeof verificationRequests.$inferInsert),
+        createdBy: param('createdBy'),
+        followsVerificationId: sql`(${old})`,
+      })
       .onConflictDoNothing()
       .getSQL(),
   );
@@ -84,6 +101,8 @@ export async function createVerificationOnce(
   submissionKey: string,
   request: CreateVerificationRequest,
   createdBy: string | null,
+  /** An expired or failed request of the register this one follows up (see follow-up.ts). */
+  followsVerificationId: string | null = null,
 ): Promise<CreatedVerification> {
   const db = await getDb();
   const statements = createStatements(db);
@@ -100,7 +119,12 @@ export async function createVerificationOnce(
   }
 
   const link = created.link ?? null;
-  await statements.settle.execute({ ...newRegisterEntry(created.verificationId, request, link), createdBy, key: submissionKey });
+  await statements.settle.execute({
+    ...newRegisterEntry(created.verificationId, request, link),
+    createdBy,
+    followsVerificationId,
+    key: submissionKey,
+  });
 
   // What the answer does not need waits until it has gone out. The creation result has no expiry
   // dates: the record is read once rather than make staff wait for a second round trip (a failure

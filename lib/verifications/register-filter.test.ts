@@ -2,7 +2,7 @@
 // values dropped one by one with a reason, and the round trip through registerQuery. Pure: no
 // database.
 import { describe, expect, it } from 'vitest';
-import { hasActiveFilters, parseRegisterFilter, type RegisterFilter, registerQuery } from './register-filter';
+import { filterForView, hasActiveFilters, parseRegisterFilter, type RegisterFilter, registerQuery } from './register-filter';
 
 const OTTO = 'staff-otto';
 
@@ -108,5 +108,26 @@ describe('parseRegisterFilter', () => {
     expect(hasActiveFilters({})).toBe(false);
     expect(hasActiveFilters({ view: 'stuck' })).toBe(false);
     expect(hasActiveFilters({ createdBy: 'mine' })).toBe(true);
+    // The status a view implies is the view's, not a filter staff added.
+    expect(hasActiveFilters({ view: 'expiring', status: 'pending' })).toBe(false);
+    expect(hasActiveFilters({ status: 'pending' })).toBe(true);
+  });
+
+  it('the "Expiring soon" view sets the status it implies, and says so when another was asked for', () => {
+    expect(parseRegisterFilter({ view: 'expiring' })).toEqual({ filter: { view: 'expiring', status: 'pending' }, problems: [] });
+    const conflicting = parseRegisterFilter({ view: 'expiring', status: 'completed' });
+    expect(conflicting.filter).toEqual({ view: 'expiring', status: 'pending' });
+    expect(conflicting.problems).toEqual([
+      { field: 'status', message: 'The “Expiring soon” view lists pending requests only, so the status is set to Pending.' },
+    ]);
+    // The other views leave the status alone.
+    expect(parseRegisterFilter({ view: 'stuck' }).filter).toEqual({ view: 'stuck' });
+    expect(parseRegisterFilter({ status: 'failed' }).filter).toEqual({ status: 'failed' });
+  });
+
+  it('leaves an implied status behind when switching views, and keeps one staff chose', () => {
+    expect(filterForView({ view: 'expiring', status: 'pending', q: 'ann' }, 'all')).toEqual({ view: 'all', status: undefined, q: 'ann' });
+    expect(filterForView({ status: 'pending' }, 'stuck')).toEqual({ view: 'stuck', status: 'pending' });
+    expect(registerQuery(filterForView({ view: 'expiring', status: 'pending' }, 'all'))).toBe('');
   });
 });

@@ -4,12 +4,28 @@
 // the SQL that applies a filter is in register-queries.ts.
 import { z } from 'zod';
 import { PREDEFINED_PURPOSES } from './labels';
-import { verificationStatuses } from './verification-status';
+import { type VerificationStatus, verificationStatuses } from './verification-status';
 
 export const SEARCH_MAX = 200;
 
 export const REGISTER_VIEWS = ['all', 'expiring', 'stuck'] as const;
 export type RegisterView = (typeof REGISTER_VIEWS)[number];
+
+/**
+ * The status a quick view implies, set in the status filter too so the form says what the list
+ * shows: only a pending request can be about to expire.
+ */
+const VIEW_STATUS: Partial<Record<RegisterView, VerificationStatus>> = { expiring: 'pending' };
+
+export function impliedStatus(view: RegisterView | undefined): VerificationStatus | undefined {
+  return view ? VIEW_STATUS[view] : undefined;
+}
+
+/** `filter` in another quick view: a status the current view implied is left behind with it. */
+export function filterForView(filter: RegisterFilter, view: RegisterView): RegisterFilter {
+  const status = filter.status !== undefined && filter.status === impliedStatus(filter.view) ? undefined : filter.status;
+  return { ...filter, view, status };
+}
 
 /** "Expiring soon": the link stops working within this long. */
 export const EXPIRING_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -95,6 +111,13 @@ export function parseRegisterFilter(params: RawParams): { filter: RegisterFilter
   // ISO days compare correctly as strings. Reversed dates are taken to mean the same range.
   if (result.from && result.to && result.from > result.to) [result.from, result.to] = [result.to, result.from];
   if (result.view === 'all') delete result.view;
+  const implied = impliedStatus(result.view);
+  if (implied && result.status !== implied) {
+    if (result.status) {
+      problems.push({ field: 'status', message: 'The “Expiring soon” view lists pending requests only, so the status is set to Pending.' });
+    }
+    result.status = implied;
+  }
   return { filter: result, problems };
 }
 
@@ -111,7 +134,9 @@ export function registerQuery(filter: RegisterFilter, page = 1): string {
 }
 
 export function hasActiveFilters(filter: RegisterFilter): boolean {
-  return (['q', 'status', 'purpose', 'createdBy', 'from', 'to'] as const).some((field) => filter[field] !== undefined);
+  // The status its view implies is part of the view, not a filter staff added.
+  const status = filter.status !== undefined && filter.status !== impliedStatus(filter.view);
+  return status || (['q', 'purpose', 'createdBy', 'from', 'to'] as const).some((field) => filter[field] !== undefined);
 }
 
 // ── Quick views, one entry at a time (the SQL in register-queries.ts must agree with these) ──

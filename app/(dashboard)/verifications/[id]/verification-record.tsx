@@ -5,6 +5,7 @@ import { notFound } from 'next/navigation';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
 import { CopyLinkButton } from '@/components/verifications/copy-link-button';
+import { FollowUpLinks } from '@/components/verifications/follow-up-links';
 import { VerificationDetails } from '@/components/verifications/verification-details';
 import { VerificationProblem } from '@/components/verifications/verification-problem';
 import { recordAuditUnlessRecent } from '@/lib/audit/audit';
@@ -15,6 +16,7 @@ import { logger } from '@/lib/platform/log';
 import { getVerification, isTransient, VerificationServiceError } from '@/lib/verification-service';
 import { describeServiceError } from '@/lib/verification-service/messages';
 import type { VerificationRecord } from '@/lib/verification-service/types';
+import { channelsLabel } from '@/lib/verifications/channels';
 import { languageLabel } from '@/lib/verifications/labels';
 import { getRegisterEntry, type RegisterEntry } from '@/lib/verifications/register-queries';
 import { refreshRegisterEntry } from '@/lib/verifications/register-writes';
@@ -75,6 +77,7 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
   return (
     <div className="space-y-6">
       <VerificationDetails id={id} initialRecord={record} />
+      {entry ? <FollowUpLinks id={id} status={record.status} canCreate={can(staff.role, 'verification:create')} /> : null}
       {entry ? (
         <Card>
           <CardHeader>
@@ -94,11 +97,7 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
               </div>
               <div>
                 <dt className="text-slate-600">Sent by</dt>
-                <dd className="text-slate-900">
-                  {[entry.shareableLink && 'shareable link', entry.emailNotification && 'e-mail', entry.smsNotification && 'SMS']
-                    .filter(Boolean)
-                    .join(', ') || 'no channel'}
-                </dd>
+                <dd className="text-slate-900">{channelsLabel(entry)}</dd>
               </div>
             </dl>
             {linkUsable && entry.link ? (

@@ -1,0 +1,3 @@
+ALTER TABLE "verification_requests" ADD COLUMN "follows_verification_id" text;--> statement-breakpoint
+ALTER TABLE "verification_requests" ADD CONSTRAINT "verification_requests_follows_verification_id_verification_requests_verification_id_fk" FOREIGN KEY ("follows_verification_id") REFERENCES "public"."verification_requests"("verification_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "verification_requests_follows_idx" ON "verification_requests" USING btree ("follows_verification_id");
