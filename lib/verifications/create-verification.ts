@@ -13,6 +13,7 @@ import { logger } from '@/lib/platform/log';
 import { type CreateVerificationRequest, createVerification, getVerification } from '@/lib/verification-service';
 import type { CreatedVerification } from './form-state';
 import { newRegisterEntry, refreshRegisterEntry } from './register-writes';
+import { canonicalVerificationId } from './verification-id';
 
 export class SubmissionInProgressError extends Error {
   constructor() {
@@ -100,18 +101,20 @@ export async function createVerificationOnce(
   }
 
   const link = created.link ?? null;
-  await statements.settle.execute({ ...newRegisterEntry(created.verificationId, request, link), createdBy, key: submissionKey });
+  // Registered and audited under the spelling every later read uses (verification-id.ts).
+  const verificationId = canonicalVerificationId(created.verificationId);
+  await statements.settle.execute({ ...newRegisterEntry(verificationId, request, link), createdBy, key: submissionKey });
 
   // What the answer does not need waits until it has gone out. The creation result has no expiry
   // dates: the record is read once rather than make staff wait for a second round trip (a failure
   // is harmless, every later read refreshes). The log line is written then too: the audit entry
   // above is the record of the create; the line is for whoever follows the logs.
   afterResponse(async () => {
-    log.info({ verificationId: created.verificationId, staffId: createdBy }, 'verification created');
-    await refreshRegisterEntry(created.verificationId, await getVerification(created.verificationId));
+    log.info({ verificationId, staffId: createdBy }, 'verification created');
+    await refreshRegisterEntry(verificationId, await getVerification(verificationId));
   });
 
-  return { message: created.message, verificationId: created.verificationId, link };
+  return { message: created.message, verificationId, link };
 }
 
 /**
