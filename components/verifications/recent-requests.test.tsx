@@ -27,6 +27,7 @@ function entry(overrides: Partial<RegisterEntry> = {}): RegisterEntry {
     createdBy: 'staff-1',
     createdAt: at(-HOUR),
     refreshedAt: null,
+    searchNames: 'john smith\n',
     ...overrides,
   };
 }

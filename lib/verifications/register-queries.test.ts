@@ -121,7 +121,10 @@ describe('listRegister', () => {
 
     it('finds the start of a UUID typed in capitals (UUIDs are kept in lowercase), but matches an opaque id as written', async () => {
       expect(await listIds({ q: '9E00FFFF' })).toEqual(['9e00ffff-0000-4000-8000-0000000000ab']);
-      expect(await listIds({ q: '3F1C0A52-AAAA' })).toEqual(['3f1c0a52-aaaa-4bbb-8ccc-000000000001', '3f1c0a52-aaaa-4bbb-8ccc-000000000002']);
+      expect(await listIds({ q: '3F1C0A52-AAAA' })).toEqual([
+        '3f1c0a52-aaaa-4bbb-8ccc-000000000001',
+        '3f1c0a52-aaaa-4bbb-8ccc-000000000002',
+      ]);
       await insert(row({ verificationId: 'Ver_AbC-1', name: 'Opaque Person' }));
       expect(await listIds({ q: 'Ver_AbC' })).toEqual(['Ver_AbC-1']);
       // Their case may tell two requests apart at another service.
@@ -172,7 +175,10 @@ describe('listRegister', () => {
       await insert(row({ verificationId: 'later', name: 'Requested Only' }));
       expect(await listIds({ q: 'zoë' })).toEqual([]);
       const db = await getDb();
-      await db.update(verificationRequests).set({ identifiedName: 'Zoë Requested' }).where(eq(verificationRequests.verificationId, 'later'));
+      await db
+        .update(verificationRequests)
+        .set({ identifiedName: 'Zoë Requested' })
+        .where(eq(verificationRequests.verificationId, 'later'));
       expect(await listIds({ q: 'zoe' })).toEqual(['later']);
     });
 

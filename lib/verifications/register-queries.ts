@@ -6,8 +6,6 @@ import { and, asc, desc, eq, gt, gte, lt, lte, notInArray, or, type SQL, sql } f
 import { getDb } from '@/lib/db';
 import { type VerificationRequestRow, verificationRequests } from '@/lib/db/schema';
 import { readRegisterEntry } from './register-cache';
-import { escapedForLike, foldForSearch } from './search-fold';
-import { couldStartUuid } from './verification-id';
 import {
   CUSTOM_PURPOSE_FILTER,
   EXPIRING_WINDOW_MS,
@@ -17,6 +15,8 @@ import {
   type RegisterView,
   registerFilterSchema,
 } from './register-filter';
+import { escapedForLike, foldForSearch } from './search-fold';
+import { couldStartUuid } from './verification-id';
 
 export type RegisterEntry = VerificationRequestRow;
 
