@@ -166,10 +166,13 @@ test.describe('the create form before and after its enhanced code', () => {
     await submitCreate(page);
 
     // The server's answer, field by field, with every value kept and the first field in question focused.
-    await expect(page.locator('#email-error')).toContainText('Enter an e-mail address');
+    // An SMS without an e-mail address or a link: said at the SMS switch, not at the e-mail field.
+    const sms = page.getByRole('switch', { name: 'SMS notification' });
+    await expect(page.locator('#smsNotification-error')).toContainText('An SMS cannot be the only way to reach the person');
+    await expect(page.locator('#email-error')).toHaveText('');
     await expect(page.locator('#phone-error')).toContainText('international format');
-    await expect(page.getByLabel('E-mail address')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByLabel('E-mail address')).toBeFocused();
+    await expect(sms).toHaveAttribute('aria-invalid', 'true');
+    await expect(sms).toBeFocused();
     await expect(form(page).getByRole('alert')).toContainText('Some details need your attention');
     await expect(page.getByLabel('Full name')).toHaveValue(name);
     await expect(page.getByRole('radio', { name: 'Legal obligation' })).toBeChecked();

@@ -2,15 +2,24 @@
 // value with JavaScript disabled, and keyboards and screen readers treat it as a switch.
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
+import { FieldError } from './field';
 
 export function Switch({
   label,
   description,
   className,
   id,
+  error,
   ...props
-}: Omit<ComponentProps<'input'>, 'type'> & { id: string; label: ReactNode; description?: ReactNode }) {
+}: Omit<ComponentProps<'input'>, 'type'> & {
+  id: string;
+  label: ReactNode;
+  description?: ReactNode;
+  /** A problem with this choice, read with the switch like a field's error. */
+  error?: string;
+}) {
   const descriptionId = description ? `${id}-description` : undefined;
+  const describedBy = [descriptionId, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('flex items-start gap-3', className)}>
       <span className="relative mt-0.5 inline-flex h-6 w-11 shrink-0">
@@ -19,7 +28,8 @@ export function Switch({
           type="checkbox"
           // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox exposes its checked state; aria-checked would only duplicate it.
           role="switch"
-          aria-describedby={descriptionId}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
           className="peer absolute inset-0 z-10 h-full w-full cursor-pointer appearance-none rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed"
           {...props}
         />
@@ -32,7 +42,7 @@ export function Switch({
           className="absolute top-0.5 left-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
         />
       </span>
-      <span className="text-sm">
+      <div className="text-sm">
         <label htmlFor={id} className="font-medium text-slate-900">
           {label}
         </label>
@@ -41,7 +51,8 @@ export function Switch({
             {description}
           </span>
         ) : null}
-      </span>
+        <FieldError id={`${id}-error`} message={error} />
+      </div>
     </div>
   );
 }

@@ -248,7 +248,8 @@ export function CreateVerificationFields({
             <Switch
               id="smsNotification"
               label="SMS notification"
-              description="The service also texts the person the link."
+              description="The service also texts the person the link. An SMS cannot go alone: the service needs the person’s e-mail address unless you use a shareable link."
+              error={errors.smsNotification}
               defaultChecked={defaults.smsNotification}
               {...bind('smsNotification')}
             />
@@ -276,7 +277,10 @@ export function CreateVerificationFields({
         </div>
         {nobodyNotified ? (
           <Alert tone="warning" title="The person will not be told about this request">
-            <p>No e-mail, SMS or link is selected. Switch on at least one unless you inform them another way.</p>
+            <p>
+              No e-mail, SMS or link is selected. Switch on at least one, unless you tell them another way: the service still needs their
+              e-mail address.
+            </p>
           </Alert>
         ) : null}
       </fieldset>

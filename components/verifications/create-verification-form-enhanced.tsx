@@ -108,6 +108,12 @@ export function EnhancedCreateVerificationForm({
     }
     // The e-mail field's rule depends on this switch.
     if (formState.touchedFields.email || formState.isSubmitted) void form.trigger('email');
+    recheckSmsChannel();
+  };
+  // "An SMS cannot go alone" is said at the SMS switch but settled by the e-mail address or the
+  // link: once either is given, the message goes.
+  const recheckSmsChannel = () => {
+    if (formState.errors.smsNotification) void form.trigger('smsNotification');
   };
 
   const onSubmit = form.handleSubmit(() => {
@@ -125,7 +131,13 @@ export function EnhancedCreateVerificationForm({
       defaults={start.values}
       watched={{ shareableLink, emailNotification, smsNotification, purpose }}
       errors={fieldMessages((field) => formState.errors[field]?.message)}
-      bind={(field) => (field === 'shareableLink' ? register(field, { onChange: onShareableLinkChange }) : register(field))}
+      bind={(field) =>
+        field === 'shareableLink'
+          ? register(field, { onChange: onShareableLinkChange })
+          : field === 'email'
+            ? register(field, { onChange: recheckSmsChannel })
+            : register(field)
+      }
       enhanced
       followsVerificationId={followsVerificationId}
     />

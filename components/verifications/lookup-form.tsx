@@ -1,12 +1,14 @@
 'use client';
 import { Loader2, Search } from 'lucide-react';
-// Look a verification up by its id. A plain GET form to /verifications (which redirects to the
-// detail page), enhanced with instant checking and client-side navigation when JS runs.
+// Look a verification up by its id, or by the address of its page (lookup-input.ts reads both).
+// A plain GET form to /verifications (which redirects to the detail page), enhanced with instant
+// checking and client-side navigation when JS runs.
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { parseLookupInput } from '@/lib/verifications/lookup-input';
 
 export function LookupForm({ initialValue = '', initialError }: { initialValue?: string; initialError?: string }) {
   const router = useRouter();
@@ -16,20 +18,20 @@ export function LookupForm({ initialValue = '', initialError }: { initialValue?:
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const id = String(new FormData(event.currentTarget).get('id') ?? '').trim();
-    if (id === '') {
-      setError('Enter the verification id you want to look up.');
+    const lookup = parseLookupInput(String(new FormData(event.currentTarget).get('id') ?? ''));
+    if ('error' in lookup) {
+      setError(lookup.error);
       return;
     }
     setError(undefined);
-    startTransition(() => router.push(`/verifications/${encodeURIComponent(id)}`));
+    startTransition(() => router.push(`/verifications/${encodeURIComponent(lookup.id)}`));
   }
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: role=search on the form itself is valid ARIA and keeps landmark and form one element.
     <form action="/verifications" method="get" onSubmit={onSubmit} role="search" noValidate className="space-y-1.5">
       <label htmlFor="lookup-id" className="block text-sm font-medium text-slate-900">
-        Look up a verification by id
+        Look up a verification by id or page address
       </label>
       <div className="flex gap-2">
         <Input

@@ -28,6 +28,7 @@ function entry(overrides: Partial<RegisterEntry> = {}): RegisterEntry {
     createdAt: at(-HOUR),
     refreshedAt: null,
     followsVerificationId: null,
+    searchNames: 'john smith\n',
     ...overrides,
   };
 }

@@ -12,7 +12,7 @@ import { closeDatabases, rowsOf } from '@/lib/platform/database';
 import { changeStaffRole, createStaff, disableStaff } from '@/lib/staff/staff-accounts';
 import { type FakeUpstream, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
 import { createVerificationOnce } from '@/lib/verifications/create-verification';
-import { type AuditEvent, listAudit, purgeExpiredAudit, recordAudit } from './audit';
+import { type AuditEvent, listAudit, purgeExpiredAudit, recordAudit, recordAuditUnlessRecent } from './audit';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -90,6 +90,34 @@ describe('recordAudit', () => {
       await recordAudit({ actorId: 'staff-1', action: 'link.copied', target: { type: 'verification', id: 'v-kept' } }, tx);
     });
     expect((await listAudit({})).map((e) => e.targetId)).toEqual(['v-kept']);
+  });
+});
+
+describe('one audit identity per verification', () => {
+  const UUID = '3f1c0a52-9b7e-4c1d-8a2f-0123456789ab';
+
+  it('records an uppercased UUID under the lowercase id the register uses, and finds it by either spelling', async () => {
+    await recordAudit({ actorId: 'staff-1', action: 'link.copied', target: { type: 'verification', id: ` ${UUID.toUpperCase()}` } });
+    expect((await listAudit({})).map((e) => e.targetId)).toEqual([UUID]);
+    expect(await listAudit({ targetId: UUID.toUpperCase() })).toHaveLength(1);
+  });
+
+  it('counts a view under another spelling as the same view', async () => {
+    await recordAuditUnlessRecent(
+      { actorId: 'staff-1', action: 'verification.viewed', target: { type: 'verification', id: UUID } },
+      60_000,
+    );
+    await recordAuditUnlessRecent(
+      { actorId: 'staff-1', action: 'verification.viewed', target: { type: 'verification', id: UUID.toUpperCase() } },
+      60_000,
+    );
+    expect((await listAudit({})).map((e) => e.targetId)).toEqual([UUID]);
+  });
+
+  it('keeps an opaque id and a staff id exactly as given', async () => {
+    await recordAudit({ actorId: 'staff-1', action: 'link.copied', target: { type: 'verification', id: 'Ver_AbC' } });
+    await recordAudit({ actorId: 'staff-1', action: 'staff.created', target: { type: 'staff', id: UUID.toUpperCase() } });
+    expect((await listAudit({})).map((e) => e.targetId).sort()).toEqual([UUID.toUpperCase(), 'Ver_AbC']);
   });
 });
 

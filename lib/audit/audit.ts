@@ -5,6 +5,7 @@ import 'server-only';
 import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
 import { type Db, getDb } from '@/lib/db';
 import { type AuditEntryRow, auditEntries } from '@/lib/db/schema';
+import { canonicalVerificationId } from '@/lib/verifications/verification-id';
 import type { AuditTrailFilter } from './audit-filter';
 import type { AuditAction } from './audit-labels';
 
@@ -19,7 +20,13 @@ export type AuditEvent = {
 
 /** Records an event; pass a transaction to make it part of the change it describes. */
 export async function recordAudit(event: AuditEvent, executor?: Executor): Promise<void> {
-  await auditInsert(executor ?? (await getDb()), event);
+  await auditInsert(executor ?? (await getDb()), withCanonicalTarget(event));
+}
+
+/** One verification, one audit identity: its id as the register spells it (verification-id.ts). */
+function withCanonicalTarget(event: AuditEvent): AuditEvent {
+  if (event.target?.type !== 'verification') return event;
+  return { ...event, target: { type: 'verification', id: canonicalVerificationId(event.target.id) } };
 }
 
 /**
@@ -66,7 +73,7 @@ export function auditConditions(filter: AuditFilter): SQL[] {
   if (filter.actorId) conditions.push(eq(auditEntries.actorId, filter.actorId));
   if (filter.action) conditions.push(eq(auditEntries.action, filter.action));
   if (filter.targetType) conditions.push(eq(auditEntries.targetType, filter.targetType));
-  if (filter.targetId) conditions.push(eq(auditEntries.targetId, filter.targetId));
+  if (filter.targetId) conditions.push(eq(auditEntries.targetId, canonicalVerificationId(filter.targetId)));
   if (filter.from) conditions.push(gte(auditEntries.at, filter.from));
   if (filter.to) conditions.push(lte(auditEntries.at, filter.to));
   if (filter.before) conditions.push(lt(auditEntries.at, filter.before));
@@ -97,7 +104,8 @@ export async function purgeExpiredAudit(retentionDays: number, now = new Date())
  * Records an event unless the same person did the same to the same target within `withinMs`:
  * a page that re-renders itself (live updates, refresh) is one view, not ten.
  */
-export async function recordAuditUnlessRecent(event: AuditEvent, withinMs: number, now = new Date()): Promise<void> {
+export async function recordAuditUnlessRecent(given: AuditEvent, withinMs: number, now = new Date()): Promise<void> {
+  const event = withCanonicalTarget(given);
   const db = await getDb();
   const conditions: SQL[] = [eq(auditEntries.action, event.action), gte(auditEntries.at, new Date(now.getTime() - withinMs))];
   if (event.actorId) conditions.push(eq(auditEntries.actorId, event.actorId));

@@ -16,6 +16,7 @@ import { checkFollowUp } from './follow-up';
 import type { CreateVerificationFormState, FollowUpOutcome } from './form-state';
 import { recordLinkCopy } from './link-copy-audit';
 import { createVerificationSchema, formValuesFromFormData } from './schema';
+import { canonicalVerificationId } from './verification-id';
 
 const log = logger.child({ area: 'verifications' });
 
@@ -116,7 +117,7 @@ export const recordLinkCopiedAction = authorizedAction(
   async (staff, verificationId: string): Promise<{ ok: boolean; error?: string }> => {
     const parsed = verificationIdSchema.safeParse(verificationId);
     if (!parsed.success) return { ok: false, error: INVALID_VERIFICATION_ID };
-    return recordLinkCopy(staff.id, parsed.data);
+    return recordLinkCopy(staff.id, canonicalVerificationId(parsed.data));
   },
   (_denial, _verificationId: string): { ok: boolean; error?: string } => ({ ok: false }),
 );

@@ -14,6 +14,7 @@ import { type CreateVerificationRequest, createVerification, getVerification } f
 import { FOLLOW_UP_STATUSES } from './follow-up';
 import type { CreatedVerification } from './form-state';
 import { newRegisterEntry, refreshRegisterEntry } from './register-writes';
+import { canonicalVerificationId } from './verification-id';
 
 export class SubmissionInProgressError extends Error {
   constructor() {
@@ -119,8 +120,10 @@ export async function createVerificationOnce(
   }
 
   const link = created.link ?? null;
+  // Registered and audited under the spelling every later read uses (verification-id.ts).
+  const verificationId = canonicalVerificationId(created.verificationId);
   await statements.settle.execute({
-    ...newRegisterEntry(created.verificationId, request, link),
+    ...newRegisterEntry(verificationId, request, link),
     createdBy,
     followsVerificationId,
     key: submissionKey,
@@ -131,11 +134,11 @@ export async function createVerificationOnce(
   // is harmless, every later read refreshes). The log line is written then too: the audit entry
   // above is the record of the create; the line is for whoever follows the logs.
   afterResponse(async () => {
-    log.info({ verificationId: created.verificationId, staffId: createdBy }, 'verification created');
-    await refreshRegisterEntry(created.verificationId, await getVerification(created.verificationId));
+    log.info({ verificationId, staffId: createdBy }, 'verification created');
+    await refreshRegisterEntry(verificationId, await getVerification(verificationId));
   });
 
-  return { message: created.message, verificationId: created.verificationId, link };
+  return { message: created.message, verificationId, link };
 }
 
 /**

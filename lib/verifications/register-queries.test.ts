@@ -1,10 +1,11 @@
 // The register's list on a real (in-memory) PGlite database: every filter alone and combined,
 // search escaping, the "expiring soon" and "stuck" boundaries against a fixed clock (and the
 // UI's predicates agreeing with the SQL), mine versus everyone's, paging, the view counts.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
-import { isExpiringSoon, isStuck, type RegisterFilter } from './register-filter';
+import { verificationRequests } from '@/lib/db/schema';
+import { isExpiringSoon, isStuck, type RegisterFilter, registerFilterSchema } from './register-filter';
 import { countRegisterViews, escapeLike, listRegister, type RegisterEntry } from './register-queries';
 import { ADA, at, DAY, HOUR, insert, NOW, OTTO, row, setUpRegisterDatabase } from './register-test-support';
 
@@ -111,12 +112,74 @@ describe('listRegister', () => {
       expect(await listIds({ q: 'nobody by that name' })).toEqual([]);
     });
 
-    it('finds an id by its exact value or its start, as written', async () => {
+    it('finds an id by its exact value or its start', async () => {
       expect(await listIds({ q: '9e00ffff-0000-4000-8000-0000000000ab' })).toEqual(['9e00ffff-0000-4000-8000-0000000000ab']);
       expect(await listIds({ q: '3f1c0a52' })).toEqual(['3f1c0a52-aaaa-4bbb-8ccc-000000000001', '3f1c0a52-aaaa-4bbb-8ccc-000000000002']);
-      // Not from the middle of an id, and not in another case (ids are opaque).
+      // Not from the middle of an id.
       expect(await listIds({ q: '0000-4000' })).toEqual([]);
-      expect(await listIds({ q: '9E00FFFF' })).toEqual([]);
+    });
+
+    it('finds the start of a UUID typed in capitals (UUIDs are kept in lowercase), but matches an opaque id as written', async () => {
+      expect(await listIds({ q: '9E00FFFF' })).toEqual(['9e00ffff-0000-4000-8000-0000000000ab']);
+      expect(await listIds({ q: '3F1C0A52-AAAA' })).toEqual([
+        '3f1c0a52-aaaa-4bbb-8ccc-000000000001',
+        '3f1c0a52-aaaa-4bbb-8ccc-000000000002',
+      ]);
+      await insert(row({ verificationId: 'Ver_AbC-1', name: 'Opaque Person' }));
+      expect(await listIds({ q: 'Ver_AbC' })).toEqual(['Ver_AbC-1']);
+      // Their case may tell two requests apart at another service.
+      expect(await listIds({ q: 'VER_ABC' })).toEqual([]);
+    });
+
+    it('ignores case and accents on both sides: "elodie" finds "Élodie Martin", "ÉLODIE" finds "Elodie"', async () => {
+      await insert(
+        row({ verificationId: 'elodie-accented', name: 'Élodie Martin', createdAt: at(-8) }),
+        row({ verificationId: 'elodie-plain', name: 'ELODIE ROUX', createdAt: at(-9) }),
+        // Typed with a combining accent (e + U+0301), as some keyboards and pastes produce it.
+        row({ verificationId: 'elodie-combining', name: 'E\u0301lodie Faure', createdAt: at(-10) }),
+      );
+      const everyElodie = ['elodie-accented', 'elodie-plain', 'elodie-combining'];
+      expect(await listIds({ q: 'elodie' })).toEqual(everyElodie);
+      expect(await listIds({ q: 'Élodie' })).toEqual(everyElodie);
+      expect(await listIds({ q: 'ÉLODIE M' })).toEqual(['elodie-accented']);
+      expect(await listIds({ q: 'chloe' })).toEqual(['3f1c0a52-aaaa-4bbb-8ccc-000000000001']);
+    });
+
+    it.each([
+      ['Łukasz Wąsowski', 'lukasz wasowski'],
+      ['Søren Ørsted', 'soren orsted'],
+      ['Đorđe Hadžić', 'dorde hadzic'],
+      ['Jürgen Weiß', 'jurgen weiss'],
+      ['Ægir Þórsson', 'aegir thorsson'],
+      ['Nguyễn Thị Ánh', 'nguyen thi anh'],
+      ['İlkay Gündoğan', 'ilkay gundogan'],
+      ['Ｆｕｌｌ Ｗｉｄｔｈ', 'full width'],
+    ])('folds %j so that %j finds it', async (name, term) => {
+      await insert(row({ verificationId: 'folded', name }));
+      expect(await listIds({ q: term })).toEqual(['folded']);
+      expect(await listIds({ q: name })).toEqual(['folded']);
+    });
+
+    it('matches the identified name too, and never across the two names', async () => {
+      await insert(
+        row({ verificationId: 'identified', name: 'J. Dupont', identifiedName: 'Jérôme Dupont', status: 'completed', createdAt: at(-8) }),
+      );
+      expect(await listIds({ q: 'jerome' })).toEqual(['identified']);
+      expect(await listIds({ q: 'j. dupont' })).toEqual(['identified']);
+      expect(await listIds({ q: 'dupont jerome' })).toEqual([]);
+      // The control characters a term may hold become spaces, so none reaches from one name into the other.
+      expect(await listIds(registerFilterSchema.parse({ q: 'dupont\njérôme' }))).toEqual([]);
+    });
+
+    it('keeps the folded names current when the identified name arrives', async () => {
+      await insert(row({ verificationId: 'later', name: 'Requested Only' }));
+      expect(await listIds({ q: 'zoë' })).toEqual([]);
+      const db = await getDb();
+      await db
+        .update(verificationRequests)
+        .set({ identifiedName: 'Zoë Requested' })
+        .where(eq(verificationRequests.verificationId, 'later'));
+      expect(await listIds({ q: 'zoe' })).toEqual(['later']);
     });
 
     it('takes %, _ and \\ literally', async () => {
@@ -127,6 +190,13 @@ describe('listRegister', () => {
       expect(await listIds({ q: '\\' })).toEqual(['slash']);
       expect(await listIds({ q: 'k\\s' })).toEqual(['slash']);
       expect(escapeLike('a%b_c\\d')).toBe('a\\%b\\_c\\\\d');
+    });
+
+    it('takes LIKE characters literally after folding too: a full-width ％ or ＿ is not a wildcard', async () => {
+      // Decomposition turns ％ into % and ＿ into _: folded first, they are escaped afterwards.
+      expect(await listIds({ q: '％' })).toEqual(['pct']);
+      expect(await listIds({ q: 'Ann＿Marie' })).toEqual(['under']);
+      expect(await listIds({ q: 'Ánn_Märie' })).toEqual(['under']);
     });
   });
 

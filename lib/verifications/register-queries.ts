@@ -15,6 +15,8 @@ import {
   type RegisterView,
   registerFilterSchema,
 } from './register-filter';
+import { escapedForLike, foldForSearch } from './search-fold';
+import { couldStartUuid } from './verification-id';
 
 export type RegisterEntry = VerificationRequestRow;
 
@@ -53,13 +55,24 @@ function baseConditions(filter: RegisterFilter, { staffId }: ListContext): SQL[]
   // Half-open ranges on created_at (an index): `to` includes the whole day, to the microsecond.
   if (filter.from) conditions.push(gte(r.createdAt, dayStart(filter.from)));
   if (filter.to) conditions.push(lt(r.createdAt, dayAfter(filter.to)));
-  if (filter.q) {
-    const q = escapeLike(filter.q);
-    // A name anywhere inside, in any case; an id only from its start, and exactly as written:
-    // ids are opaque, so their case may matter.
-    conditions.push(or(sql`${r.name} ILIKE ${`%${q}%`} ESCAPE '\\'`, sql`${r.verificationId} LIKE ${`${q}%`} ESCAPE '\\'`)!);
-  }
+  if (filter.q) conditions.push(searchCondition(filter.q));
   return conditions;
+}
+
+/**
+ * A search term matches a request when it is inside its requested or identified name, ignoring
+ * case and accents (search-fold.ts), or when an id starts with it. Ids are opaque, so a prefix is
+ * matched as written; a term that could start a UUID is also matched in lowercase, the way
+ * UUIDs are kept (verification-id.ts).
+ */
+function searchCondition(q: string): SQL {
+  // A scalar subquery: the term is folded once per query, not once per row.
+  const folded = sql`(select '%' || ${escapedForLike(foldForSearch(sql`${q}`))} || '%')`;
+  const prefixes = couldStartUuid(q) && q.toLowerCase() !== q ? [q, q.toLowerCase()] : [q];
+  return or(
+    sql`${r.searchNames} LIKE ${folded} ESCAPE '\\'`,
+    ...prefixes.map((prefix) => sql`${r.verificationId} LIKE ${`${escapeLike(prefix)}%`} ESCAPE '\\'`),
+  )!;
 }
 
 // ── The quick views in SQL (isExpiringSoon and isStuck in register-filter.ts must agree) ──────

@@ -2,6 +2,8 @@
 // types that is valid becomes a body that obeys the contract (§2.1, §4.1, §8), and each kind of
 // mistake is refused on the field the form shows it next to, and on that field only.
 import fc from 'fast-check';
+import { getCountries, getExampleNumber } from 'libphonenumber-js/min';
+import mobileExamples from 'libphonenumber-js/mobile/examples';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LANGUAGES, PREDEFINED_PURPOSES } from './labels';
@@ -54,6 +56,12 @@ const e164 = fc
   .tuple(fc.integer({ min: 1, max: 9 }), fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 14 }))
   .map(([first, rest]) => `+${first}${rest}`);
 
+/** A mobile number possible in its country: the library's example for each of them. */
+const possibleNumbers = getCountries()
+  .map((country) => getExampleNumber(country, mobileExamples)?.number)
+  .filter((phone): phone is NonNullable<typeof phone> => phone !== undefined);
+const possiblePhone = fc.constantFrom(...possibleNumbers).map(String);
+
 /** Digits typed the way people do: + or 00, and random spaces or dashes between them. */
 function typed(digits: string) {
   return fc
@@ -74,7 +82,7 @@ function typed(digits: string) {
     );
 }
 
-const typedE164 = e164.chain((phone) => typed(phone.slice(1)).map((text) => ({ text, phone })));
+const typedPhone = possiblePhone.chain((phone) => typed(phone.slice(1)).map((text) => ({ text, phone })));
 
 const purpose = fc.oneof(
   fc.constantFrom(...PREDEFINED_PURPOSES.map((p) => p.value)).map((value) => ({ purpose: value, customPurpose: '', chosen: value })),
@@ -95,7 +103,7 @@ const validForm: fc.Arbitrary<Generated> = fc
     shareableLink: fc.boolean(),
     emailNotification: fc.boolean(),
     smsNotification: fc.boolean(),
-    phone: typedE164,
+    phone: typedPhone,
     // With a shareable link the e-mail is optional, so it may also be left blank.
     dropEmail: fc.boolean(),
   })
@@ -194,7 +202,9 @@ const breakage: fc.Arbitrary<Breakage> = fc.oneof(
     .string({ minLength: NAME_MAX + 1, maxLength: NAME_MAX + 60 })
     .filter((s) => s.trim().length > NAME_MAX)
     .map((name) => breaks('name', (f) => ({ ...f, name }))),
-  whitespace.map((email) => breaks('email', (f) => ({ ...f, email, shareableLink: false }))),
+  whitespace.map((email) => breaks('email', (f) => ({ ...f, email, shareableLink: false, smsNotification: false }))),
+  // SMS with neither an e-mail address nor a link: said at the SMS switch (contract §2.1).
+  whitespace.map((email) => breaks('smsNotification', (f) => ({ ...f, email, shareableLink: false, smsNotification: true }))),
   malformedEmail.map((email) => breaks('email', (f) => ({ ...f, email }))),
   nonE164Phone.map((phone) => breaks('phone', (f) => ({ ...f, phone, smsNotification: true }))),
   whitespace.map((customPurpose) => breaks('customPurpose', (f) => ({ ...f, purpose: OTHER_PURPOSE, customPurpose }))),

@@ -6,6 +6,7 @@ import {
   emptyCreateVerificationForm,
   formValuesFromFormData,
   normalizePhone,
+  SMS_NEEDS_EMAIL_OR_LINK,
 } from './schema';
 
 const valid: CreateVerificationFormValues = {
@@ -83,9 +84,52 @@ describe('createVerificationSchema', () => {
     expect(createVerificationSchema.parse({ ...valid, phone: 'garbage' })).not.toHaveProperty('phonenumber');
   });
 
+  // Each number matches the contract's E.164 pattern; only its country's lengths tell them apart.
+  it.each([
+    ['+32 470', 'Too few digits for a number in Belgium (+32). Check that none is missing.'],
+    ['+1 555 0100', 'Too few digits for a number starting +1. Check that none is missing.'],
+    ['+32 470 12 34 56 78', 'Too many digits for a number in Belgium (+32). Check for an extra one.'],
+    ['+999 123 4567', 'No country uses the code at the start of this number. Check the digits after the +, e.g. +32 for Belgium.'],
+    ['+33 6 12', 'Too few digits for a number in France (+33). Check that none is missing.'],
+  ])('refuses %j on the phone field, saying why', (phone, message) => {
+    expect(errorsOf({ smsNotification: true, phone })).toEqual({ phone: [message] });
+  });
+
+  it.each([
+    ['+32 470 12 34 56', '+32470123456'],
+    ['0032 470/12.34.56', '+32470123456'],
+    ['+33 6 12 34 56 78', '+33612345678'],
+    ['+31 6 1234 5678', '+31612345678'],
+    ['+1 (202) 555-0123', '+12025550123'],
+    // A trunk zero typed after the country code is not dialled from abroad: it is dropped.
+    ['+44 020 7946 0958', '+442079460958'],
+    ['+44 (0)20 7946 0958', '+442079460958'],
+    ['\u00a0+49 1512 3456789 ', '+4915123456789'],
+  ])('accepts %j and sends it as %j', (phone, sent) => {
+    expect(createVerificationSchema.parse({ ...valid, smsNotification: true, phone }).phonenumber).toBe(sent);
+  });
+
+  it('says at the SMS switch, not at the e-mail field, that an SMS cannot go alone', () => {
+    const errors = errorsOf({ email: '', smsNotification: true, phone: '+32 470 12 34 56' });
+    expect(errors).toEqual({ smsNotification: [SMS_NEEDS_EMAIL_OR_LINK] });
+    expect(SMS_NEEDS_EMAIL_OR_LINK).toMatch(/e-mail address unless you use a shareable link/);
+    // With an e-mail address or a shareable link, the same SMS is fine.
+    expect(createVerificationSchema.parse({ ...valid, smsNotification: true, phone: '+32 470 12 34 56' }).smsNotification).toBe(true);
+    const linkOnly = createVerificationSchema.parse({
+      ...valid,
+      email: '',
+      shareableLink: true,
+      smsNotification: true,
+      phone: '+32470123456',
+    });
+    expect(linkOnly).toMatchObject({ shareableLink: true, smsNotification: true, phonenumber: '+32470123456' });
+    expect(linkOnly).not.toHaveProperty('email');
+  });
+
   it('reports every problem at once', () => {
     const errors = errorsOf({ name: '', email: '', purpose: '', smsNotification: true });
-    expect(Object.keys(errors).sort()).toEqual(['email', 'name', 'phone', 'purpose']);
+    expect(Object.keys(errors).sort()).toEqual(['name', 'phone', 'purpose', 'smsNotification']);
+    expect(Object.keys(errorsOf({ name: '', email: '', purpose: '' })).sort()).toEqual(['email', 'name', 'purpose']);
   });
 
   it('normalizePhone strips what people type around the digits', () => {

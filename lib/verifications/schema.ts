@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { CreateVerificationRequest } from '@/lib/verification-service/schemas';
 import { type CreateVerificationFormValues, EMAIL_MAX, NAME_MAX, OTHER_PURPOSE, PURPOSE_MAX } from './form-values';
 import { LANGUAGES, PREDEFINED_PURPOSES } from './labels';
+import { checkPhoneNumber } from './phone-number';
 
 export type { CreateVerificationFieldErrors, CreateVerificationFormValues } from './form-values';
 export { EMAIL_MAX, emptyCreateVerificationForm, formValuesFromFormData, NAME_MAX, OTHER_PURPOSE, PURPOSE_MAX } from './form-values';
@@ -13,25 +14,14 @@ export { EMAIL_MAX, emptyCreateVerificationForm, formValuesFromFormData, NAME_MA
 const purposeChoices: [string, ...string[]] = [OTHER_PURPOSE, ...PREDEFINED_PURPOSES.map((p) => p.value)];
 const languageCodes = LANGUAGES.map((l) => l.value) as [string, ...string[]];
 
-const E164 = /^\+[1-9]\d{1,14}$/;
+export { isE164, normalizePhone } from './phone-number';
 
 /**
- * Turns what people type ("+32 470 12 34 56", "0032 470-12-34-56", "+44 (0)20 7946 0958")
- * into E.164. Anything that is still not E.164 afterwards is left for the check to refuse.
+ * Contract §2.1: an e-mail address is required unless a shareable link is used, so an SMS can
+ * only go along with one of them. Shown at the SMS switch, where the choice is made.
  */
-export function normalizePhone(input: string): string {
-  // "+44 (0)20 …": the bracketed trunk zero is dialled only inside the country, never after +44.
-  let phone = input
-    .trim()
-    .replace(/\(0\)/g, '')
-    .replace(/[\s\-.()/\u00a0]/g, '');
-  if (phone.startsWith('00')) phone = `+${phone.slice(2)}`;
-  return phone;
-}
-
-export function isE164(phone: string): boolean {
-  return E164.test(phone);
-}
+export const SMS_NEEDS_EMAIL_OR_LINK =
+  'An SMS cannot be the only way to reach the person: the service needs their e-mail address unless you use a shareable link. Enter their e-mail address above, or switch on "Shareable link".';
 
 // A deliberately small e-mail check: the service owns delivery; this catches typos.
 const emailFormat = z.email();
@@ -62,11 +52,16 @@ export const createVerificationSchema: z.ZodType<CreateVerificationRequest, Crea
     (values, ctx) => {
       const email = typeof values.email === 'string' ? values.email.trim() : '';
       if (!values.shareableLink && email === '') {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['email'],
-          message: 'Enter an e-mail address, or switch on "Shareable link" to send the link yourself.',
-        });
+        // With SMS on, the problem is the channel choice: say so at the SMS switch.
+        ctx.addIssue(
+          values.smsNotification
+            ? { code: 'custom', path: ['smsNotification'], message: SMS_NEEDS_EMAIL_OR_LINK }
+            : {
+                code: 'custom',
+                path: ['email'],
+                message: 'Enter an e-mail address, or switch on "Shareable link" to send the link yourself.',
+              },
+        );
       } else if (email !== '' && !emailFormat.safeParse(email).success) {
         ctx.addIssue({ code: 'custom', path: ['email'], message: 'Enter a valid e-mail address, like name@example.com.' });
       }
@@ -74,16 +69,8 @@ export const createVerificationSchema: z.ZodType<CreateVerificationRequest, Crea
         ctx.addIssue({ code: 'custom', path: ['customPurpose'], message: 'Describe the purpose of the verification.' });
       }
       if (values.smsNotification) {
-        const phone = typeof values.phone === 'string' ? normalizePhone(values.phone) : '';
-        if (phone === '') {
-          ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Enter a mobile number to send the SMS to.' });
-        } else if (!isE164(phone)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['phone'],
-            message: 'Enter the number in international format: + and country code, e.g. +32 470 12 34 56.',
-          });
-        }
+        const phone = checkPhoneNumber(typeof values.phone === 'string' ? values.phone : '');
+        if ('error' in phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: phone.error });
       }
     },
     { when: () => true },
@@ -99,6 +86,10 @@ export const createVerificationSchema: z.ZodType<CreateVerificationRequest, Crea
       smsNotification: values.smsNotification,
     };
     if (values.email !== '') body.email = values.email;
-    if (values.smsNotification) body.phonenumber = normalizePhone(values.phone);
+    if (values.smsNotification) {
+      const phone = checkPhoneNumber(values.phone);
+      // Checked above: the transform runs only when every rule passed.
+      if ('phone' in phone) body.phonenumber = phone.phone;
+    }
     return body;
   });

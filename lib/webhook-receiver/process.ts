@@ -31,6 +31,7 @@ import {
 } from '@/lib/verification-service';
 import { forgetRegisterEntries } from '@/lib/verifications/register-cache';
 import { applyServiceRecord, type RegisterTx } from '@/lib/verifications/register-writes';
+import { canonicalVerificationId } from '@/lib/verifications/verification-id';
 
 const log = logger.child({ area: 'webhooks' });
 
@@ -92,7 +93,8 @@ function parseEvent(body: string): ParsedEvent {
   if (!parsed.success) return 'invalid';
   try {
     // The id goes into a URL path for the re-read; one that would change the path is refused.
-    const verificationId = normalizeVerificationId(parsed.data.data.verificationId);
+    // The register knows the request under its canonical spelling (verification-id.ts).
+    const verificationId = canonicalVerificationId(normalizeVerificationId(parsed.data.data.verificationId));
     return { type: parsed.data.type as WebhookEventType, verificationId };
   } catch {
     return 'invalid';

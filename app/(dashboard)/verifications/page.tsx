@@ -1,20 +1,23 @@
-// Target of the lookup form when JavaScript is off: /verifications?id=… goes to the detail page.
+// Target of the lookup form when JavaScript is off: /verifications?id=… (an id or a detail page's
+// address) goes to the detail page, or shows the form again with what was typed and the problem.
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { LookupForm } from '@/components/verifications/lookup-form';
 import { requireStaff } from '@/lib/auth/session';
+import { parseLookupInput } from '@/lib/verifications/lookup-input';
 
 export const metadata: Metadata = { title: 'Look up a verification' };
 
 export default async function LookupPage({ searchParams }: { searchParams: Promise<{ id?: string | string[] }> }) {
   await requireStaff('verification:read', '/verifications');
   const { id } = await searchParams;
-  const value = (Array.isArray(id) ? id[0] : id)?.trim() ?? '';
-  if (value !== '') redirect(`/verifications/${encodeURIComponent(value)}`);
+  const value = Array.isArray(id) ? id[0] : id;
+  const lookup = value === undefined ? undefined : parseLookupInput(value);
+  if (lookup && 'id' in lookup) redirect(`/verifications/${encodeURIComponent(lookup.id)}`);
   return (
     <div className="max-w-xl space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Look up a verification</h1>
-      <LookupForm initialError={id === undefined ? undefined : 'Enter the verification id you want to look up.'} />
+      <LookupForm initialValue={value} initialError={lookup?.error} />
     </div>
   );
 }

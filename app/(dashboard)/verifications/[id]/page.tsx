@@ -7,11 +7,13 @@
 // QUICK_READ_MS gives way to the frame with a waiting state, and the record (or the problem, at
 // the read's deadline) streams in behind it.
 import type { Metadata } from 'next';
+import { permanentRedirect } from 'next/navigation';
 import { Suspense } from 'react';
 import { WaitingForService } from '@/components/verifications/waiting-for-service';
 import { requireStaff } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
 import { readDeadlineMs } from '@/lib/verification-service';
+import { canonicalVerificationId } from '@/lib/verifications/verification-id';
 import { AwaitedVerificationRecord, readVerificationForPage, type VerificationRead, VerificationRecordView } from './verification-record';
 
 export const metadata: Metadata = { title: 'Verification' };
@@ -23,6 +25,10 @@ type Props = { params: Promise<{ id: string }> };
 
 export default async function VerificationPage({ params }: Props) {
   const { id } = await params;
+  // One address per request (an uppercased UUID, spaces pasted along): read, audited and
+  // registered under one id. The redirect tells nothing about the record.
+  const canonical = canonicalVerificationId(id);
+  if (canonical !== id && canonical !== '') permanentRedirect(`/verifications/${encodeURIComponent(canonical)}`);
   // Before anything is read or sent: a visitor without the right is never shown even the frame.
   const staff = await requireStaff('verification:read', `/verifications/${encodeURIComponent(id)}`);
 

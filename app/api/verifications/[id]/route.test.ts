@@ -1,7 +1,10 @@
 // The browser's read route end to end: real better-auth sessions on an in-memory PGlite
 // database, the real route handler called with a Request, a real HTTP server as the service.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getDb } from '@/lib/db';
+import { verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { createStaff } from '@/lib/staff/staff-accounts';
@@ -28,9 +31,9 @@ const record = () => ({
   kept_until: new Date(Date.now() + 30 * DAY).toISOString(),
 });
 
-function read(cookie: string) {
-  const request = new Request(`http://localhost:3000/api/verifications/${ID}`, { headers: { cookie } });
-  return GET(request, { params: Promise.resolve({ id: ID }) });
+function read(cookie: string, id = ID) {
+  const request = new Request(`http://localhost:3000/api/verifications/${encodeURIComponent(id)}`, { headers: { cookie } });
+  return GET(request, { params: Promise.resolve({ id }) });
 }
 
 beforeAll(async () => {
@@ -78,5 +81,34 @@ describe('GET /api/verifications/[id]', () => {
     const other = await read(ada);
     expect(other.status).toBe(200);
     expect(await other.json()).toMatchObject({ inputted_name: 'Person', status: 'pending' });
+  });
+
+  it('reads an uppercased UUID as the one request it names: asked in lowercase, registered under the lowercase id', async () => {
+    const id = '3f1c0a52-9b7e-4c1d-8a2f-0123456789ab';
+    const db = await getDb();
+    await db.insert(verificationRequests).values({
+      verificationId: id,
+      name: 'Élodie Martin',
+      purpose: 'legal_obligations',
+      language: 'fr',
+      shareableLink: true,
+      emailNotification: false,
+      smsNotification: false,
+    });
+    upstream.program(
+      json(200, { ...record(), status: 'completed', identified_name: 'Élodie Martin', identified_date: new Date().toISOString() }),
+    );
+    const ada = await sessionCookie('ada@example.com', PASSWORD);
+
+    const response = await read(ada, ` ${id.toUpperCase()} `);
+    expect(response.status).toBe(200);
+    expect(upstream.requests.at(-1)?.url).toBe(`/v1/verifications/${id}`);
+    // The register learns from the answer under the one id it knows (after the response).
+    await vi.waitFor(async () => {
+      const [row] = await db.select().from(verificationRequests).where(eq(verificationRequests.verificationId, id));
+      expect(row?.status).toBe('completed');
+    });
+    expect(await db.select().from(verificationRequests)).toHaveLength(1);
+    upstream.program(json(200, record()));
   });
 });

@@ -11,13 +11,15 @@ import { getVerification, httpStatusFor, VerificationServiceError } from '@/lib/
 import { describeServiceError } from '@/lib/verification-service/messages';
 import { checkReadRateLimit } from '@/lib/verifications/read-rate-limit';
 import { refreshRegisterEntry } from '@/lib/verifications/register-writes';
+import { canonicalVerificationId } from '@/lib/verifications/verification-id';
 
 const log = logger.child({ area: 'verifications' });
 
 export const dynamic = 'force-dynamic';
 
 export const GET = authorizedRoute<{ id: string }>('verification:read', async (_request, staff, { params }) => {
-  const { id } = await params;
+  // The register knows each request under one spelling of its id (verification-id.ts).
+  const id = canonicalVerificationId((await params).id);
   // Before the service is called: a refused read costs the service nothing.
   const rateLimit = checkReadRateLimit(staff.id);
   if (!rateLimit.allowed) {

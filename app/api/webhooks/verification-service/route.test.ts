@@ -188,6 +188,22 @@ describe('a genuine delivery', () => {
     expect(published).toEqual([expect.objectContaining({ verificationId: id, status: 'completed' })]);
   });
 
+  it('an event naming a registered UUID in capitals updates that one request, under its lowercase id', async () => {
+    const id = crypto.randomUUID();
+    await register(id);
+    answers.set(id, { record: record('completed') });
+
+    const response = await send(delivery(event('verification.completed', id.toUpperCase(), 'completed')));
+
+    expect(response.status).toBe(200);
+    expect(reads(id)).toBe(1);
+    expect((await row(id))!.status).toBe('completed');
+    expect(await audits(id)).toHaveLength(1);
+    expect(await audits(id.toUpperCase())).toHaveLength(0);
+    await liveSettled();
+    expect(published).toEqual([expect.objectContaining({ verificationId: id, status: 'completed' })]);
+  });
+
   it('trusts the record, not the payload: a payload saying "completed" for a failed record stores failed', async () => {
     const id = newId('v');
     await register(id);
