@@ -40,7 +40,7 @@ describe('RecentRequests', () => {
     const html = render([entry({ status: 'completed', name: 'Jane Smith', identifiedName: 'John Smith' })]);
     expect(html).toContain('data-name-match="mismatch"');
     expect(html).toContain('Name differs');
-    expect(html).toContain('title="Requested “jane”, identified “john”"');
+    expect(html).toContain('title="Requested “Jane”, identified “John”"');
     expect(html).toContain('John Smith');
   });
 
