@@ -22,6 +22,7 @@ function entry(overrides: Partial<RegisterEntry> = {}): RegisterEntry {
     link: 'https://svc.example/v/token',
     status: 'pending',
     identifiedName: null,
+    nameMismatch: null,
     accessExpiresAt: at(7 * 24 * HOUR),
     keptUntil: at(30 * 24 * HOUR),
     createdBy: 'staff-1',

@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS = {
   'verification.created': 'Verification created',
   'verification.viewed': 'Verification viewed',
   'link.copied': 'Link copied',
+  // Details: the decision (and the one it replaced), never the note: it may name people.
+  'verification.reviewed': 'Name review recorded',
   // Written by the webhook receiver and the register's retention purge (actor: none, the service).
   'verification.status_changed': 'Status changed',
   'verification.removed': 'Removed from register',

@@ -3,6 +3,7 @@
 // need to find a request again (no e-mail address or phone number is kept here).
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { STAFF_ROLES } from '@/lib/auth/roles';
+import { NAME_REVIEW_DECISIONS } from '@/lib/verifications/name-review-labels';
 
 export const verificationRequests = pgTable(
   'verification_requests',
@@ -41,8 +42,6 @@ export const verificationRequests = pgTable(
     index('verification_requests_created_by_idx').on(t.createdBy, t.createdAt),
   ],
 );
-
-export const NAME_REVIEW_DECISIONS = ['same_person', 'different_person'] as const;
 
 /**
  * Staff's decision on a completed request whose identified name differs from the requested one:

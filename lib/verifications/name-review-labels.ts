@@ -3,12 +3,14 @@
 // decides from the record it has just refetched).
 import { compareNames, type NameComparison } from './name-match';
 
+export const NAME_REVIEW_DECISIONS = ['same_person', 'different_person'] as const;
+
 export const NAME_REVIEW_DECISION_LABELS = {
   same_person: 'Same person',
   different_person: 'Not the same person',
-} as const;
+} as const satisfies Record<(typeof NAME_REVIEW_DECISIONS)[number], string>;
 
-export type NameReviewDecision = keyof typeof NAME_REVIEW_DECISION_LABELS;
+export type NameReviewDecision = (typeof NAME_REVIEW_DECISIONS)[number];
 
 export const NOTE_MAX = 500;
 
