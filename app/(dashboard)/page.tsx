@@ -11,7 +11,7 @@ import { can } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
 import { listStaff, type StaffSummary } from '@/lib/staff/staff-accounts';
 import { filterProblem, hasActiveFilters, MINE, parseRegisterFilter, registerQuery } from '@/lib/verifications/register-filter';
-import { countRegisterViews, listRegister, REGISTER_PAGE_SIZE } from '@/lib/verifications/register-queries';
+import { countNeedsReview, countRegisterViews, listRegister, REGISTER_PAGE_SIZE } from '@/lib/verifications/register-queries';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -46,9 +46,10 @@ export default async function HomePage({ searchParams }: Props) {
   // One clock for the query and the rendering, so "expires in" agrees with the view it is in.
   const now = new Date();
   const context = { now, staffId: staff.id };
-  const [rows, counts] = await Promise.all([
+  const [rows, counts, needsReview] = await Promise.all([
     listRegister(filter, { ...context, limit: REGISTER_PAGE_SIZE + 1, offset: (page - 1) * REGISTER_PAGE_SIZE }),
     countRegisterViews(filter, context),
+    countNeedsReview(filter, context),
   ]);
   const entries = rows.slice(0, REGISTER_PAGE_SIZE);
   const hasMore = rows.length > REGISTER_PAGE_SIZE;
@@ -83,7 +84,7 @@ export default async function HomePage({ searchParams }: Props) {
             </h2>
             <p className="mt-1 text-sm text-slate-600">{viewDescription(view)}</p>
           </div>
-          <RegisterViews filter={filter} counts={{ expiring: counts.expiring, stuck: counts.stuck }} />
+          <RegisterViews filter={filter} counts={{ expiring: counts.expiring, stuck: counts.stuck, review: needsReview }} />
         </div>
         <RegisterFilters filter={filter} staff={staffOptions(members)} />
         {problems.length > 0 ? (

@@ -1,6 +1,7 @@
 // The dashboard's own tables. The service has no list endpoint and returns a shareable link
 // only once, so the dashboard keeps a register of the requests it created: the minimum staff
 // need to find a request again (no e-mail address or phone number is kept here).
+import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { STAFF_ROLES } from '@/lib/auth/roles';
 import { NAME_REVIEW_DECISIONS } from '@/lib/verifications/name-review-labels';
@@ -40,6 +41,8 @@ export const verificationRequests = pgTable(
     index('verification_requests_kept_until_idx').on(t.keptUntil),
     index('verification_requests_status_idx').on(t.status, t.accessExpiresAt),
     index('verification_requests_created_by_idx').on(t.createdBy, t.createdAt),
+    // "Needs review" reads only the few completed requests whose names differ.
+    index('verification_requests_name_mismatch_idx').on(t.createdAt).where(sql`${t.nameMismatch}`),
   ],
 );
 
