@@ -19,7 +19,7 @@ export function LiveVerificationDetails(props: DetailsProps) {
   );
 }
 
-function QueriedDetails({ id, initialRecord }: DetailsProps) {
+function QueriedDetails({ id, initialRecord, ...naming }: DetailsProps) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: verificationQueryKey(id),
@@ -72,6 +72,7 @@ function QueriedDetails({ id, initialRecord }: DetailsProps) {
       refreshing={query.isFetching}
       onRefresh={() => void query.refetch()}
       problem={problem}
+      {...naming}
     />
   );
 }

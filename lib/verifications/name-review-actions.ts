@@ -25,7 +25,7 @@ export const recordNameReviewAction = formAction({
     decision: typed.decision.slice(0, 40),
     note: typed.note.slice(0, NOTE_MAX + 100),
   }),
-  invalid: { status: 'invalid', message: 'The decision was not recorded. Correct the highlighted fields and submit again.' },
+  invalid: { status: 'invalid', message: 'Correct the highlighted fields and submit again.' },
   run: async ({ data, staff, refuse }): Promise<NameReviewFormState> => {
     try {
       await recordNameReview(staff.id, data);

@@ -14,6 +14,9 @@ export type NameReviewDecision = (typeof NAME_REVIEW_DECISIONS)[number];
 
 export const NOTE_MAX = 500;
 
+/** The latest decision as a page hands it to the browser (the date as ISO text). */
+export type ReviewSummary = { decision: NameReviewDecision; note: string; decidedAt: string; decidedByName: string | null };
+
 /**
  * For a completed request, how the identified name compares with the requested one; null while
  * there is nothing to compare (not completed, or no name read). Only a completed verification

@@ -8,7 +8,7 @@ import { recordAudit } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
 import { nameReviews, staffUsers, verificationRequests } from '@/lib/db/schema';
 import { publishVerificationChange } from '@/lib/live';
-import { type NameReviewDecision, nameMismatchOf } from './name-review-labels';
+import { type NameReviewDecision, nameMismatchOf, type ReviewSummary } from './name-review-labels';
 import type { NameReviewInput } from './name-review-schema';
 
 export type NameReview = {
@@ -44,6 +44,16 @@ export async function getNameReview(verificationId: string): Promise<NameReview 
     .leftJoin(staffUsers, eq(staffUsers.id, nameReviews.decidedBy))
     .where(eq(nameReviews.verificationId, verificationId));
   return row;
+}
+
+/** For the detail page: the review, or none when it cannot be read (the page shows the record regardless). */
+export function readNameReviewForPage(verificationId: string): Promise<NameReview | undefined> {
+  return getNameReview(verificationId).catch(() => undefined);
+}
+
+export function reviewSummary(review: NameReview | undefined): ReviewSummary | null {
+  if (!review) return null;
+  return { decision: review.decision, note: review.note, decidedAt: review.decidedAt.toISOString(), decidedByName: review.decidedByName };
 }
 
 /**
