@@ -10,9 +10,9 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { WaitingForService } from '@/components/verifications/waiting-for-service';
 import { requireStaff } from '@/lib/auth/session';
-import { verificationPageTitle } from '@/lib/verifications/page-title';
 import { getEnv } from '@/lib/env';
 import { readDeadlineMs } from '@/lib/verification-service';
+import { verificationPageTitle } from '@/lib/verifications/page-title';
 import { AwaitedVerificationRecord, readVerificationForPage, type VerificationRead, VerificationRecordView } from './verification-record';
 
 type Props = { params: Promise<{ id: string }> };
