@@ -141,8 +141,9 @@ export function DetailsView({
           <span aria-live="polite" data-testid="status">
             <span className="sr-only">Status: </span>
             <StatusBadge status={record.status} size="lg" />
+            {mismatch ? ' ' : null}
             {mismatch ? (
-              <span className="ml-2 text-sm font-medium text-amber-900" data-testid="review-status">
+              <span className="ml-1 text-sm font-medium text-amber-900" data-testid="review-status">
                 — {reviewStatusText(reviewDecision)}
               </span>
             ) : null}
