@@ -11,7 +11,8 @@ import { getDb } from '@/lib/db';
 import { auditEntries, liveEvents, nameReviews } from '@/lib/db/schema';
 import { getNameReview, NOT_IN_REGISTER, NOTHING_TO_REVIEW, notCompleted } from './name-review';
 import { recordNameReviewAction } from './name-review-actions';
-import { ADA, insert, OTTO, row, setUpRegisterDatabase } from './register-test-support';
+import { ADA, at, DAY, insert, OTTO, row, setUpRegisterDatabase } from './register-test-support';
+import { purgeExpiredRegisterEntries } from './retention';
 
 const session = vi.hoisted(() => ({ staff: null as Staff | null }));
 vi.mock('@/lib/auth/session', () => ({
@@ -169,5 +170,11 @@ describe('recordNameReviewAction', () => {
   it('reviews a completed request whose flag the register has not computed yet', async () => {
     await insert(row({ verificationId: 'older', name: 'Jane Doe', status: 'completed', identifiedName: 'John Smith', nameMismatch: null }));
     expect(await submit({ verificationId: 'older' })).toMatchObject({ status: 'recorded' });
+  });
+
+  it('goes with its register row when retention purges it (the note is kept no longer than the names)', async () => {
+    await submit({});
+    await purgeExpiredRegisterEntries(at(31 * DAY));
+    expect(await getNameReview(ID)).toBeUndefined();
   });
 });
