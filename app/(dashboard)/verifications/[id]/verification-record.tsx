@@ -88,7 +88,9 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
         review={
           entry ? (
             <NameReviewPanel verificationId={id} review={reviewSummary(review)} canReview={can(staff.role, 'verification:review')} />
-          ) : undefined
+          ) : (
+            <p className="text-sm text-slate-600">This request was not created from this dashboard, so no decision can be recorded here.</p>
+          )
         }
       />
       {entry ? (
