@@ -4,7 +4,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
-import { DetailsView, type DetailsViewProps } from './verification-details';
+import { DetailsView, type DetailsViewProps, VerificationDetails } from './verification-details';
 
 const NOW = Date.parse('2030-06-15T12:00:00.000Z');
 
@@ -59,7 +59,9 @@ describe('DetailsView', () => {
   });
 
   it('flags a completion with another name beside the status, both names as written', () => {
-    const html = render({ record: record(COMPLETED as Partial<VerificationRecord>), requestedName: 'Élodie Martin' });
+    const html = renderToStaticMarkup(
+      <VerificationDetails id="id-1" initialRecord={record(COMPLETED as Partial<VerificationRecord>)} requestedName="Élodie Martin" />,
+    );
     // As the browser reads it (no space is added between elements).
     expect(html.replace(/<[^>]+>/g, '')).toContain('Status: Completed — name differs, review needed');
     expect(html).toMatch(/data-testid="requested-name"[^>]*>Élodie Martin</);

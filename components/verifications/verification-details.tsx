@@ -49,6 +49,9 @@ export type DetailsProps = {
   review?: ReactNode;
 };
 
+/** What the live part is given: the record's naming, and where to report the record it shows. */
+export type LiveDetailsProps = Omit<DetailsProps, 'review'> & { onRecord: (record: VerificationRecord) => void };
+
 const loadLiveDetails = () => import('./verification-details-live');
 const LiveVerificationDetails = lazy(() => loadLiveDetails().then((module) => ({ default: module.LiveVerificationDetails })));
 
@@ -64,8 +67,10 @@ function usePreloadWhenIdle() {
   }, []);
 }
 
-export function VerificationDetails({ id, initialRecord, ...naming }: DetailsProps) {
+export function VerificationDetails({ id, initialRecord, review, ...naming }: DetailsProps) {
   const [live, setLive] = useState(false);
+  // The record the live part last showed, for the name review below it.
+  const [liveRecord, setLiveRecord] = useState<VerificationRecord | null>(null);
   // The time relative deadlines ("expires in 3 days") are measured from, fixed per render source.
   const [renderedAt] = useState(() => Date.now());
   usePreloadWhenIdle();
@@ -86,12 +91,43 @@ export function VerificationDetails({ id, initialRecord, ...naming }: DetailsPro
   const view = (
     <DetailsView id={id} record={initialRecord} now={renderedAt} refreshing={live} onRefresh={() => setLive(true)} {...naming} />
   );
-  if (!live) return view;
-  // Until its code has arrived, the page keeps showing what it has, with the refresh spinner.
+  // The name review sits beside the swap from the first render to the live part, not inside
+  // it: a form half typed keeps its text and its answer when the page goes live.
   return (
-    <Suspense fallback={view}>
-      <LiveVerificationDetails id={id} initialRecord={initialRecord} {...naming} />
-    </Suspense>
+    <div className="space-y-4">
+      {live ? (
+        // Until its code has arrived, the page keeps showing what it has, with the refresh spinner.
+        <Suspense fallback={view}>
+          <LiveVerificationDetails id={id} initialRecord={initialRecord} onRecord={setLiveRecord} {...naming} />
+        </Suspense>
+      ) : (
+        view
+      )}
+      <NameReview record={(live && liveRecord) || initialRecord} {...naming}>
+        {review}
+      </NameReview>
+    </div>
+  );
+}
+
+/** Both names side by side, and the review, while a completed request's names differ. */
+export function NameReview({
+  record,
+  requestedName,
+  reviewDecision = null,
+  children,
+}: { record: VerificationRecord; children?: ReactNode } & Pick<DetailsProps, 'requestedName' | 'reviewDecision'>) {
+  const comparison = completedNameComparison(record.status, requestedName ?? record.inputted_name, record.identified_name);
+  if (comparison?.result !== 'mismatch' || !record.identified_name) return null;
+  return (
+    <NameMismatchPanel
+      requestedName={requestedName ?? record.inputted_name}
+      identifiedName={record.identified_name}
+      comparison={comparison}
+      decided={reviewDecision !== null}
+    >
+      {children}
+    </NameMismatchPanel>
   );
 }
 
@@ -102,7 +138,7 @@ export type DetailsViewProps = {
   refreshing: boolean;
   onRefresh: () => void;
   problem?: { title: string; message: string };
-} & Pick<DetailsProps, 'requestedName' | 'reviewDecision' | 'review'>;
+} & Pick<DetailsProps, 'requestedName' | 'reviewDecision'>;
 
 /** Where the link stands once the request is finished: no date to read, it simply no longer works. */
 function closedLinkText(status: string): string {
@@ -110,17 +146,7 @@ function closedLinkText(status: string): string {
 }
 
 /** The record as staff read it; knows nothing of where the data comes from. */
-export function DetailsView({
-  id,
-  record,
-  now,
-  refreshing,
-  onRefresh,
-  problem,
-  requestedName,
-  reviewDecision = null,
-  review,
-}: DetailsViewProps) {
+export function DetailsView({ id, record, now, refreshing, onRefresh, problem, requestedName, reviewDecision = null }: DetailsViewProps) {
   const method = methodLabel(record.verification_method);
   const pending = record.status === 'pending';
   // From the live record, so a completion with another name shows here as it arrives.
@@ -159,17 +185,6 @@ export function DetailsView({
         <Alert tone="warning" title={problem.title} role="status">
           <p>{problem.message}</p>
         </Alert>
-      ) : null}
-
-      {mismatch && record.identified_name ? (
-        <NameMismatchPanel
-          requestedName={requestedName ?? record.inputted_name}
-          identifiedName={record.identified_name}
-          comparison={mismatch}
-          decided={reviewDecision !== null}
-        >
-          {review}
-        </NameMismatchPanel>
       ) : null}
 
       {/* The status is in the heading above: once on the page. */}
