@@ -44,7 +44,7 @@ const submit = (fields: Partial<Record<'verificationId' | 'decision' | 'note', s
   );
 
 async function auditOf(id: string) {
-  return (await getDb()).select().from(auditEntries).where(eq(auditEntries.targetId, id)).orderBy(auditEntries.id);
+  return (await getDb()).select().from(auditEntries).where(eq(auditEntries.targetId, id)).orderBy(auditEntries.at);
 }
 
 beforeEach(async () => {
