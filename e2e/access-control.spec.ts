@@ -379,6 +379,13 @@ test.describe('no entry point reaches the service without an authorized session'
       // An administrator's action (no session: refused), and the invitation page's public one
       // (a token that was never issued: nobody gets a password or a session).
       issueInvitation: formActionCall(idOf('issueInvitationAction'), '/staff', { status: 'idle', values: {} }, { userId: randomUUID() }),
+      // The name review's form on a detail page: operators and administrators only.
+      recordNameReview: formActionCall(
+        idOf('recordNameReviewAction'),
+        `/verifications/${randomUUID()}`,
+        { status: 'idle', values: { verificationId: '', decision: '', note: '' } },
+        { verificationId: randomUUID(), decision: 'different_person', note: 'Mallory says so.' },
+      ),
       acceptInvitation: formActionCall(
         idOf('acceptInvitationAction'),
         `/invitation/${'a'.repeat(43)}`,
@@ -436,6 +443,7 @@ test.describe('no entry point reaches the service without an authorized session'
         },
       ],
       [handcrafted.issueInvitation, (_s, body) => expect(body).toContain(NO_SESSION)],
+      [handcrafted.recordNameReview, (_s, body) => expect(body).toContain(NO_SESSION)],
       [
         handcrafted.acceptInvitation,
         (_s, body, setCookie) => {

@@ -187,6 +187,28 @@ const PROFILES: Record<string, Profile> = {
     long: { messages: ['Use at most 256 characters.'] },
   },
   enableStaffAction: unknownAccountProfile({ status: 'idle', values: {} }),
+  // An id the register does not hold: a well-formed form reaches that check, and nothing is recorded.
+  recordNameReviewAction: {
+    page: `/verifications/${randomUUID()}`,
+    caller: 'admin',
+    args: [{ status: 'idle', values: { verificationId: '', decision: '', note: '' } }, '$K1'],
+    fields: () => ({ verificationId: randomUUID(), decision: 'different_person', note: `Checked ${MARKER}` }),
+    baseline: { messages: ['This verification was not created from this dashboard'] },
+    empty: {
+      messages: [
+        'The form does not say which verification it is for: reload the page.',
+        'Choose “Same person” or “Not the same person”.',
+        'Write a short note saying why you decided this.',
+      ],
+    },
+    long: {
+      messages: [
+        'The form does not say which verification it is for: reload the page.',
+        'Choose “Same person” or “Not the same person”.',
+        'Keep the note to 500 characters or fewer.',
+      ],
+    },
+  },
   resetTwoFactorAction: unknownAccountProfile({ status: 'idle', values: {} }),
   changePasswordAction: refusedWithoutSessionProfile('/account', [{ status: 'idle', values: { endOtherSessions: true } }, '$K1'], () => ({
     currentPassword: 'not-the-password-123',

@@ -471,7 +471,7 @@ test.describe('a hanging service, with the default timeout', () => {
     await page.goto(url, { waitUntil: 'commit' });
     await expectWaitingShown(page);
     const waiting = waitingState(page);
-    await expect(page).toHaveTitle(/^Verification · /);
+    await expect(page).toHaveTitle(`Verification ${id} · Verification Desk`);
     const problem = page.locator('[data-problem]');
     await expect(problem).toHaveCount(0);
 
@@ -510,7 +510,7 @@ test.describe('a hanging service, with the default timeout', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Someone' })).toBeVisible();
     await expect(waitingState(page)).toHaveCount(0);
     await expect(page.getByTestId('status')).toContainText('Pending');
-    await expect(page).toHaveTitle(/^Verification · /);
+    await expect(page).toHaveTitle(`Verification ${id} · Verification Desk`);
 
     // The view is in the audit trail, written after the streamed page went out.
     const adminContext = await browser.newContext({ baseURL: server!.url, storageState: SIGNED_OUT });

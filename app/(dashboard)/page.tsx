@@ -13,7 +13,7 @@ import { requireStaff } from '@/lib/auth/session';
 import { registerExportHref } from '@/lib/export/export-links';
 import { listStaff, type StaffSummary } from '@/lib/staff/staff-accounts';
 import { filterProblem, hasActiveFilters, MINE, parseRegisterFilter, registerQuery } from '@/lib/verifications/register-filter';
-import { countRegisterViews, listRegister, REGISTER_PAGE_SIZE } from '@/lib/verifications/register-queries';
+import { countNeedsReview, countRegisterViews, listRegister, REGISTER_PAGE_SIZE } from '@/lib/verifications/register-queries';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -54,9 +54,10 @@ export default async function HomePage({ searchParams }: Props) {
   // One clock for the query and the rendering, so "expires in" agrees with the view it is in.
   const now = new Date();
   const context = { now, staffId: staff.id };
-  const [rows, counts] = await Promise.all([
+  const [rows, counts, needsReview] = await Promise.all([
     listRegister(filter, { ...context, limit: REGISTER_PAGE_SIZE + 1, offset: (page - 1) * REGISTER_PAGE_SIZE }),
     countRegisterViews(filter, context),
+    countNeedsReview(filter, context),
   ]);
   const entries = rows.slice(0, REGISTER_PAGE_SIZE);
   const hasMore = rows.length > REGISTER_PAGE_SIZE;
@@ -92,7 +93,7 @@ export default async function HomePage({ searchParams }: Props) {
             <p className="mt-1 text-sm text-slate-600">{viewDescription(view)}</p>
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            <RegisterViews filter={filter} counts={{ expiring: counts.expiring, stuck: counts.stuck }} />
+            <RegisterViews filter={filter} counts={{ expiring: counts.expiring, stuck: counts.stuck, review: needsReview }} />
             {can(staff.role, 'verification:read') ? (
               <ExportCsvLink href={registerExportHref(filter)} description="Download every request matching these filters as a CSV file." />
             ) : null}

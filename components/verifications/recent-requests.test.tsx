@@ -22,6 +22,7 @@ function entry(overrides: Partial<RegisterEntry> = {}): RegisterEntry {
     link: 'https://svc.example/v/token',
     status: 'pending',
     identifiedName: null,
+    nameMismatch: null,
     accessExpiresAt: at(7 * 24 * HOUR),
     keptUntil: at(30 * 24 * HOUR),
     createdBy: 'staff-1',
@@ -42,7 +43,7 @@ describe('RecentRequests', () => {
     const html = render([entry({ status: 'completed', name: 'Jane Smith', identifiedName: 'John Smith' })]);
     expect(html).toContain('data-name-match="mismatch"');
     expect(html).toContain('Name differs');
-    expect(html).toContain('title="Requested “jane”, identified “john”"');
+    expect(html).toContain('title="Requested “Jane”, identified “John”"');
     expect(html).toContain('John Smith');
   });
 

@@ -87,6 +87,7 @@ const EMPTY_MESSAGES: Record<RegisterView, string> = {
   all: 'No requests match these filters.',
   expiring: 'No pending request expires within the next 24 hours.',
   stuck: 'No pending request is past half its validity.',
+  review: 'No completed request is waiting for a name review.',
 };
 
 export function RecentRequests({

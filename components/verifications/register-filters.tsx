@@ -129,13 +129,18 @@ const VIEWS: { view: RegisterView; label: string; description: string }[] = [
     label: 'Stuck',
     description: 'Pending requests past half their validity with no answer yet, newest first.',
   },
+  {
+    view: 'review',
+    label: 'Needs review',
+    description: 'Completed requests whose identified name differs from the requested one, with no decision yet, newest first.',
+  },
 ];
 
 export function viewDescription(view: RegisterView): string {
   return VIEWS.find((v) => v.view === view)!.description;
 }
 
-/** "All", "Expiring soon", "Stuck": each keeps the other filters; counts where they are cheap. */
+/** "All", "Expiring soon", "Stuck", "Needs review": each keeps the other filters; counts where they are cheap. */
 export function RegisterViews({ filter, counts }: { filter: RegisterFilter; counts: Partial<Record<RegisterView, number>> }) {
   const active = filter.view ?? 'all';
   return (

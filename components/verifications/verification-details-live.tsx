@@ -9,9 +9,9 @@ import { onAnnouncedChange } from '@/lib/live/protocol';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
 import { fetchVerification, VerificationFetchError, verificationQueryKey } from '@/lib/verifications/fetch-verification';
 import { TERMINAL_STATUSES } from '@/lib/verifications/verification-status';
-import { type DetailsProps, DetailsView } from './verification-details';
+import { DetailsView, type LiveDetailsProps } from './verification-details';
 
-export function LiveVerificationDetails(props: DetailsProps) {
+export function LiveVerificationDetails(props: LiveDetailsProps) {
   return (
     <QueryClientProvider client={getBrowserQueryClient()}>
       <QueriedDetails {...props} />
@@ -19,7 +19,7 @@ export function LiveVerificationDetails(props: DetailsProps) {
   );
 }
 
-function QueriedDetails({ id, initialRecord }: DetailsProps) {
+function QueriedDetails({ id, initialRecord, onRecord, ...naming }: LiveDetailsProps) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: verificationQueryKey(id),
@@ -49,6 +49,9 @@ function QueriedDetails({ id, initialRecord }: DetailsProps) {
     [queryClient, id],
   );
 
+  // The name review beside this part follows the record shown here.
+  useEffect(() => onRecord(query.data), [onRecord, query.data]);
+
   // The record already shown stays on screen whatever went wrong; the title says why it is not
   // newer. A 429 (this person's read limit) carries its own message saying how long to wait.
   const status = query.error instanceof VerificationFetchError ? query.error.status : undefined;
@@ -72,6 +75,7 @@ function QueriedDetails({ id, initialRecord }: DetailsProps) {
       refreshing={query.isFetching}
       onRefresh={() => void query.refetch()}
       problem={problem}
+      {...naming}
     />
   );
 }

@@ -12,8 +12,10 @@ import { LocalTime } from '@/components/ui/local-time';
 import { onAnnouncedChange } from '@/lib/live/protocol';
 import { cn } from '@/lib/utils';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
-import { isPredefinedPurpose, methodLabel, purposeLabel } from '@/lib/verifications/labels';
+import { isPredefinedPurpose, methodLabel, purposeLabel, statusLabel } from '@/lib/verifications/labels';
+import { completedNameComparison, type NameReviewDecision, reviewStatusText } from '@/lib/verifications/name-review-labels';
 import { isPast, relativeTo } from '@/lib/verifications/time';
+import { NameMismatchPanel } from './name-mismatch-panel';
 import { StatusBadge } from './status-badge';
 
 function Row({ label, children, muted }: { label: string; children: ReactNode; muted?: boolean }) {
@@ -36,7 +38,19 @@ function Deadline({ iso, now, future, past }: { iso: string; now: number; future
   );
 }
 
-export type DetailsProps = { id: string; initialRecord: VerificationRecord };
+export type DetailsProps = {
+  id: string;
+  initialRecord: VerificationRecord;
+  /** The name as staff typed it, from the register (the record's copy when the register has none). */
+  requestedName?: string;
+  /** The latest name review decision, if any. */
+  reviewDecision?: NameReviewDecision | null;
+  /** The review's decision and form, shown while the names differ (the server renders it). */
+  review?: ReactNode;
+};
+
+/** What the live part is given: the record's naming, and where to report the record it shows. */
+export type LiveDetailsProps = Omit<DetailsProps, 'review'> & { onRecord: (record: VerificationRecord) => void };
 
 const loadLiveDetails = () => import('./verification-details-live');
 const LiveVerificationDetails = lazy(() => loadLiveDetails().then((module) => ({ default: module.LiveVerificationDetails })));
@@ -53,8 +67,10 @@ function usePreloadWhenIdle() {
   }, []);
 }
 
-export function VerificationDetails({ id, initialRecord }: DetailsProps) {
+export function VerificationDetails({ id, initialRecord, review, ...naming }: DetailsProps) {
   const [live, setLive] = useState(false);
+  // The record the live part last showed, for the name review below it.
+  const [liveRecord, setLiveRecord] = useState<VerificationRecord | null>(null);
   // The time relative deadlines ("expires in 3 days") are measured from, fixed per render source.
   const [renderedAt] = useState(() => Date.now());
   usePreloadWhenIdle();
@@ -72,13 +88,46 @@ export function VerificationDetails({ id, initialRecord }: DetailsProps) {
     };
   }, [live, id]);
 
-  const view = <DetailsView id={id} record={initialRecord} now={renderedAt} refreshing={live} onRefresh={() => setLive(true)} />;
-  if (!live) return view;
-  // Until its code has arrived, the page keeps showing what it has, with the refresh spinner.
+  const view = (
+    <DetailsView id={id} record={initialRecord} now={renderedAt} refreshing={live} onRefresh={() => setLive(true)} {...naming} />
+  );
+  // The name review sits beside the swap from the first render to the live part, not inside
+  // it: a form half typed keeps its text and its answer when the page goes live.
   return (
-    <Suspense fallback={view}>
-      <LiveVerificationDetails id={id} initialRecord={initialRecord} />
-    </Suspense>
+    <div className="space-y-4">
+      {live ? (
+        // Until its code has arrived, the page keeps showing what it has, with the refresh spinner.
+        <Suspense fallback={view}>
+          <LiveVerificationDetails id={id} initialRecord={initialRecord} onRecord={setLiveRecord} {...naming} />
+        </Suspense>
+      ) : (
+        view
+      )}
+      <NameReview record={(live && liveRecord) || initialRecord} {...naming}>
+        {review}
+      </NameReview>
+    </div>
+  );
+}
+
+/** Both names side by side, and the review, while a completed request's names differ. */
+export function NameReview({
+  record,
+  requestedName,
+  reviewDecision = null,
+  children,
+}: { record: VerificationRecord; children?: ReactNode } & Pick<DetailsProps, 'requestedName' | 'reviewDecision'>) {
+  const comparison = completedNameComparison(record.status, requestedName ?? record.inputted_name, record.identified_name);
+  if (comparison?.result !== 'mismatch' || !record.identified_name) return null;
+  return (
+    <NameMismatchPanel
+      requestedName={requestedName ?? record.inputted_name}
+      identifiedName={record.identified_name}
+      comparison={comparison}
+      decided={reviewDecision !== null}
+    >
+      {children}
+    </NameMismatchPanel>
   );
 }
 
@@ -89,11 +138,20 @@ export type DetailsViewProps = {
   refreshing: boolean;
   onRefresh: () => void;
   problem?: { title: string; message: string };
-};
+} & Pick<DetailsProps, 'requestedName' | 'reviewDecision'>;
+
+/** Where the link stands once the request is finished: no date to read, it simply no longer works. */
+function closedLinkText(status: string): string {
+  return `Closed: the request is ${statusLabel(status).toLowerCase()}, so the link no longer opens.`;
+}
 
 /** The record as staff read it; knows nothing of where the data comes from. */
-export function DetailsView({ id, record, now, refreshing, onRefresh, problem }: DetailsViewProps) {
+export function DetailsView({ id, record, now, refreshing, onRefresh, problem, requestedName, reviewDecision = null }: DetailsViewProps) {
   const method = methodLabel(record.verification_method);
+  const pending = record.status === 'pending';
+  // From the live record, so a completion with another name shows here as it arrives.
+  const comparison = completedNameComparison(record.status, requestedName ?? record.inputted_name, record.identified_name);
+  const mismatch = comparison?.result === 'mismatch' ? comparison : null;
 
   return (
     <div className="space-y-4">
@@ -109,6 +167,12 @@ export function DetailsView({ id, record, now, refreshing, onRefresh, problem }:
           <span aria-live="polite" data-testid="status">
             <span className="sr-only">Status: </span>
             <StatusBadge status={record.status} size="lg" />
+            {mismatch ? ' ' : null}
+            {mismatch ? (
+              <span className="ml-1 text-sm font-medium text-amber-900" data-testid="review-status">
+                — {reviewStatusText(reviewDecision)}
+              </span>
+            ) : null}
           </span>
           <Button variant="ghost" size="sm" onClick={onRefresh} disabled={refreshing}>
             <RefreshCw aria-hidden="true" className={cn('size-4', refreshing && 'animate-spin')} />
@@ -123,17 +187,18 @@ export function DetailsView({ id, record, now, refreshing, onRefresh, problem }:
         </Alert>
       ) : null}
 
+      {/* The status is in the heading above: once on the page. */}
       <dl className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-        <Row label="Status">
-          <StatusBadge status={record.status} />
-        </Row>
         <Row label="Requested name">{record.inputted_name}</Row>
         <Row label="Identified name" muted={record.identified_name === null}>
           {record.identified_name ?? (record.status === 'pending' ? 'Not yet identified' : 'Not identified')}
         </Row>
-        <Row label="Verification method" muted={method === null}>
-          {method ?? 'None yet'}
-        </Row>
+        {/* "None yet" says something only while the person may still act. */}
+        {method !== null || pending ? (
+          <Row label="Verification method" muted={method === null}>
+            {method ?? 'None yet'}
+          </Row>
+        ) : null}
         <Row label="Verified on" muted={record.identified_date === null}>
           {record.identified_date ? <LocalTime iso={record.identified_date} /> : 'Not completed'}
         </Row>
@@ -144,9 +209,15 @@ export function DetailsView({ id, record, now, refreshing, onRefresh, problem }:
           {purposeLabel(record.purpose)}
           {isPredefinedPurpose(record.purpose) ? null : <span className="ml-1 text-slate-500">(custom)</span>}
         </Row>
-        <Row label="Link valid until">
-          <Deadline iso={record.access_expires_at} now={now} future="expires" past="expired" />
-        </Row>
+        {pending ? (
+          <Row label="Link valid until">
+            <Deadline iso={record.access_expires_at} now={now} future="expires" past="expired" />
+          </Row>
+        ) : (
+          <Row label="Link" muted>
+            {closedLinkText(record.status)}
+          </Row>
+        )}
         <Row label="Data kept until">
           <span className="space-x-1">
             <LocalTime iso={record.kept_until} />

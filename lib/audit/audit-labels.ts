@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = {
   // CSV exports for auditors: the filters and how many rows went out are the details.
   'register.exported': 'Register exported',
   'audit.exported': 'Audit trail exported',
+  // Details: the decision (and the one it replaced), never the note: it may name people.
+  'verification.reviewed': 'Name review recorded',
   // Written by the webhook receiver and the register's retention purge (actor: none, the service).
   'verification.status_changed': 'Status changed',
   'verification.removed': 'Removed from register',

@@ -7,6 +7,7 @@ const EXPECTED: Record<StaffRole, Record<Permission, boolean>> = {
   viewer: {
     'verification:read': true,
     'verification:create': false,
+    'verification:review': false,
     'link:copy': false,
     'staff:manage': false,
     'audit:read': false,
@@ -16,6 +17,7 @@ const EXPECTED: Record<StaffRole, Record<Permission, boolean>> = {
   operator: {
     'verification:read': true,
     'verification:create': true,
+    'verification:review': true,
     'link:copy': true,
     'staff:manage': false,
     'audit:read': false,
@@ -25,6 +27,7 @@ const EXPECTED: Record<StaffRole, Record<Permission, boolean>> = {
   admin: {
     'verification:read': true,
     'verification:create': true,
+    'verification:review': true,
     'link:copy': true,
     'staff:manage': true,
     'audit:read': true,

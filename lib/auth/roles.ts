@@ -9,6 +9,8 @@ export const PERMISSIONS = {
   'verification:read': ['viewer', 'operator', 'admin'],
   /** Create verification requests. */
   'verification:create': ['operator', 'admin'],
+  /** Record whether a completed request's differing names belong to the same person. */
+  'verification:review': ['operator', 'admin'],
   /** See and copy shareable links. */
   'link:copy': ['operator', 'admin'],
   /** One's own account: change one's password, see and end one's sessions. */

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { STAFF_ROLES } from '@/lib/auth/roles';
+import { NAME_REVIEW_DECISIONS } from '@/lib/verifications/name-review-labels';
 import { foldedRegisterNames } from '@/lib/verifications/search-fold';
 
 export const verificationRequests = pgTable(
@@ -23,6 +24,12 @@ export const verificationRequests = pgTable(
     status: text('status').notNull().default('pending'),
     /** The name read from the identity document, once completed (shown beside the requested one). */
     identifiedName: text('identified_name'),
+    /**
+     * For a completed request: whether the identified name differs from the requested one
+     * (lib/verifications/name-match.ts), computed when the register learns the name, so that
+     * "Needs review" is a query. Null while not completed, and for rows not refreshed since.
+     */
+    nameMismatch: boolean('name_mismatch'),
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
     keptUntil: timestamp('kept_until', { withTimezone: true }),
     /** The staff member who created it (ids only: no names or e-mails in the register). */
@@ -51,8 +58,28 @@ export const verificationRequests = pgTable(
     index('verification_requests_status_idx').on(t.status, t.accessExpiresAt),
     index('verification_requests_created_by_idx').on(t.createdBy, t.createdAt),
     index('verification_requests_follows_idx').on(t.followsVerificationId),
+    // "Needs review" reads only the few completed requests whose names differ.
+    index('verification_requests_name_mismatch_idx').on(t.createdAt).where(sql`${t.nameMismatch}`),
   ],
 );
+
+/**
+ * Staff's decision on a completed request whose identified name differs from the requested one:
+ * one row per request, the latest decision (each change is also in the audit trail). Goes with
+ * its register row when that is purged.
+ */
+export const nameReviews = pgTable('name_reviews', {
+  verificationId: text('verification_id')
+    .primaryKey()
+    .references(() => verificationRequests.verificationId, { onDelete: 'cascade' }),
+  decision: text('decision', { enum: NAME_REVIEW_DECISIONS }).notNull(),
+  /** Why, in staff's words (kept here only, never in the audit trail: it may name people). */
+  note: text('note').notNull(),
+  decidedBy: text('decided_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type NameReviewRow = typeof nameReviews.$inferSelect;
 
 /**
  * One row per submitted create form, keyed by a random key the form carries. A second

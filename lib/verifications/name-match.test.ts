@@ -86,13 +86,19 @@ describe('compareNames reasons', () => {
     ['Smith John', 'John Smith', 'match', 'Same names in a different order'],
     ['J. Smith', 'John Smith', 'match', 'Same name, with initials'],
     ['Jeanpierre Martin', 'Jean-Pierre Martin', 'match', 'Same name, written with different spacing or hyphens'],
-    ['Jane Smith', 'John Smith', 'mismatch', 'Requested “jane”, identified “john”'],
-    ['John Michael Smith', 'John Smith', 'mismatch', '“michael” is not in the identified name'],
-    ['John Smith', 'John Michael Smith', 'mismatch', 'The identified name adds “michael”'],
+    ['Jane Smith', 'John Smith', 'mismatch', 'Requested “Jane”, identified “John”'],
+    ['John Michael Smith', 'John Smith', 'mismatch', '“Michael” is not in the identified name'],
+    ['John Smith', 'John Michael Smith', 'mismatch', 'The identified name adds “Michael”'],
     ['J. S.', 'John Smith', 'mismatch', 'Only initials agree'],
     ['Иванов', 'Ivanov', 'mismatch', 'Written in different scripts'],
   ])('%s vs %s → %s: %s', (requested, identified, result, reason) => {
     expect(compareNames(requested, identified)).toEqual({ result, reason });
+  });
+
+  it('quotes the differing words as they were written, not lower-cased or stripped of accents', () => {
+    expect(compareNames('Élodie Martin', 'ÉLISE MARTIN').reason).toBe('Requested “Élodie”, identified “ÉLISE”');
+    expect(compareNames("Seán O'Brien", "Seán O'Brien-Ó Dónaill").reason).toBe('The identified name adds “Ó Dónaill”');
+    expect(compareNames('Anna Maria Nowak', 'ANNA NOWAK').reason).toBe('“Maria” is not in the identified name');
   });
 
   it('is symmetric in its verdict', () => {

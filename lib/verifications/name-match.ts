@@ -85,50 +85,73 @@ function scriptsOf(parts: string[]): Set<string> {
   return found;
 }
 
-const quote = (parts: string[]) => `“${parts.join(' ')}”`;
+/** A comparable part of a name, with the word as it was written (for the reasons shown to staff). */
+type Word = { part: string; spelled: string };
+
+// What separates the words of a name as written: the separators nameParts splits on, except the
+// apostrophes it deletes (so "O'Brien" stays one word, as it is one part).
+const WORD_SEPARATORS = new RegExp(`(?:(?!${APOSTROPHES.source})[\\p{P}\\p{S}\\p{Z}\\p{Cc}\\s])+`, 'u');
+
+/** The parts of a name, each with its original spelling. */
+function wordsOf(name: string): Word[] {
+  const parts = nameParts(name);
+  const words: Word[] = [];
+  for (const token of name.split(WORD_SEPARATORS)) {
+    for (const part of nameParts(token)) words.push({ part, spelled: nameParts(token).length === 1 ? token : part });
+  }
+  // The comparison must see exactly nameParts(name); should splitting word by word ever differ
+  // (a compatibility character that folds into a separator), the parts speak for themselves.
+  if (words.map((w) => w.part).join(' ') !== parts.join(' ')) return parts.map((part) => ({ part, spelled: part }));
+  return words;
+}
+
+const partsOf = (words: Word[]) => words.map((w) => w.part);
+// The words as the person typed or the document printed them: staff compare spellings, and a
+// lower-cased "josé" is neither.
+const quote = (words: Word[]) => `“${words.map((w) => w.spelled).join(' ')}”`;
 const match = (reason: string): NameComparison => ({ result: 'match', reason });
 const mismatch = (reason: string): NameComparison => ({ result: 'mismatch', reason });
 
 /** Removes from `initials` each initial that a full part of `full` starts with, and that part. */
-function pairInitials(initials: string[], full: string[]): number {
+function pairInitials(initials: Word[], full: Word[]): number {
   let paired = 0;
-  for (const part of [...initials]) {
-    if (!isInitial(part)) continue;
-    const index = full.findIndex((candidate) => !isInitial(candidate) && candidate.startsWith(part));
+  for (const word of [...initials]) {
+    if (!isInitial(word.part)) continue;
+    const index = full.findIndex((candidate) => !isInitial(candidate.part) && candidate.part.startsWith(word.part));
     if (index < 0) continue;
     full.splice(index, 1);
-    initials.splice(initials.indexOf(part), 1);
+    initials.splice(initials.indexOf(word), 1);
     paired += 1;
   }
   return paired;
 }
 
 export function compareNames(requested: string, identified: string): NameComparison {
-  const asked = nameParts(requested);
-  const found = nameParts(identified);
+  const asked = wordsOf(requested);
+  const found = wordsOf(identified);
   if (asked.length === 0 || found.length === 0) return mismatch('No name to compare');
 
-  if (asked.join(' ') === found.join(' ')) {
+  if (partsOf(asked).join(' ') === partsOf(found).join(' ')) {
     const typedAlike = requested.trim().replace(/\s+/g, ' ') === identified.trim().replace(/\s+/g, ' ');
     return match(typedAlike ? 'Names are identical' : 'Same name, ignoring case, accents and punctuation');
   }
 
   // Parts present on both sides, whatever their order.
   const restAsked = [...asked];
-  const restFound: string[] = [];
+  const restFound: Word[] = [];
   let sameFullParts = 0;
-  for (const part of found) {
-    const index = restAsked.indexOf(part);
+  for (const word of found) {
+    const index = restAsked.findIndex((candidate) => candidate.part === word.part);
     if (index < 0) {
-      restFound.push(part);
+      restFound.push(word);
       continue;
     }
     restAsked.splice(index, 1);
-    if (!isInitial(part)) sameFullParts += 1;
+    if (!isInitial(word.part)) sameFullParts += 1;
   }
 
   // "Jean Pierre" / "Jeanpierre", "Mc Donald" / "McDonald": the rest only splits differently.
-  if (restAsked.length > 0 && restAsked.join('') === restFound.join('')) {
+  if (restAsked.length > 0 && partsOf(restAsked).join('') === partsOf(restFound).join('')) {
     return match('Same name, written with different spacing or hyphens');
   }
 
@@ -138,8 +161,8 @@ export function compareNames(requested: string, identified: string): NameCompari
     return match(initials > 0 ? 'Same name, with initials' : 'Same names in a different order');
   }
 
-  const askedScripts = scriptsOf(asked);
-  const foundScripts = scriptsOf(found);
+  const askedScripts = scriptsOf(partsOf(asked));
+  const foundScripts = scriptsOf(partsOf(found));
   if (askedScripts.size > 0 && foundScripts.size > 0 && ![...askedScripts].some((s) => foundScripts.has(s))) {
     return mismatch('Written in different scripts');
   }

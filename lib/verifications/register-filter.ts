@@ -1,5 +1,5 @@
 // What "Recent requests" can be narrowed to: the filter's shape, reading it from a page's query
-// string and writing it back, and the quick views ("expiring soon", "stuck"). Pure and
+// string and writing it back, and the quick views ("expiring soon", "stuck", "needs review"). Pure and
 // client-safe (no database, no `server-only`), so forms and links in any component can use it;
 // the SQL that applies a filter is in register-queries.ts.
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { type VerificationStatus, verificationStatuses } from './verification-st
 
 export const SEARCH_MAX = 200;
 
-export const REGISTER_VIEWS = ['all', 'expiring', 'stuck'] as const;
+export const REGISTER_VIEWS = ['all', 'expiring', 'stuck', 'review'] as const;
 export type RegisterView = (typeof REGISTER_VIEWS)[number];
 
 /**

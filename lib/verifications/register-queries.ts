@@ -5,6 +5,7 @@ import 'server-only';
 import { and, asc, desc, eq, gt, gte, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
 import { type VerificationRequestRow, verificationRequests } from '@/lib/db/schema';
+import { needsReviewCondition } from './needs-review-sql';
 import { readRegisterEntry } from './register-cache';
 import {
   CUSTOM_PURPOSE_FILTER,
@@ -97,6 +98,7 @@ function stuckCondition(now: Date): SQL {
 function viewConditions(view: RegisterView | undefined, now: Date): SQL[] {
   if (view === 'expiring') return [pendingUnexpired(now), expiringCondition(now)];
   if (view === 'stuck') return [pendingUnexpired(now), stuckCondition(now)];
+  if (view === 'review') return [needsReviewCondition()];
   return [];
 }
 
@@ -149,6 +151,18 @@ export async function countRegisterViews(input: RegisterFilter, context: ListCon
     .from(r)
     .where(and(...baseConditions(filter, context), pendingUnexpired(context.now)));
   return { expiring: row?.expiring ?? 0, stuck: row?.stuck ?? 0 };
+}
+
+/** How many requests the "Needs review" view would show with the other filters. */
+export async function countNeedsReview(input: RegisterFilter, context: ListContext): Promise<number> {
+  const filter = registerFilterSchema.parse(input);
+  if (filter.status && filter.status !== 'completed') return 0;
+  const db = await getDb();
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(r)
+    .where(and(...baseConditions(filter, context), needsReviewCondition()));
+  return row?.count ?? 0;
 }
 
 /** One request's register row (kept in memory between changes: register-cache.ts). */

@@ -61,4 +61,36 @@ describe('refreshRegisterEntry', () => {
     expect((await stored()).entry?.status).toBe('failed');
     expect(await refreshRegisterEntry('not-ours', record())).toBeNull();
   });
+
+  it('flags a completed request whose identified name differs, on write', async () => {
+    await refreshRegisterEntry(ID, record({ status: 'completed', identified_name: 'Someone Else' }));
+    expect((await stored()).entry?.nameMismatch).toBe(true);
+  });
+
+  it('does not flag a name that differs only in case and accents, nor one that is not completed', async () => {
+    await (await getDb())
+      .update(verificationRequests)
+      .set({ name: 'Elodie Martin' })
+      .where(sql`${verificationRequests.verificationId} = ${ID}`);
+    await refreshRegisterEntry(ID, record({ status: 'completed', identified_name: 'ÉLODIE MARTIN' }));
+    expect((await stored()).entry?.nameMismatch).toBe(false);
+
+    await (await getDb()).delete(verificationRequests);
+    await insert(row({ verificationId: ID }));
+    await refreshRegisterEntry(ID, record({ status: 'failed', identified_name: 'Someone Else' }));
+    expect((await stored()).entry?.nameMismatch).toBeNull();
+  });
+
+  it('computes the flag for a row completed before the register kept it, on its next read', async () => {
+    const db = await getDb();
+    await db
+      .update(verificationRequests)
+      .set({ status: 'completed', identifiedName: 'Someone Else', nameMismatch: null })
+      .where(sql`${verificationRequests.verificationId} = ${ID}`);
+    await refreshRegisterEntry(ID, record({ status: 'completed', identified_name: 'Someone Else' }));
+    const { entry, audits } = await stored();
+    expect(entry?.nameMismatch).toBe(true);
+    // Learning the flag is not a change of status.
+    expect(audits).toHaveLength(0);
+  });
 });

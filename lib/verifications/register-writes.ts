@@ -6,6 +6,7 @@ import { recordAudit } from '@/lib/audit/audit';
 import { type Db, getDb } from '@/lib/db';
 import { verificationRequests } from '@/lib/db/schema';
 import type { CreateVerificationRequest, VerificationRecord } from '@/lib/verification-service';
+import { nameMismatchOf } from './name-review-labels';
 import { forgetRegisterEntries } from './register-cache';
 import { getRegisterEntry } from './register-queries';
 import { TERMINAL_STATUSES } from './verification-status';
@@ -31,7 +32,9 @@ export async function refreshRegisterEntry(verificationId: string, record: Verif
     known.status === record.status &&
     known.identifiedName === record.identified_name &&
     known.accessExpiresAt?.getTime() === Date.parse(record.access_expires_at) &&
-    known.keptUntil?.getTime() === Date.parse(record.kept_until)
+    known.keptUntil?.getTime() === Date.parse(record.kept_until) &&
+    // Rows completed before the register kept the flag learn it on their next read.
+    known.nameMismatch === nameMismatchOf(known.status, known.name, known.identifiedName)
   ) {
     return known.status;
   }
@@ -52,7 +55,7 @@ export async function applyServiceRecord(tx: RegisterTx, verificationId: string,
   // FOR UPDATE: two updates of one id at once (a webhook and a page read) are serialised here,
   // so the terminal check below cannot be raced.
   const [row] = await tx
-    .select({ status: verificationRequests.status })
+    .select({ status: verificationRequests.status, name: verificationRequests.name })
     .from(verificationRequests)
     .where(eq(verificationRequests.verificationId, verificationId))
     .for('update');
@@ -64,6 +67,8 @@ export async function applyServiceRecord(tx: RegisterTx, verificationId: string,
       status: record.status,
       // Reads alone (no webhooks configured) must also teach the register the identified name.
       identifiedName: record.identified_name,
+      // Computed here, on write, so that "Needs review" is a plain query.
+      nameMismatch: nameMismatchOf(record.status, row.name, record.identified_name),
       accessExpiresAt: new Date(record.access_expires_at),
       keptUntil: new Date(record.kept_until),
       // When the register last learnt something from the service (unchanged reads don't write).

@@ -13,15 +13,20 @@ import { WaitingForService } from '@/components/verifications/waiting-for-servic
 import { requireStaff } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
 import { readDeadlineMs } from '@/lib/verification-service';
+import { verificationPageTitle } from '@/lib/verifications/page-title';
 import { canonicalVerificationId } from '@/lib/verifications/verification-id';
 import { AwaitedVerificationRecord, readVerificationForPage, type VerificationRead, VerificationRecordView } from './verification-record';
 
-export const metadata: Metadata = { title: 'Verification' };
+type Props = { params: Promise<{ id: string }> };
+
+/** The tab names the person, so that several open requests can be told apart. */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  return { title: await verificationPageTitle(id) };
+}
 
 /** Below what reads as a wait, and far below the second the frame may take at most. */
 const QUICK_READ_MS = 300;
-
-type Props = { params: Promise<{ id: string }> };
 
 export default async function VerificationPage({ params }: Props) {
   const { id } = await params;

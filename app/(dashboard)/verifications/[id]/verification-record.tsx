@@ -6,6 +6,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
 import { CopyLinkButton } from '@/components/verifications/copy-link-button';
 import { FollowUpLinks } from '@/components/verifications/follow-up-links';
+import { NameReviewPanel } from '@/components/verifications/name-review-panel';
 import { VerificationDetails } from '@/components/verifications/verification-details';
 import { VerificationProblem } from '@/components/verifications/verification-problem';
 import { recordAuditUnlessRecent } from '@/lib/audit/audit';
@@ -18,24 +19,28 @@ import { describeServiceError } from '@/lib/verification-service/messages';
 import type { VerificationRecord } from '@/lib/verification-service/types';
 import { channelsLabel } from '@/lib/verifications/channels';
 import { languageLabel } from '@/lib/verifications/labels';
+import { type NameReview, readNameReviewForPage, reviewSummary } from '@/lib/verifications/name-review';
 import { getRegisterEntry, type RegisterEntry } from '@/lib/verifications/register-queries';
 import { refreshRegisterEntry } from '@/lib/verifications/register-writes';
 
 const log = logger.child({ area: 'verifications' });
 
 /** What one read for the page came to; failures are values, so the promise never rejects. */
-export type VerificationRead = { record: VerificationRecord; entry: RegisterEntry | undefined } | { error: unknown };
+export type VerificationRead =
+  | { record: VerificationRecord; entry: RegisterEntry | undefined; review: NameReview | undefined }
+  | { error: unknown };
 
 export async function readVerificationForPage(id: string): Promise<VerificationRead> {
   // The register entry does not depend on the record: read both at once.
-  const [read, entry] = await Promise.all([
+  const [read, entry, review] = await Promise.all([
     getVerification(id).then(
       (record) => ({ record }),
       (error: unknown) => ({ error }),
     ),
     getRegisterEntry(id).catch(() => undefined),
+    readNameReviewForPage(id),
   ]);
-  return 'error' in read ? read : { record: read.record, entry };
+  return 'error' in read ? read : { record: read.record, entry, review };
 }
 
 /** Waits for the read inside the page's Suspense boundary, so the frame can go out before it. */
@@ -63,7 +68,7 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
       />
     );
   }
-  const { record, entry } = read;
+  const { record, entry, review } = read;
 
   // Written once the page has gone out; neither changes what it shows. Live updates re-render
   // this page: one view per minute and person is the useful trace.
@@ -76,7 +81,20 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
 
   return (
     <div className="space-y-6">
-      <VerificationDetails id={id} initialRecord={record} />
+      <VerificationDetails
+        id={id}
+        initialRecord={record}
+        requestedName={entry?.name}
+        reviewDecision={review?.decision ?? null}
+        // Only a request in the register can be reviewed: its requested name is the dashboard's own.
+        review={
+          entry ? (
+            <NameReviewPanel verificationId={id} review={reviewSummary(review)} canReview={can(staff.role, 'verification:review')} />
+          ) : (
+            <p className="text-sm text-slate-600">This request was not created from this dashboard, so no decision can be recorded here.</p>
+          )
+        }
+      />
       {entry ? <FollowUpLinks id={id} status={record.status} canCreate={can(staff.role, 'verification:create')} /> : null}
       {entry ? (
         <Card>

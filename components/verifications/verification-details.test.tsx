@@ -1,0 +1,93 @@
+// What the detail page's record says, rendered on the server as the page does: a finished
+// request's closed link and its status shown once, "None yet" only while pending, and a
+// completion with another name flagged beside the status with both names as written.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { VerificationRecord } from '@/lib/verification-service/schemas';
+import { DetailsView, type DetailsViewProps, VerificationDetails } from './verification-details';
+
+const NOW = Date.parse('2030-06-15T12:00:00.000Z');
+
+function record(overrides: Partial<VerificationRecord> = {}): VerificationRecord {
+  return {
+    verification_id: 'id-1',
+    inputted_name: 'Élodie Martin',
+    identified_name: null,
+    identified_date: null,
+    verification_method: null,
+    status: 'pending',
+    failed_reason: null,
+    purpose: 'legal_obligations',
+    access_expires_at: '2030-06-22T12:00:00.000Z',
+    kept_until: '2030-07-15T12:00:00.000Z',
+    ...overrides,
+  } as VerificationRecord;
+}
+
+const render = (props: Partial<DetailsViewProps> & { record: VerificationRecord }) =>
+  renderToStaticMarkup(<DetailsView id="id-1" now={NOW} refreshing={false} onRefresh={() => undefined} {...props} />);
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const occurrences = (html: string, word: string) => text(html).split(word).length - 1;
+
+const COMPLETED = {
+  status: 'completed',
+  identified_name: 'ÉLISE MARTIN',
+  identified_date: '2030-06-15T11:00:00.000Z',
+  verification_method: 'passport',
+};
+
+describe('DetailsView', () => {
+  it('while pending: the link’s deadline and "None yet" for the method', () => {
+    const html = text(render({ record: record() }));
+    expect(html).toContain('Link valid until');
+    expect(html).toContain('expires in');
+    expect(html).toContain('None yet');
+  });
+
+  it.each(['completed', 'failed', 'expired'])('once %s: the link is closed, with no deadline to read', (status) => {
+    const html = text(render({ record: record({ status, ...(status === 'completed' ? COMPLETED : {}) } as Partial<VerificationRecord>) }));
+    expect(html).not.toContain('Link valid until');
+    expect(html).not.toContain('expires in');
+    expect(html).toContain(`Closed: the request is ${status}, so the link no longer opens.`);
+    expect(html).not.toContain('None yet');
+  });
+
+  it('shows the status once', () => {
+    const html = render({ record: record({ status: 'failed', failed_reason: 'document_expired' } as Partial<VerificationRecord>) });
+    expect(occurrences(html, 'Failed')).toBe(1);
+    expect((html.match(/data-status=/g) ?? []).length).toBe(1);
+  });
+
+  it('flags a completion with another name beside the status, both names as written', () => {
+    const html = renderToStaticMarkup(
+      <VerificationDetails id="id-1" initialRecord={record(COMPLETED as Partial<VerificationRecord>)} requestedName="Élodie Martin" />,
+    );
+    // As the browser reads it (no space is added between elements).
+    expect(html.replace(/<[^>]+>/g, '')).toContain('Status: Completed — name differs, review needed');
+    expect(html).toMatch(/data-testid="requested-name"[^>]*>Élodie Martin</);
+    expect(html).toMatch(/data-testid="identified-name"[^>]*>ÉLISE MARTIN</);
+    expect(text(html)).toContain('Requested “Élodie”, identified “ÉLISE”');
+  });
+
+  it('says what was decided once a decision is recorded', () => {
+    const html = text(
+      render({
+        record: record(COMPLETED as Partial<VerificationRecord>),
+        requestedName: 'Élodie Martin',
+        reviewDecision: 'different_person',
+      }),
+    );
+    expect(html).toContain('Completed — name differs, reviewed: not the same person');
+    expect(html).not.toContain('review needed');
+  });
+
+  it('does not flag a name that differs only in case and accents', () => {
+    const html = text(
+      render({
+        record: record({ ...COMPLETED, identified_name: 'ELODIE MARTIN' } as Partial<VerificationRecord>),
+        requestedName: 'Élodie Martin',
+      }),
+    );
+    expect(html).not.toContain('name differs');
+  });
+});

@@ -1,0 +1,149 @@
+// The review of a name mismatch: the person completes a request with another name while staff
+// watch the detail page; the page flags it beside the status as it arrives, with both names as
+// written; the register's "Needs review" view lists it until an operator records a decision,
+// which shows on the page and in the audit trail, and can be changed without JavaScript. A
+// viewer sees the decision but records none. The finished record says its link is closed, shows
+// its status once, and its tab is named after the person.
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { createdId, fillBasics, openCreateForm, submitCreate } from './support/fixtures';
+import { storageStateOf } from './support/staff';
+
+const LIVE_BUDGET_MS = 10_000;
+
+async function expectNoSeriousViolations(page: Page, state: string) {
+  // Judged at rest: a button fading back from its pending colour would be measured half-way.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const iterations = animation.effect?.getComputedTiming().iterations;
+      return animation.playState !== 'running' || iterations === Infinity;
+    }),
+  );
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${state}: ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+/** Creates a shareable-link request as the signed-in operator; returns its id and link. */
+async function createSharedRequest(page: Page, name: string) {
+  await openCreateForm(page);
+  await page.getByRole('switch', { name: 'Shareable link' }).check();
+  await fillBasics(page, { name });
+  await submitCreate(page);
+  const id = await createdId(page);
+  const link = await page.getByRole('textbox', { name: 'Shareable link' }).inputValue();
+  return { id, link };
+}
+
+/** The person completes the request on the sandbox's page, with the name their document shows. */
+async function completeAs(browser: Browser, link: string, identifiedName: string) {
+  const person = await browser.newPage({ storageState: { cookies: [], origins: [] } });
+  await person.goto(link);
+  await person.getByLabel('Name read from the identity document').fill(identifiedName);
+  await person.getByRole('button', { name: 'Complete with a passport' }).click();
+  await expect(person.getByRole('heading', { level: 1 })).toContainText('verified');
+  await person.close();
+}
+
+async function needsReviewRow(page: Page, name: string, id: string) {
+  await page.goto(`/?view=review&q=${encodeURIComponent(name)}`);
+  await expect(page.getByRole('link', { name: /Needs review/ })).toHaveAttribute('aria-current', 'page');
+  return page.getByRole('row').filter({ hasText: id });
+}
+
+test.describe('review of a name mismatch', () => {
+  test.slow();
+
+  test('flagged live with both names as written, reviewed, and followed by the register and the audit trail', async ({ page, browser }) => {
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const requested = `Élodie Martin ${suffix}`;
+    const identified = `ÉLISE MARTIN ${suffix.toUpperCase()}`;
+    const { id, link } = await createSharedRequest(page, requested);
+
+    await expect(await needsReviewRow(page, requested, id)).toHaveCount(0);
+
+    await page.goto(`/verifications/${id}`);
+    await expect(page.getByTestId('status')).toContainText('Pending');
+    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    await completeAs(browser, link, identified);
+
+    // Beside the status, live; both names in their own spelling, and why they differ.
+    await expect(page.getByTestId('status')).toHaveText('Status: Completed — name differs, review needed', { timeout: LIVE_BUDGET_MS });
+    const review = page.locator('[data-name-review]');
+    await expect(review.getByTestId('requested-name')).toHaveText(requested);
+    await expect(review.getByTestId('identified-name')).toHaveText(identified);
+    await expect(review).toContainText('Requested “Élodie”, identified “ÉLISE”');
+
+    // After a reload too: the finished record's link is closed, its status is shown once, and
+    // the tab is named after the person.
+    await page.reload();
+    await expect(page.getByTestId('status')).toHaveText('Status: Completed — name differs, review needed');
+    const details = page.locator('dl').first();
+    await expect(details).toContainText('Closed: the request is completed, so the link no longer opens.');
+    await expect(details).not.toContainText('Link valid until');
+    await expect(details).not.toContainText('None yet');
+    await expect(page.locator('[data-status]')).toHaveCount(1);
+    await expect(page).toHaveTitle(`${requested} · Verification · Verification Desk`);
+
+    await expect(await needsReviewRow(page, requested, id)).toHaveCount(1);
+
+    // The form: checked by axe, then refused field by field, keeping what was typed.
+    await page.goto(`/verifications/${id}`);
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Record the decision' }) });
+    await expectNoSeriousViolations(page, 'detail page with the review form');
+    await form.getByLabel('Note').fill('Birth date differs from our records.');
+    await form.getByRole('button', { name: 'Record the decision' }).click();
+    await expect(form.locator('#review-decision-error')).toHaveText('Choose “Same person” or “Not the same person”.');
+    await expect(form.getByLabel('Note')).toHaveValue('Birth date differs from our records.');
+    await expectNoSeriousViolations(page, 'review form with an error');
+
+    await form.getByRole('radio', { name: /^Not the same person/ }).check();
+    await form.getByRole('button', { name: 'Record the decision' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Decision recorded.' })).toBeVisible();
+    const decision = page.getByTestId('review-decision');
+    await expect(decision).toContainText('Decision: Not the same person');
+    await expect(decision).toContainText('By Otto Operator');
+    await expect(decision).toContainText('Birth date differs from our records.');
+    await expect(page.getByTestId('status')).toHaveText('Status: Completed — name differs, reviewed: not the same person');
+
+    await expect(await needsReviewRow(page, requested, id)).toHaveCount(0);
+
+    // A viewer sees the decision, and no form to change it.
+    const viewerContext = await browser.newContext({ storageState: storageStateOf('viewer') });
+    const viewer = await viewerContext.newPage();
+    await viewer.goto(`/verifications/${id}`);
+    await expect(viewer.getByTestId('review-decision')).toContainText('Decision: Not the same person');
+    await expect(viewer.getByRole('radio')).toHaveCount(0);
+    await expect(viewer.locator('[data-name-review]')).toContainText('Operators and administrators record the decision.');
+    await viewerContext.close();
+
+    // Without JavaScript, an operator changes the decision: the form works and the page shows it.
+    const noJsContext = await browser.newContext({ storageState: storageStateOf('operator'), javaScriptEnabled: false });
+    const noJs = await noJsContext.newPage();
+    await noJs.goto(`/verifications/${id}`);
+    await noJs.getByRole('radio', { name: /^Same person/ }).check();
+    await noJs.getByLabel('Note').fill('   ');
+    await noJs.getByRole('button', { name: 'Save the new decision' }).click();
+    await expect(noJs.locator('#review-note-error')).toHaveText('Write a short note saying why you decided this.');
+    await expect(noJs.getByRole('radio', { name: /^Same person/ })).toBeChecked();
+    await noJs.getByLabel('Note').fill('Married name, confirmed by phone.');
+    await noJs.getByRole('button', { name: 'Save the new decision' }).click();
+    await expect(noJs.getByTestId('review-decision')).toContainText('Decision: Same person');
+    await expect(noJs.getByTestId('review-decision')).toContainText('Married name, confirmed by phone.');
+    await noJsContext.close();
+
+    // The audit trail has both decisions, the second with the one it replaced, and no note.
+    const adminContext = await browser.newContext({ storageState: storageStateOf('admin') });
+    const admin = await adminContext.newPage();
+    await admin.goto('/audit?action=verification.reviewed');
+    const rows = admin.getByTestId('audit-entries').locator('tr[data-action="verification.reviewed"]').filter({ hasText: id });
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText('decision: same_person, previous: different_person');
+    await expect(rows.nth(1)).toContainText('decision: different_person');
+    await expect(rows.nth(0)).toContainText('Otto Operator');
+    await expect(admin.getByTestId('audit-entries')).not.toContainText('Married name');
+    await adminContext.close();
+  });
+});
