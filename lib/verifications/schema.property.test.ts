@@ -2,10 +2,9 @@
 // types that is valid becomes a body that obeys the contract (§2.1, §4.1, §8), and each kind of
 // mistake is refused on the field the form shows it next to, and on that field only.
 import fc from 'fast-check';
-import { getCountries, getExampleNumber } from 'libphonenumber-js/min';
-import mobileExamples from 'libphonenumber-js/mobile/examples';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { possiblePhone } from '@/lib/testing/possible-phone-numbers';
 import { LANGUAGES, PREDEFINED_PURPOSES } from './labels';
 import { type CreateVerificationFormValues, createVerificationSchema, NAME_MAX, OTHER_PURPOSE } from './schema';
 
@@ -55,12 +54,6 @@ const validEmail = fc.emailAddress().map((address) => {
 const e164 = fc
   .tuple(fc.integer({ min: 1, max: 9 }), fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 14 }))
   .map(([first, rest]) => `+${first}${rest}`);
-
-/** A mobile number possible in its country: the library's example for each of them. */
-const possibleNumbers = getCountries()
-  .map((country) => getExampleNumber(country, mobileExamples)?.number)
-  .filter((phone): phone is NonNullable<typeof phone> => phone !== undefined);
-const possiblePhone = fc.constantFrom(...possibleNumbers).map(String);
 
 /** Digits typed the way people do: + or 00, and random spaces or dashes between them. */
 function typed(digits: string) {
