@@ -161,6 +161,8 @@ test('a known colleague signs in through the provider, keeps the role set here, 
 test('an unknown colleague, an unverified address and a disabled account are each refused with their own page and nothing written', async ({
   browser,
 }) => {
+  // Three round trips through the provider, each with its own account set up first.
+  test.slow();
   const usersBefore = await count('staff_users');
   const accountsBefore = await count('staff_accounts');
   const cases = [

@@ -125,6 +125,7 @@ export async function importRows(tx: Queryable, header: ExportHeader, rows: Asyn
     if (!known.has(table)) throw new DataTransferError(`the file has table ${table}, which this version's database does not`);
   }
   const order = new Map(header.tables.map(({ table }, index) => [table, index]));
+  const writable = new Map<string, string>();
   let position = 0;
   let lineNumber = 1;
   for await (const line of rows) {
@@ -143,9 +144,15 @@ export async function importRows(tx: Queryable, header: ExportHeader, rows: Asyn
     }
     if (index < position) throw new DataTransferError(`line ${lineNumber}: rows of ${table} come after a later table's`);
     position = index;
-    await tx.query(`insert into ${quoted(table)} select * from jsonb_populate_record(null::${quoted(table)}, $1::jsonb)`, [
-      JSON.stringify(entry.row),
-    ]);
+    let columns = writable.get(table);
+    if (!columns) {
+      columns = await writableColumns(tx, table);
+      writable.set(table, columns);
+    }
+    await tx.query(
+      `insert into ${quoted(table)} (${columns}) select ${columns} from jsonb_populate_record(null::${quoted(table)}, $1::jsonb)`,
+      [JSON.stringify(entry.row)],
+    );
   }
   await resetSequences(tx);
   const counts: TableCount[] = [];
@@ -156,6 +163,24 @@ export async function importRows(tx: Queryable, header: ExportHeader, rows: Asyn
     counts.push({ table, rows: actual });
   }
   return counts;
+}
+
+/**
+ * The quoted column list of `table` that an insert may set: generated columns (the register's
+ * folded search names) are computed by the database, which refuses a value for them; the
+ * imported row recomputes them.
+ */
+async function writableColumns(tx: Queryable, table: string): Promise<string> {
+  const [schema, name] = table.split('.');
+  const rows = (
+    await tx.query(
+      `select column_name as "column" from information_schema.columns
+        where table_schema = $1 and table_name = $2 and is_generated = 'NEVER'
+        order by ordinal_position`,
+      [schema, name],
+    )
+  ).rows as Array<{ column: string }>;
+  return rows.map(({ column }) => `"${column.replaceAll('"', '""')}"`).join(', ');
 }
 
 /** Each serial or identity column's sequence continues after the highest value imported. */
