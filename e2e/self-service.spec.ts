@@ -82,9 +82,11 @@ const staffRow = (page: Page, account: Account) => page.getByRole('row').filter(
 /** The Role column: the role's name, or "Disabled". */
 const roleCell = (page: Page, account: Account) => staffRow(page, account).getByRole('cell').nth(1);
 
+// Every test here signs several accounts in with a password (a deliberately slow hash) and
+// often changes one: more than the default budget on a busy machine.
+test.slow();
+
 test('changing my own password: the old one stops working, the new one works, my other browser is signed out', async ({ browser }) => {
-  // Three password sign-ins and a change, each a deliberately slow hash: more than the default budget.
-  test.slow();
   const account = ACCOUNTS.changer;
   const NEW_PASSWORD = 'pat the second, better passphrase';
   const mine = await signedIn(browser, account);
