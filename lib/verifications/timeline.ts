@@ -11,6 +11,7 @@ import 'server-only';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { isAuditAction } from '@/lib/audit/audit-labels';
 import { getDb } from '@/lib/db';
+import { logger } from '@/lib/platform/log';
 import { auditEntries, nameReviews, staffUsers, verificationRequests, webhookReceipts } from '@/lib/db/schema';
 import type { RequestChannels } from './channels';
 import type { NameReviewDecision } from './name-review-labels';
@@ -225,4 +226,12 @@ async function staffNames(ids: string[]): Promise<Map<string, string>> {
   const db = await getDb();
   const rows = await db.select({ id: staffUsers.id, name: staffUsers.name }).from(staffUsers).where(inArray(staffUsers.id, ids));
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** For the detail page: the timeline, or undefined when it cannot be read (the page shows the record regardless). */
+export function readTimelineForPage(verificationId: string): Promise<Timeline | undefined> {
+  return getVerificationTimeline(verificationId).catch((error: unknown) => {
+    logger.child({ area: 'verifications' }).error({ err: error, verificationId }, 'reading a verification’s history failed');
+    return undefined;
+  });
 }
