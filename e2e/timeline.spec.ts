@@ -48,8 +48,14 @@ test.describe('history of a request', () => {
     await submitCreate(page);
     const id = await createdId(page);
     const link = await page.getByRole('textbox', { name: 'Shareable link' }).inputValue();
+    // The copy is recorded by a server action sent after the clipboard write: wait for its answer
+    // before leaving the page, which would cancel it.
+    const recorded = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && !!response.request().headers()['next-action'],
+    );
     await page.getByRole('button', { name: 'Copy link' }).click();
     await expect(page.getByRole('button', { name: 'Link copied' })).toBeVisible();
+    expect((await recorded).ok()).toBe(true);
 
     await page.goto(`/verifications/${id}`);
     const history = page.getByTestId('timeline');
