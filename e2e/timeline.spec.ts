@@ -51,7 +51,10 @@ test.describe('history of a request', () => {
     // The copy is recorded by a server action sent after the clipboard write: wait for its answer
     // before leaving the page, which would cancel it.
     const recorded = page.waitForResponse(
-      (response) => response.request().method() === 'POST' && !!response.request().headers()['next-action'],
+      (response) =>
+        response.request().method() === 'POST' &&
+        !!response.request().headers()['next-action'] &&
+        !!response.request().postData()?.includes(id),
     );
     await page.getByRole('button', { name: 'Copy link' }).click();
     await expect(page.getByRole('button', { name: 'Link copied' })).toBeVisible();
