@@ -104,6 +104,20 @@ describe('VerificationTimeline', () => {
     expect(html).toMatch(/<a[^>]*href="\/audit\?verification=id-1"[^>]*>Older entries are in the audit trail<\/a>/);
   });
 
+  it('names any other audited action on the request by its audit label, and an unknown notice by its type', () => {
+    const html = render({
+      entries: [
+        { kind: 'other', key: 'audit:9', at: CREATED, inAuditTrail: true, staff: null, action: 'verification.removed' },
+        { kind: 'service_notice', key: 'webhook:x', at: CREATED, inAuditTrail: false, eventType: 'verification.archived' },
+      ],
+      truncated: false,
+    });
+    expect(items(html).map((item) => text(item).trim().split(' 24 Nov')[0])).toEqual([
+      'Removed from register',
+      'Notice from the service: verification.archived Nothing changed here: the status was already up to date',
+    ]);
+  });
+
   it('explains an empty or unreadable history', () => {
     expect(text(render({ entries: [], truncated: false }))).toContain('Nothing has been recorded for this request on this dashboard.');
     expect(text(render(undefined))).toContain('The history could not be read just now.');
