@@ -247,6 +247,8 @@ export const auditEntries = pgTable(
     index('audit_entries_at_idx').on(t.at),
     index('audit_entries_actor_idx').on(t.actorId, t.at),
     index('audit_entries_action_idx').on(t.action, t.at),
+    // A detail page's history reads one request's entries, latest first (lib/verifications/timeline.ts).
+    index('audit_entries_target_idx').on(t.targetId, t.at),
   ],
 );
 
@@ -257,12 +259,17 @@ export type AuditEntryRow = typeof auditEntries.$inferSelect;
  * Webhook deliveries received from the service, by their `webhook-id`: a duplicate (the sender
  * retrying, or two copies at once) finds its id here and is not processed again.
  */
-export const webhookReceipts = pgTable('webhook_receipts', {
-  webhookId: text('webhook_id').primaryKey(),
-  eventType: text('event_type').notNull(),
-  verificationId: text('verification_id'),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const webhookReceipts = pgTable(
+  'webhook_receipts',
+  {
+    webhookId: text('webhook_id').primaryKey(),
+    eventType: text('event_type').notNull(),
+    verificationId: text('verification_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A detail page's history lists the notices received for its request.
+  (t) => [index('webhook_receipts_verification_idx').on(t.verificationId, t.receivedAt)],
+);
 
 // ── What several instances on one PostgreSQL server share (also used on the embedded store) ──
 

@@ -7,8 +7,10 @@ import { LocalTime } from '@/components/ui/local-time';
 import { CopyLinkButton } from '@/components/verifications/copy-link-button';
 import { FollowUpLinks } from '@/components/verifications/follow-up-links';
 import { NameReviewPanel } from '@/components/verifications/name-review-panel';
+import { TimelineLiveRefresh } from '@/components/verifications/timeline-live-refresh';
 import { VerificationDetails } from '@/components/verifications/verification-details';
 import { VerificationProblem } from '@/components/verifications/verification-problem';
+import { VerificationTimeline } from '@/components/verifications/verification-timeline';
 import { recordAuditUnlessRecent } from '@/lib/audit/audit';
 import { can } from '@/lib/auth/roles';
 import type { Staff } from '@/lib/auth/session';
@@ -22,25 +24,27 @@ import { languageLabel } from '@/lib/verifications/labels';
 import { type NameReview, readNameReviewForPage, reviewSummary } from '@/lib/verifications/name-review';
 import { getRegisterEntry, type RegisterEntry } from '@/lib/verifications/register-queries';
 import { refreshRegisterEntry } from '@/lib/verifications/register-writes';
+import { readTimelineForPage, type Timeline } from '@/lib/verifications/timeline';
 
 const log = logger.child({ area: 'verifications' });
 
 /** What one read for the page came to; failures are values, so the promise never rejects. */
 export type VerificationRead =
-  | { record: VerificationRecord; entry: RegisterEntry | undefined; review: NameReview | undefined }
+  | { record: VerificationRecord; entry: RegisterEntry | undefined; review: NameReview | undefined; timeline: Timeline | undefined }
   | { error: unknown };
 
 export async function readVerificationForPage(id: string): Promise<VerificationRead> {
   // The register entry does not depend on the record: read both at once.
-  const [read, entry, review] = await Promise.all([
+  const [read, entry, review, timeline] = await Promise.all([
     getVerification(id).then(
       (record) => ({ record }),
       (error: unknown) => ({ error }),
     ),
     getRegisterEntry(id).catch(() => undefined),
     readNameReviewForPage(id),
+    readTimelineForPage(id),
   ]);
-  return 'error' in read ? read : { record: read.record, entry, review };
+  return 'error' in read ? read : { record: read.record, entry, review, timeline };
 }
 
 /** Waits for the read inside the page's Suspense boundary, so the frame can go out before it. */
@@ -68,7 +72,7 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
       />
     );
   }
-  const { record, entry, review } = read;
+  const { record, entry, review, timeline } = read;
 
   // Written once the page has gone out; neither changes what it shows. Live updates re-render
   // this page: one view per minute and person is the useful trace.
@@ -129,6 +133,13 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
           </CardBody>
         </Card>
       ) : null}
+      <VerificationTimeline
+        verificationId={id}
+        timeline={timeline}
+        renderedAt={Date.now()}
+        canReadAuditTrail={can(staff.role, 'audit:read')}
+      />
+      <TimelineLiveRefresh verificationId={id} />
     </div>
   );
 }

@@ -1,0 +1,125 @@
+// What the detail page's "History" says, rendered on the server as the page does: an ordered
+// list under its heading, each entry with a machine-readable time, a 24-hour clock with the
+// zone's name and how long ago; who acted, a removed account without a name; and links to the
+// audit trail for those who may read it only.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Timeline, TimelineEntry } from '@/lib/verifications/timeline';
+import { formatTimelineTime } from './timeline-time';
+import { VerificationTimeline } from './verification-timeline';
+
+const NOW = Date.parse('2026-11-24T16:05:00.000Z');
+const CREATED = new Date('2026-11-24T14:05:00.000Z');
+const ADA = { id: 'staff-ada', name: 'Ada Admin' };
+
+const ENTRIES: TimelineEntry[] = [
+  {
+    kind: 'created',
+    key: 'created',
+    at: CREATED,
+    inAuditTrail: true,
+    staff: ADA,
+    channels: { shareableLink: false, emailNotification: true, smsNotification: true },
+    language: 'fr',
+  },
+  { kind: 'link_copied', key: 'audit:1', at: new Date('2026-11-24T14:10:00.000Z'), inAuditTrail: true, staff: ADA },
+  { kind: 'viewed', key: 'audit:2', at: new Date('2026-11-24T15:00:00.000Z'), inAuditTrail: true, staff: { id: 'staff-gone', name: null } },
+  {
+    kind: 'status_changed',
+    key: 'audit:3',
+    at: new Date('2026-11-24T15:30:00.000Z'),
+    inAuditTrail: true,
+    status: 'completed',
+    previous: 'pending',
+    viaWebhook: true,
+  },
+  {
+    kind: 'service_notice',
+    key: 'webhook:m',
+    at: new Date('2026-11-24T15:31:00.000Z'),
+    inAuditTrail: false,
+    eventType: 'verification.completed',
+  },
+  {
+    kind: 'reviewed',
+    key: 'review',
+    at: new Date('2026-11-24T16:00:00.000Z'),
+    inAuditTrail: false,
+    staff: ADA,
+    decision: 'different_person',
+    previous: null,
+  },
+];
+
+const render = (timeline: Timeline | undefined, canReadAuditTrail = true) =>
+  renderToStaticMarkup(
+    <VerificationTimeline verificationId="id-1" timeline={timeline} renderedAt={NOW} canReadAuditTrail={canReadAuditTrail} />,
+  );
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
+const items = (html: string) => html.match(/<li[\s\S]*?<\/li>/g) ?? [];
+
+describe('VerificationTimeline', () => {
+  it('lists every entry, in order, in an ordered list under the "History" heading', () => {
+    const html = render({ entries: ENTRIES, truncated: false });
+    expect(html).toMatch(/<h2[^>]*>History<\/h2>/);
+    expect(html).toContain('<ol');
+    expect(items(html).map((item) => text(item).trim().split(' 24 Nov')[0])).toEqual([
+      'Request created by Ada Admin Sent by: E-mail, SMS · Language: Français',
+      'Link copied by Ada Admin',
+      'Viewed by a former colleague',
+      'Status changed to Completed Was Pending · Reported by the service',
+      'Notice from the service: completed Nothing changed here: the status was already up to date',
+      'Name review: Not the same person by Ada Admin',
+    ]);
+  });
+
+  it('gives each entry its instant, a 24-hour time with the zone, and how long ago', () => {
+    const first = items(render({ entries: ENTRIES, truncated: false }))[0] ?? '';
+    expect(first).toContain('dateTime="2026-11-24T14:05:00.000Z"');
+    expect(text(first)).toContain('24 Nov 2026, 14:05 UTC (2 hours ago)');
+    expect(formatTimelineTime('2026-11-24T23:30:00.000Z', 'Europe/Brussels')).toBe('25 Nov 2026, 00:30 CET');
+  });
+
+  it('links audited entries to their day of the audit trail, and the whole history to it, for those who may read it', () => {
+    const html = render({ entries: ENTRIES, truncated: false });
+    expect(html).toContain('href="/audit?verification=id-1"');
+    expect(text(html)).toContain('See in the audit trail');
+    // Four entries come from the audit trail; the notice and the stored decision do not.
+    expect(html.match(/href="\/audit\?verification=id-1&amp;from=2026-11-24&amp;to=2026-11-24"/g)).toHaveLength(4);
+  });
+
+  it('offers no audit trail link to those who may not read it', () => {
+    const html = render({ entries: ENTRIES, truncated: true }, false);
+    expect(html).not.toContain('/audit');
+    expect(text(html)).toContain('Older entries are in the audit trail, which administrators can read.');
+  });
+
+  it('says when older entries were left out, with a link to them', () => {
+    const html = render({ entries: ENTRIES, truncated: true });
+    expect(text(html)).toContain('Only the latest entries are shown.');
+    expect(html).toMatch(/<a[^>]*href="\/audit\?verification=id-1"[^>]*>Older entries are in the audit trail<\/a>/);
+  });
+
+  it('names any other audited action on the request by its audit label, and an unknown notice by its type', () => {
+    const html = render({
+      entries: [
+        { kind: 'other', key: 'audit:9', at: CREATED, inAuditTrail: true, staff: null, action: 'verification.removed' },
+        { kind: 'service_notice', key: 'webhook:x', at: CREATED, inAuditTrail: false, eventType: 'verification.archived' },
+      ],
+      truncated: false,
+    });
+    expect(items(html).map((item) => text(item).trim().split(' 24 Nov')[0])).toEqual([
+      'Removed from register',
+      'Notice from the service: verification.archived Nothing changed here: the status was already up to date',
+    ]);
+  });
+
+  it('explains an empty or unreadable history', () => {
+    expect(text(render({ entries: [], truncated: false }))).toContain('Nothing has been recorded for this request on this dashboard.');
+    expect(text(render(undefined))).toContain('The history could not be read just now.');
+  });
+});

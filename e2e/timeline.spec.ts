@@ -1,0 +1,105 @@
+// A request's history on its detail page: created (by whom, how sent), the link copied, the page
+// viewed, and the status change the service reported, which arrives live while the page is open.
+// Times read as a 24-hour clock with the zone's name; administrators reach the audit trail
+// narrowed to the request, operators get no such link. axe at a phone's and a wide screen's width.
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
+import { storageStateOf } from './support/staff';
+
+const LIVE_BUDGET_MS = 10_000;
+
+async function expectNoSeriousViolations(page: Page, state: string) {
+  // Judged at rest: a button fading back from its pending colour would be measured half-way.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const iterations = animation.effect?.getComputedTiming().iterations;
+      return animation.playState !== 'running' || iterations === Infinity;
+    }),
+  );
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${state}: ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+/** The person completes the request on the sandbox's page, with the requested name. */
+async function completeAs(browser: Browser, link: string, name: string) {
+  const person = await browser.newPage({ storageState: { cookies: [], origins: [] } });
+  await person.goto(link);
+  await person.getByLabel('Name read from the identity document').fill(name);
+  await person.getByRole('button', { name: 'Complete with a passport' }).click();
+  await expect(person.getByRole('heading', { level: 1 })).toContainText('verified');
+  await person.close();
+}
+
+const entries = (page: Page) => page.getByTestId('timeline').getByRole('listitem');
+
+test.describe('history of a request', () => {
+  test.slow();
+
+  test('lists creation, link copy, view and the reported status change, live, with 24-hour times', async ({ page, browser, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const name = uniqueName('Tilde Timeline');
+    await openCreateForm(page);
+    await page.getByRole('switch', { name: 'Shareable link' }).check();
+    await fillBasics(page, { name });
+    await submitCreate(page);
+    const id = await createdId(page);
+    const link = await page.getByRole('textbox', { name: 'Shareable link' }).inputValue();
+    // The copy is recorded by a server action sent after the clipboard write: wait for its answer
+    // before leaving the page, which would cancel it.
+    const recorded = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        !!response.request().headers()['next-action'] &&
+        !!response.request().postData()?.includes(id),
+    );
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByRole('button', { name: 'Link copied' })).toBeVisible();
+    expect((await recorded).ok()).toBe(true);
+
+    await page.goto(`/verifications/${id}`);
+    const history = page.getByTestId('timeline');
+    await expect(history.getByRole('heading', { name: 'History' })).toBeVisible();
+    await expect(entries(page).first()).toContainText('Request created by Otto Operator');
+    await expect(entries(page).first()).toContainText('Sent by: Shareable link');
+    await expect(entries(page).filter({ hasText: 'Link copied by Otto Operator' })).toHaveCount(1);
+    // An absolute time on a 24-hour clock with its zone, and how long ago.
+    const time = entries(page).first().locator('time');
+    await expect(time).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    await expect(time).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, ([01]\d|2[0-3]):[0-5]\d \S+ \((now|this minute|\d+ minutes? ago)\)$/);
+    // Operators do not read the audit trail: no link to it.
+    await expect(history.getByRole('link')).toHaveCount(0);
+
+    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    await completeAs(browser, link, name);
+
+    // The change arrives without a reload, with this visit's view recorded before it.
+    const change = entries(page).filter({ hasText: 'Status changed to Completed' });
+    await expect(change).toContainText('Reported by the service', { timeout: LIVE_BUDGET_MS });
+    await expect(entries(page).filter({ hasText: 'Viewed by Otto Operator' }).first()).toBeVisible();
+    const order = await entries(page).allTextContents();
+    expect(order.findIndex((text) => text.includes('Request created'))).toBe(0);
+    expect(order.findIndex((text) => text.includes('Link copied'))).toBeLessThan(
+      order.findIndex((text) => text.includes('Status changed')),
+    );
+    // No contact detail and no link in the history.
+    await expect(history).not.toContainText('/sandbox/verify/');
+
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoSeriousViolations(page, `history at ${width} px`);
+    }
+
+    // An administrator follows the history to the audit trail, narrowed to this request.
+    const adminContext = await browser.newContext({ storageState: storageStateOf('admin') });
+    const admin = await adminContext.newPage();
+    await admin.goto(`/verifications/${id}`);
+    await admin.getByTestId('timeline').getByRole('link', { name: 'See in the audit trail' }).click();
+    await expect(admin).toHaveURL(new RegExp(`/audit\\?verification=${id}$`));
+    await expect(admin.getByTestId('audit-entries')).toContainText('Link copied');
+    await adminContext.close();
+  });
+});

@@ -1,0 +1,2 @@
+CREATE INDEX "audit_entries_target_idx" ON "audit_entries" USING btree ("target_id","at");--> statement-breakpoint
+CREATE INDEX "webhook_receipts_verification_idx" ON "webhook_receipts" USING btree ("verification_id","received_at");
