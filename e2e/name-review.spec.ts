@@ -87,7 +87,9 @@ test.describe('review of a name mismatch', () => {
     await expect(page.locator('[data-status]')).toHaveCount(1);
     await expect(page).toHaveTitle(`${requested} · Verification · Verification Desk`);
 
-    await expect(await needsReviewRow(page, requested, id)).toHaveCount(1);
+    const waiting = await needsReviewRow(page, requested, id);
+    await expect(waiting).toHaveCount(1);
+    await expect(waiting).toContainText('Name differs');
 
     // The form: checked by axe, then refused field by field, keeping what was typed.
     await page.goto(`/verifications/${id}`);
@@ -109,6 +111,11 @@ test.describe('review of a name mismatch', () => {
     await expect(page.getByTestId('status')).toHaveText('Status: Completed — name differs, reviewed: not the same person');
 
     await expect(await needsReviewRow(page, requested, id)).toHaveCount(0);
+    // In the whole register, the row now says what was decided instead of "Name differs".
+    await page.goto(`/?q=${encodeURIComponent(requested)}`);
+    const registerRow = page.getByRole('row').filter({ hasText: id });
+    await expect(registerRow).toContainText('Reviewed: not the same person');
+    await expect(registerRow).not.toContainText('Name differs');
 
     // A viewer sees the decision, and no form to change it.
     const viewerContext = await browser.newContext({ storageState: storageStateOf('viewer') });

@@ -2,7 +2,7 @@
 // deadline hints, and who gets a copy button when.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { RegisterEntry } from '@/lib/verifications/register-queries';
+import type { RegisterListEntry } from '@/lib/verifications/register-queries';
 import { expiresInText, RecentRequests } from './recent-requests';
 import { RegisterViews } from './register-filters';
 
@@ -10,7 +10,7 @@ const HOUR = 60 * 60 * 1000;
 const NOW = new Date('2030-06-15T12:00:00.000Z');
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
 
-function entry(overrides: Partial<RegisterEntry> = {}): RegisterEntry {
+function entry(overrides: Partial<RegisterListEntry> = {}): RegisterListEntry {
   return {
     verificationId: 'id-1',
     name: 'John Smith',
@@ -30,11 +30,12 @@ function entry(overrides: Partial<RegisterEntry> = {}): RegisterEntry {
     refreshedAt: null,
     followsVerificationId: null,
     searchNames: 'john smith\n',
+    reviewDecision: null,
     ...overrides,
   };
 }
 
-function render(entries: RegisterEntry[], props: Partial<Parameters<typeof RecentRequests>[0]> = {}): string {
+function render(entries: RegisterListEntry[], props: Partial<Parameters<typeof RecentRequests>[0]> = {}): string {
   return renderToStaticMarkup(<RecentRequests entries={entries} now={NOW} showLinks canCreate caption="Requests" {...props} />);
 }
 
@@ -45,6 +46,18 @@ describe('RecentRequests', () => {
     expect(html).toContain('Name differs');
     expect(html).toContain('title="Requested “Jane”, identified “John”"');
     expect(html).toContain('John Smith');
+  });
+
+  it('once staff have decided, shows the decision in place of "Name differs", keeping the reason', () => {
+    const mismatch = { status: 'completed' as const, name: 'Jane Smith', identifiedName: 'John Smith' };
+    const same = render([entry({ ...mismatch, reviewDecision: 'same_person' })]);
+    expect(same).toContain('data-name-review="same_person"');
+    expect(same).toContain('Reviewed: same person');
+    expect(same).not.toContain('Name differs');
+    expect(same).toContain('title="Requested “Jane”, identified “John”"');
+    const different = render([entry({ ...mismatch, reviewDecision: 'different_person' })]);
+    expect(different).toContain('Reviewed: not the same person');
+    expect(different).not.toContain('Name differs');
   });
 
   it('marks a tolerable difference as a match, quietly', () => {

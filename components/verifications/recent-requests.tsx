@@ -1,15 +1,16 @@
 // "Recent requests": the register of requests created from this dashboard, as filtered, with
 // the requested name beside the identified one and the deadlines that need someone's attention.
 
-import { Check, Hourglass, Link2, Mail, MessageSquare, TriangleAlert } from 'lucide-react';
+import { Check, CircleX, Hourglass, Link2, Mail, MessageSquare, TriangleAlert, UserCheck } from 'lucide-react';
 import Link from 'next/link';
 import { DataTable } from '@/components/ui/data-table';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { LocalTime } from '@/components/ui/local-time';
 import { purposeLabel } from '@/lib/verifications/labels';
 import { compareNames } from '@/lib/verifications/name-match';
+import { NAME_REVIEW_DECISION_LABELS, type NameReviewDecision } from '@/lib/verifications/name-review-labels';
 import { isExpiringSoon, isStuck, type RegisterView } from '@/lib/verifications/register-filter';
-import type { RegisterEntry } from '@/lib/verifications/register-queries';
+import type { RegisterEntry, RegisterListEntry } from '@/lib/verifications/register-queries';
 import { CopyLinkButton } from './copy-link-button';
 import { StatusBadge } from './status-badge';
 
@@ -32,8 +33,30 @@ function Channels({ entry }: { entry: RegisterEntry }) {
   );
 }
 
-/** The identified name, and for a completed request whether it fits the requested one. */
-function IdentifiedName({ entry }: { entry: RegisterEntry }) {
+/** The outcome of a name review, in words and an icon (never colour alone). */
+function ReviewedBadge({ decision }: { decision: NameReviewDecision }) {
+  const samePerson = decision === 'same_person';
+  const Icon = samePerson ? UserCheck : CircleX;
+  return (
+    <span
+      data-name-review={decision}
+      className={
+        samePerson
+          ? 'inline-flex items-center gap-1 rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-medium text-emerald-900 ring-1 ring-emerald-300 ring-inset'
+          : 'inline-flex items-center gap-1 rounded bg-rose-50 px-1.5 py-0.5 text-xs font-medium text-rose-900 ring-1 ring-rose-300 ring-inset'
+      }
+    >
+      <Icon aria-hidden="true" className={samePerson ? 'size-3.5 text-emerald-700' : 'size-3.5 text-rose-700'} />
+      Reviewed: {NAME_REVIEW_DECISION_LABELS[decision].toLowerCase()}
+    </span>
+  );
+}
+
+/**
+ * The identified name, and for a completed request whether it fits the requested one: a
+ * difference waits for a review ("Name differs") until staff decide, then shows the decision.
+ */
+function IdentifiedName({ entry }: { entry: RegisterListEntry }) {
   if (!entry.identifiedName) {
     // A completed row without a name was completed before the register kept names (or its
     // update is still on the way); the detail page reads it from the service.
@@ -48,10 +71,14 @@ function IdentifiedName({ entry }: { entry: RegisterEntry }) {
       {comparison?.result === 'mismatch' ? (
         // Icon and words, never colour alone; the reason is visible too, for touch and keyboard users.
         <div data-name-match="mismatch" title={comparison.reason} className="space-y-0.5">
-          <span className="inline-flex items-center gap-1 rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-950 ring-1 ring-amber-300 ring-inset">
-            <TriangleAlert aria-hidden="true" className="size-3.5 text-amber-700" />
-            Name differs
-          </span>
+          {entry.reviewDecision ? (
+            <ReviewedBadge decision={entry.reviewDecision} />
+          ) : (
+            <span className="inline-flex items-center gap-1 rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-950 ring-1 ring-amber-300 ring-inset">
+              <TriangleAlert aria-hidden="true" className="size-3.5 text-amber-700" />
+              Name differs
+            </span>
+          )}
           <p className="text-xs text-slate-600">{comparison.reason}</p>
         </div>
       ) : comparison?.result === 'match' ? (
@@ -99,7 +126,7 @@ export function RecentRequests({
   view = 'all',
   filtered = false,
 }: {
-  entries: RegisterEntry[];
+  entries: RegisterListEntry[];
   now: Date;
   /** Only roles allowed to copy links see them. */
   showLinks: boolean;

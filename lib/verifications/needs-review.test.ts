@@ -67,3 +67,23 @@ describe('the "Needs review" view', () => {
     expect(await countNeedsReview({ status: 'completed' }, { now: NOW })).toBe(2);
   });
 });
+
+describe('the register list after a decision', () => {
+  it('carries each request’s decision once, and none where nobody has decided', async () => {
+    await seed();
+    await (await getDb())
+      .insert(nameReviews)
+      .values({ verificationId: 'differs-old', decision: 'different_person', note: 'No.', decidedBy: OTTO });
+    const entries = await listRegister({}, { now: NOW, staffId: ADA });
+    const decisions = Object.fromEntries(entries.map((entry) => [entry.verificationId, entry.reviewDecision]));
+    // One row per request (the join never repeats one), with the decision where there is one.
+    expect(entries).toHaveLength(7);
+    expect(decisions).toMatchObject({
+      decided: 'same_person',
+      'differs-old': 'different_person',
+      'differs-new': null,
+      matches: null,
+      pending: null,
+    });
+  });
+});

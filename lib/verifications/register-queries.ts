@@ -2,9 +2,10 @@
 // "Recent requests" (filtered, searched, newest first), the quick views' counts, and one entry.
 // What a filter means is register-filter.ts; this is how Postgres applies it.
 import 'server-only';
-import { and, asc, desc, eq, gt, gte, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
-import { type VerificationRequestRow, verificationRequests } from '@/lib/db/schema';
+import { nameReviews, type VerificationRequestRow, verificationRequests } from '@/lib/db/schema';
+import type { NameReviewDecision } from './name-review-labels';
 import { needsReviewCondition } from './needs-review-sql';
 import { readRegisterEntry } from './register-cache';
 import {
@@ -20,6 +21,9 @@ import { escapedForLike, foldForSearch } from './search-fold';
 import { couldStartUuid } from './verification-id';
 
 export type RegisterEntry = VerificationRequestRow;
+
+/** A row of the register's list: the entry and, once staff have decided, the name review's outcome. */
+export type RegisterListEntry = RegisterEntry & { reviewDecision: NameReviewDecision | null };
 
 export const REGISTER_PAGE_SIZE = 100;
 
@@ -117,7 +121,7 @@ export function registerConditions(input: RegisterFilter, context: ListContext):
 export async function listRegister(
   input: RegisterFilter,
   { limit = REGISTER_PAGE_SIZE, offset = 0, ...context }: ListContext & { limit?: number; offset?: number },
-): Promise<RegisterEntry[]> {
+): Promise<RegisterListEntry[]> {
   const filter = registerFilterSchema.parse(input);
   const conditions = registerConditions(filter, context);
   const order =
@@ -125,9 +129,11 @@ export async function listRegister(
       ? [asc(r.accessExpiresAt), desc(r.createdAt), desc(r.verificationId)]
       : [desc(r.createdAt), desc(r.verificationId)];
   const db = await getDb();
+  // The review is one row per request at most (its key), so the join never repeats a request.
   return db
-    .select()
+    .select({ ...getTableColumns(r), reviewDecision: nameReviews.decision })
     .from(r)
+    .leftJoin(nameReviews, eq(nameReviews.verificationId, r.verificationId))
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(...order)
     .limit(Math.min(Math.max(Math.trunc(limit), 1), 1000))
