@@ -1,10 +1,11 @@
-// The register as CSV rows for auditors: what the register keeps of each request (no e-mail
+// The register as CSV rows for auditors: what the register keeps of each request, with its name
+// check and review decision (never the review's note, which may name people; no e-mail
 // address or phone number — it keeps none), read newest first in keyset batches so that an
 // export of any size holds one batch in memory and each batch is an index range, not an OFFSET.
 import 'server-only';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
-import { staffUsers, verificationRequests } from '@/lib/db/schema';
+import { nameReviews, staffUsers, verificationRequests } from '@/lib/db/schema';
 import type { RegisterFilter } from '@/lib/verifications/register-filter';
 import { type ListContext, registerConditions } from '@/lib/verifications/register-queries';
 import type { CsvCell } from './csv';
@@ -26,6 +27,9 @@ export const REGISTER_CSV_HEADER = [
   'Identified name',
   'Link expires at (UTC)',
   'Purged after (UTC)',
+  'Names differ',
+  'Review decision',
+  'Reviewed at (UTC)',
 ] as const;
 
 const columns = {
@@ -43,6 +47,9 @@ const columns = {
   identifiedName: r.identifiedName,
   accessExpiresAt: r.accessExpiresAt,
   keptUntil: r.keptUntil,
+  nameMismatch: r.nameMismatch,
+  reviewDecision: nameReviews.decision,
+  reviewedAt: nameReviews.decidedAt,
   // The keyset cursor: created_at as Postgres prints it, to the microsecond (a JS Date would
   // round it to the millisecond, and the next batch would repeat or skip rows).
   cursorAt: sql<string>`${r.createdAt}::text`,
@@ -63,6 +70,9 @@ export type RegisterExportRow = {
   identifiedName: string | null;
   accessExpiresAt: Date | null;
   keptUntil: Date | null;
+  nameMismatch: boolean | null;
+  reviewDecision: string | null;
+  reviewedAt: Date | null;
   cursorAt: string;
 };
 
@@ -85,6 +95,10 @@ export function registerCsvCells(row: RegisterExportRow): CsvCell[] {
     row.identifiedName,
     row.accessExpiresAt,
     row.keptUntil,
+    // Empty while there is nothing to compare (not completed, or no name read yet).
+    row.nameMismatch === null ? null : row.nameMismatch ? 'yes' : 'no',
+    row.reviewDecision,
+    row.reviewedAt,
   ];
 }
 
@@ -107,6 +121,8 @@ export async function* registerExportBatches(
       .select(columns)
       .from(r)
       .leftJoin(staffUsers, eq(staffUsers.id, r.createdBy))
+      // At most one review per request (its key): the join never repeats a row.
+      .leftJoin(nameReviews, eq(nameReviews.verificationId, r.verificationId))
       .where(where.length > 0 ? and(...where) : undefined)
       .orderBy(desc(r.createdAt), desc(r.verificationId))
       .limit(batchSize);

@@ -4,7 +4,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
-import { auditEntries, verificationRequests } from '@/lib/db/schema';
+import { auditEntries, nameReviews, verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { EXPORT_BATCH_SIZE, REGISTER_CSV_HEADER } from '@/lib/export/register-export';
 import { closeDatabases } from '@/lib/platform/database';
@@ -126,6 +126,9 @@ describe('GET /api/exports/register', () => {
         `'=HYPERLINK("http://evil.example")`,
         expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         '2030-07-15T12:00:00.000Z',
+        '',
+        '',
+        '',
       ],
       [
         'done-2',
@@ -140,8 +143,50 @@ describe('GET /api/exports/register', () => {
         'Søren Kierkegaard',
         expect.any(String),
         '2030-07-15T12:00:00.000Z',
+        '',
+        '',
+        '',
       ],
     ]);
+  });
+
+  it('says for each completed request whether the names differ and what staff decided, never the note', async () => {
+    const db = await getDb();
+    await db
+      .insert(verificationRequests)
+      .values([
+        row('decided', { status: 'completed', name: 'Jane Doe', identifiedName: 'John Doe', nameMismatch: true }),
+        row('waiting', {
+          status: 'completed',
+          name: 'Ann Lee',
+          identifiedName: 'Bob Lee',
+          nameMismatch: true,
+          createdAt: new Date('2030-06-14T00:00:00Z'),
+        }),
+        row('matching', {
+          status: 'completed',
+          name: 'Kim Park',
+          identifiedName: 'KIM PARK',
+          nameMismatch: false,
+          createdAt: new Date('2030-06-13T00:00:00Z'),
+        }),
+      ]);
+    await db.insert(nameReviews).values({
+      verificationId: 'decided',
+      decision: 'different_person',
+      note: 'Secret reasoning about Jane',
+      decidedBy: adaId,
+      decidedAt: new Date('2030-06-16T09:15:00.000Z'),
+    });
+    const response = await exportRegister('', ada);
+    const text = await response.text();
+    const [, ...rows] = parseCsv(text);
+    expect(rows.map((cells) => [cells[0], ...cells.slice(-3)])).toEqual([
+      ['decided', 'yes', 'different_person', '2030-06-16T09:15:00.000Z'],
+      ['waiting', 'yes', '', ''],
+      ['matching', 'no', '', ''],
+    ]);
+    expect(text).not.toContain('Secret reasoning');
   });
 
   it('applies every filter of the register page: search, created by, dates, purpose and views', async () => {
