@@ -1,31 +1,9 @@
 // axe-core on every page in its main states: no serious or critical violation.
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { storageStateOf } from './support/staff';
-
-async function expectNoSeriousViolations(page: Page, state: string) {
-  // Colours are judged at rest: a button fading back from its pending colour (transition-colors)
-  // would otherwise be measured half-way. Endless animations (spinners) are not waited for.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => {
-      const iterations = animation.effect?.getComputedTiming().iterations;
-      return animation.playState !== 'running' || iterations === Infinity;
-    }),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${state}: ${v.id} (${v.impact}) — ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-  expect(serious).toEqual([]);
-}
 
 test.describe('accessibility (admin)', () => {
   test.use({ storageState: storageStateOf('admin') });

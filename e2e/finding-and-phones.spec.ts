@@ -1,7 +1,7 @@
 // Finding a request again (search that ignores case and accents, a lookup that takes a pasted
 // address, one identity per id whatever its case) and the create form's channel and phone rules.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { storageStateOf } from './support/staff';
 
@@ -10,11 +10,6 @@ async function createRequest(page: Page, name: string): Promise<string> {
   await fillBasics(page, { name, email: 'finding.test@example.com' });
   await submitCreate(page);
   return createdId(page);
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }
 
 const register = (page: Page) => page.getByRole('region', { name: 'Recent requests' });

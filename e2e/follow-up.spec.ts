@@ -1,18 +1,10 @@
 // After a request: following up a failed one (the contract has no resend, a new request is what
 // it allows), the result panel of a create, and the smaller things of the walk-through (a
 // signed-in 404 keeps the header, a viewer's home does not invite to create).
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { storageStateOf } from './support/staff';
-
-async function expectAxeClean(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious, state).toEqual([]);
-}
 
 /**
  * The person fails the request on the sandbox's page, reached from the e-mail in the Outbox. The
@@ -68,7 +60,7 @@ test.describe('following up a failed request', () => {
     await expect(page.getByLabel('E-mail address')).toHaveValue('');
     await expect(page.getByLabel('Mobile number')).toHaveValue('');
     await expect(page.getByText('Contact details are not kept, so type the e-mail address again')).toBeVisible();
-    await expectAxeClean(page, 'prefilled follow-up form');
+    await expectNoSeriousViolations(page, 'prefilled follow-up form');
 
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel('Mobile number').fill('+32 470 12 34 56');
@@ -136,7 +128,7 @@ test.describe('the result of a create', () => {
     await result.getByRole('button', { name: 'Copy id' }).click();
     await expect(result.getByRole('button', { name: 'Id copied' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(id);
-    await expectAxeClean(page, 'creation result');
+    await expectNoSeriousViolations(page, 'creation result');
   });
 
   test.describe('without JavaScript', () => {
@@ -162,7 +154,7 @@ test.describe('smaller things', () => {
     await expect(page.getByTestId('signed-in-as')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await expect(page.getByRole('main')).toHaveCount(1);
-    await expectAxeClean(page, 'signed-in 404');
+    await expectNoSeriousViolations(page, 'signed-in 404');
 
     // Signed out, the same page without the dashboard's header.
     const anonymous = await browser.newPage({ storageState: { cookies: [], origins: [] } });

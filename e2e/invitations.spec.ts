@@ -6,11 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { startPostgresServer } from '../lib/testing/postgres-server';
 import { runCli } from './kit/cli.mjs';
+import { expectNoSeriousViolations } from './support/accessibility';
 import canaries from './support/canaries.json' with { type: 'json' };
 import { uniqueName } from './support/fixtures';
 import { acceptInvitationIn, type Colleague, inviteOnStaffPage } from './support/invitations';
@@ -29,14 +29,6 @@ const newColleague = (role: Colleague['role'] = 'operator'): Colleague => {
 async function freshPage(browser: Browser, baseURL?: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, storageState: NO_SESSION });
   return context.newPage();
-}
-
-async function expectNoSeriousViolations(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${state}: ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
 }
 
 /** The row of the staff table that shows this e-mail address. */

@@ -4,27 +4,12 @@
 // which shows on the page and in the audit trail, and can be changed without JavaScript. A
 // viewer sees the decision but records none. The finished record says its link is closed, shows
 // its status once, and its tab is named after the person.
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { createdId, fillBasics, openCreateForm, submitCreate } from './support/fixtures';
 import { storageStateOf } from './support/staff';
 
 const LIVE_BUDGET_MS = 10_000;
-
-async function expectNoSeriousViolations(page: Page, state: string) {
-  // Judged at rest: a button fading back from its pending colour would be measured half-way.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => {
-      const iterations = animation.effect?.getComputedTiming().iterations;
-      return animation.playState !== 'running' || iterations === Infinity;
-    }),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${state}: ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 /** Creates a shareable-link request as the signed-in operator; returns its id and link. */
 async function createSharedRequest(page: Page, name: string) {

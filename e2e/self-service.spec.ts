@@ -8,9 +8,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { createStaffUser } from './kit/cli.mjs';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { type NextServer, startNextServer } from './support/next-server';
 import { portFor } from './support/ports';
 
@@ -68,14 +68,6 @@ async function signedIn(browser: Browser, account: Account, options: { javaScrip
 async function isSignedIn(page: Page): Promise<boolean> {
   await page.goto('/');
   return !new URL(page.url()).pathname.startsWith('/sign-in');
-}
-
-async function expectNoSeriousViolations(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${state}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
 }
 
 const staffRow = (page: Page, account: Account) => page.getByRole('row').filter({ hasText: account.email });

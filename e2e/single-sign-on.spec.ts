@@ -8,11 +8,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { runCli } from './kit/cli.mjs';
 import { type PostgresServer, startThrowawayPostgres } from './kit/postgres.mjs';
+import { expectNoSeriousViolations } from './support/accessibility';
 import canaries from './support/canaries.json' with { type: 'json' };
 import { type NextServer, startNextServer } from './support/next-server';
 import { type OidcProvider, type ProviderUser, startOidcProvider } from './support/oidc-provider';
@@ -130,11 +130,6 @@ async function refusalsAudited(): Promise<Array<{ reason: string; actorId: strin
     `SELECT details->>'reason' AS reason, actor_id AS "actorId", target_id AS "targetId" FROM audit_entries WHERE action = 'sso.refused' ORDER BY at, id`,
   );
   return rows;
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 }
 
 test('a known colleague signs in through the provider, keeps the role set here, and returns to the page asked for', async ({ browser }) => {

@@ -6,8 +6,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { createColleague } from './support/invitations';
 import { type NextServer, startNextServer } from './support/next-server';
 import { portFor } from './support/ports';
@@ -15,14 +15,6 @@ import { type Role, storageStateOf } from './support/staff';
 import { enrolOnPage, finishEnrolmentOnPage, signOut, startEnrolmentOnPage, submitPassword, wrongCodeFor } from './support/two-factor';
 
 const NO_SESSION = { cookies: [], origins: [] };
-
-async function expectNoSeriousViolations(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${state}: ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 type Account = { name: string; email: string; password: string };
 
