@@ -2,27 +2,12 @@
 // viewed, and the status change the service reported, which arrives live while the page is open.
 // Times read as a 24-hour clock with the zone's name; administrators reach the audit trail
 // narrowed to the request, operators get no such link. axe at a phone's and a wide screen's width.
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { storageStateOf } from './support/staff';
 
 const LIVE_BUDGET_MS = 10_000;
-
-async function expectNoSeriousViolations(page: Page, state: string) {
-  // Judged at rest: a button fading back from its pending colour would be measured half-way.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => {
-      const iterations = animation.effect?.getComputedTiming().iterations;
-      return animation.playState !== 'running' || iterations === Infinity;
-    }),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${state}: ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 /** The person completes the request on the sandbox's page, with the requested name. */
 async function completeAs(browser: Browser, link: string, name: string) {
