@@ -132,8 +132,8 @@ test.describe('review of a name mismatch', () => {
     await admin.goto('/audit?action=verification.reviewed');
     const rows = admin.getByTestId('audit-entries').locator('tr[data-action="verification.reviewed"]').filter({ hasText: id });
     await expect(rows).toHaveCount(2);
-    await expect(rows.nth(0)).toContainText('decision: same_person, previous: different_person');
-    await expect(rows.nth(1)).toContainText('decision: different_person');
+    await expect(rows.nth(0)).toContainText('Decision: Same person (was Not the same person)');
+    await expect(rows.nth(1)).toContainText('Decision: Not the same person');
     await expect(rows.nth(0)).toContainText('Otto Operator');
     await expect(admin.getByTestId('audit-entries')).not.toContainText('Married name');
     await adminContext.close();

@@ -10,6 +10,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { Input, Select } from '@/components/ui/input';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { auditFilterFor, listAudit } from '@/lib/audit/audit';
+import { describeAuditDetails } from '@/lib/audit/audit-details';
 import { auditFilterProblem, auditTrailQuery, parseAuditFilter } from '@/lib/audit/audit-filter';
 import { AUDIT_ACTIONS, isAuditAction } from '@/lib/audit/audit-labels';
 import { requireStaff } from '@/lib/auth/session';
@@ -148,13 +149,7 @@ export default async function AuditPage({ searchParams }: Props) {
                 <span className="font-sans text-sm">{names.get(entry.targetId) ?? entry.targetId}</span>
               ) : null}
             </td>
-            <td className="px-4 py-2.5 text-slate-600">
-              {entry.details
-                ? Object.entries(entry.details)
-                    .map(([k, v]) => `${k}: ${String(v)}`)
-                    .join(', ')
-                : null}
-            </td>
+            <td className="px-4 py-2.5 text-slate-600">{describeAuditDetails(entry.action, entry.details)}</td>
           </tr>
         ))}
         {entries.length === 0 ? (
