@@ -152,25 +152,23 @@ describe('GET /api/exports/register', () => {
 
   it('says for each completed request whether the names differ and what staff decided, never the note', async () => {
     const db = await getDb();
-    await db
-      .insert(verificationRequests)
-      .values([
-        row('decided', { status: 'completed', name: 'Jane Doe', identifiedName: 'John Doe', nameMismatch: true }),
-        row('waiting', {
-          status: 'completed',
-          name: 'Ann Lee',
-          identifiedName: 'Bob Lee',
-          nameMismatch: true,
-          createdAt: new Date('2030-06-14T00:00:00Z'),
-        }),
-        row('matching', {
-          status: 'completed',
-          name: 'Kim Park',
-          identifiedName: 'KIM PARK',
-          nameMismatch: false,
-          createdAt: new Date('2030-06-13T00:00:00Z'),
-        }),
-      ]);
+    await db.insert(verificationRequests).values([
+      row('decided', { status: 'completed', name: 'Jane Doe', identifiedName: 'John Doe', nameMismatch: true }),
+      row('waiting', {
+        status: 'completed',
+        name: 'Ann Lee',
+        identifiedName: 'Bob Lee',
+        nameMismatch: true,
+        createdAt: new Date('2030-06-14T00:00:00Z'),
+      }),
+      row('matching', {
+        status: 'completed',
+        name: 'Kim Park',
+        identifiedName: 'KIM PARK',
+        nameMismatch: false,
+        createdAt: new Date('2030-06-13T00:00:00Z'),
+      }),
+    ]);
     await db.insert(nameReviews).values({
       verificationId: 'decided',
       decision: 'different_person',
