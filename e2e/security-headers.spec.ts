@@ -137,6 +137,8 @@ test.describe('security headers', () => {
         { path: `/verifications/${id}`, as: 'viewer', status: 200, personal: true },
         // Unknown id: the not-found view with its 404 (the page has no skeleton streamed before it).
         { path: `/verifications/${randomUUID()}`, as: 'admin', status: 404, personal: true, shows: 'Verification not found' },
+        // An uppercased id: a permanent redirect to the one lowercase address of the record.
+        { path: `/verifications/${id.toUpperCase()}`, as: 'admin', status: 308, personal: true },
       ],
       // An invitation's page (a token never issued): its path holds the token, so its Referer is the origin only.
       '/invitation/[token]': [
@@ -168,7 +170,7 @@ test.describe('security headers', () => {
         const response = await contexts[probe.as].get(probe.path, { maxRedirects: 0 });
         expect(response.status(), where).toBe(probe.status);
         const nonce = expectStrictCsp(response, where)!.slice("'nonce-".length, -1);
-        if (probe.status === 307) {
+        if (probe.status === 307 || probe.status === 308) {
           expect(response.headers().location, where).toBe(`/verifications/${id}`);
         } else {
           expect(response.headers()['content-type'], where).toContain('text/html');
