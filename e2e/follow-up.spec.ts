@@ -41,7 +41,16 @@ test.describe('following up a failed request', () => {
     await submitCreate(page);
     const oldId = await createdId(page);
 
+    // A colleague has the request open while the person fails it: the page learns it live and
+    // offers the follow-up without a reload.
+    const open = await context.newPage();
+    await open.goto(`/verifications/${oldId}`);
+    await expect(open.getByText('Live', { exact: true })).toBeVisible();
+    await expect(open.getByTestId('follow-up')).toHaveCount(0);
     await failAsThePerson(page, browser, email);
+    await expect(open.getByTestId('status')).toContainText('Failed', { timeout: 10_000 });
+    await expect(open.getByTestId('follow-up').getByRole('link', { name: 'Create a new request' })).toBeVisible({ timeout: 10_000 });
+    await open.close();
 
     await page.goto(`/verifications/${oldId}`);
     await expect(page.getByTestId('status')).toContainText('Failed');
