@@ -4,9 +4,10 @@
 // which shows on the page and in the audit trail, and can be changed without JavaScript. A
 // viewer sees the decision but records none. The finished record says its link is closed, shows
 // its status once, and its tab is named after the person.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { createdId, fillBasics, openCreateForm, submitCreate } from './support/fixtures';
+import { completeAsThePerson } from './support/sandbox-person';
 import { storageStateOf } from './support/staff';
 
 const LIVE_BUDGET_MS = 10_000;
@@ -20,16 +21,6 @@ async function createSharedRequest(page: Page, name: string) {
   const id = await createdId(page);
   const link = await page.getByRole('textbox', { name: 'Shareable link' }).inputValue();
   return { id, link };
-}
-
-/** The person completes the request on the sandbox's page, with the name their document shows. */
-async function completeAs(browser: Browser, link: string, identifiedName: string) {
-  const person = await browser.newPage({ storageState: { cookies: [], origins: [] } });
-  await person.goto(link);
-  await person.getByLabel('Name read from the identity document').fill(identifiedName);
-  await person.getByRole('button', { name: 'Complete with a passport' }).click();
-  await expect(person.getByRole('heading', { level: 1 })).toContainText('verified');
-  await person.close();
 }
 
 async function needsReviewRow(page: Page, name: string, id: string) {
@@ -52,7 +43,7 @@ test.describe('review of a name mismatch', () => {
     await page.goto(`/verifications/${id}`);
     await expect(page.getByTestId('status')).toContainText('Pending');
     await expect(page.getByText('Live', { exact: true })).toBeVisible();
-    await completeAs(browser, link, identified);
+    await completeAsThePerson(browser, link, identified);
 
     // Beside the status, live; both names in their own spelling, and why they differ.
     await expect(page.getByTestId('status')).toHaveText('Status: Completed — name differs, review needed', { timeout: LIVE_BUDGET_MS });

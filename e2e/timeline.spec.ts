@@ -2,22 +2,13 @@
 // viewed, and the status change the service reported, which arrives live while the page is open.
 // Times read as a 24-hour clock with the zone's name; administrators reach the audit trail
 // narrowed to the request, operators get no such link. axe at a phone's and a wide screen's width.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
+import { completeAsThePerson } from './support/sandbox-person';
 import { storageStateOf } from './support/staff';
 
 const LIVE_BUDGET_MS = 10_000;
-
-/** The person completes the request on the sandbox's page, with the requested name. */
-async function completeAs(browser: Browser, link: string, name: string) {
-  const person = await browser.newPage({ storageState: { cookies: [], origins: [] } });
-  await person.goto(link);
-  await person.getByLabel('Name read from the identity document').fill(name);
-  await person.getByRole('button', { name: 'Complete with a passport' }).click();
-  await expect(person.getByRole('heading', { level: 1 })).toContainText('verified');
-  await person.close();
-}
 
 const entries = (page: Page) => page.getByTestId('timeline').getByRole('listitem');
 
@@ -59,7 +50,7 @@ test.describe('history of a request', () => {
     await expect(history.getByRole('link')).toHaveCount(0);
 
     await expect(page.getByText('Live', { exact: true })).toBeVisible();
-    await completeAs(browser, link, name);
+    await completeAsThePerson(browser, link, name);
 
     // The change arrives without a reload, with this visit's view recorded before it.
     const change = entries(page).filter({ hasText: 'Status changed to Completed' });

@@ -3,16 +3,14 @@
 // and for operators and administrators the form to record or change it. The form posts to a
 // server action and also works without JavaScript; a refusal comes back with what was typed and
 // the error at its field. A decision recorded elsewhere shows here without a reload: the live
-// stream announces it, and the page's server part is rendered again.
-import { useRouter } from 'next/navigation';
-import { useActionState, useEffect } from 'react';
+// stream announces it, and the page's server part is rendered again (detail-page-live-refresh.tsx).
+import { useActionState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, FieldError, fieldDescribedBy } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/input';
 import { LocalTime } from '@/components/ui/local-time';
 import { type FieldErrors, refusalOf } from '@/lib/forms/form-state';
-import { onAnnouncedChange } from '@/lib/live/protocol';
 import { cn } from '@/lib/utils';
 import { type NameReviewFormState, recordNameReviewAction } from '@/lib/verifications/name-review-actions';
 import {
@@ -37,15 +35,6 @@ export function NameReviewPanel({
   review: ReviewSummary | null;
   canReview: boolean;
 }) {
-  const router = useRouter();
-  useEffect(
-    () =>
-      onAnnouncedChange((changedId) => {
-        if (changedId === null || changedId === verificationId) router.refresh();
-      }),
-    [router, verificationId],
-  );
-
   return (
     <div className="space-y-4">
       {review ? (

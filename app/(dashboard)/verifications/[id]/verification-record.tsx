@@ -5,9 +5,9 @@ import { notFound } from 'next/navigation';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
 import { CopyLinkButton } from '@/components/verifications/copy-link-button';
+import { DetailPageLiveRefresh } from '@/components/verifications/detail-page-live-refresh';
 import { FollowUpLinks } from '@/components/verifications/follow-up-links';
 import { NameReviewPanel } from '@/components/verifications/name-review-panel';
-import { TimelineLiveRefresh } from '@/components/verifications/timeline-live-refresh';
 import { VerificationDetails } from '@/components/verifications/verification-details';
 import { VerificationProblem } from '@/components/verifications/verification-problem';
 import { VerificationTimeline } from '@/components/verifications/verification-timeline';
@@ -139,7 +139,7 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
         renderedAt={Date.now()}
         canReadAuditTrail={can(staff.role, 'audit:read')}
       />
-      <TimelineLiveRefresh verificationId={id} />
+      <DetailPageLiveRefresh verificationId={id} />
     </div>
   );
 }
