@@ -162,6 +162,11 @@ test.describe('phones: tables become cards', () => {
           }
         }
         for (const { text, lines } of await uuidLines(page)) expect(lines, `${path}: id ${text} on one line`).toBe(1);
+        // Still a table for assistive technology: its caption, column headers and cells.
+        const table = page.getByRole('main').getByRole('table');
+        await expect(table).toHaveCount(1);
+        expect(await table.getByRole('columnheader').count(), `${path}: column headers`).toBeGreaterThan(1);
+        expect(await table.getByRole('cell').count(), `${path}: cells`).toBeGreaterThan(1);
         await expectNoSeriousViolations(page, `${path} at 390 px`);
       });
     }
