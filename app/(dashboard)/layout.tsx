@@ -13,6 +13,10 @@ import { currentEventId } from '@/lib/live';
 import { isDatabaseUnavailable } from '@/lib/platform/database-errors';
 import { isSandboxEnabled } from '@/lib/platform/sandbox-switch';
 
+// The shell's width: wide screens get their width for the tables (ids on one line, purposes in
+// two), up to 2xl, beyond which lines would grow too long to read.
+const shellWidth = 'mx-auto w-full max-w-(--breakpoint-2xl)';
+
 const navLinkClasses = 'rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -26,7 +30,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     // words, rather than letting each page fail on its own.
     if (!isDatabaseUnavailable(error)) throw error;
     return (
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+      <main id="main" className={`${shellWidth} flex-1 px-4 py-8 sm:px-6 lg:px-8`}>
         <DatabaseUnavailable />
       </main>
     );
@@ -46,7 +50,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         {/* One row on wide screens. On narrow ones the navigation wraps to a second row of its
             own, which scrolls sideways if it must, and the buttons keep only their icons (their
             names stay for screen readers): nothing pushes the page wider than the screen. */}
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 px-4 sm:px-6 lg:h-16 lg:flex-nowrap lg:gap-x-6">
+        <div className={`${shellWidth} flex flex-wrap items-center gap-x-3 px-4 sm:px-6 lg:h-16 lg:flex-nowrap lg:gap-x-6 lg:px-8`}>
           <Link href="/" className="flex h-14 items-center gap-2 font-semibold whitespace-nowrap text-slate-900 lg:h-auto">
             <ShieldCheck aria-hidden="true" className="size-6 text-indigo-600" />
             Verification Desk
@@ -106,7 +110,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </header>
       {sandbox ? (
         <div className="border-b border-amber-200 bg-amber-50 text-sm text-amber-950">
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 sm:px-6">
+          <div className={`${shellWidth} flex flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 sm:px-6 lg:px-8`}>
             {/* The icon inside the sentence, so that on a phone it stays beside the words. */}
             <span>
               <FlaskConical aria-hidden="true" className="mr-2 inline size-4 align-[-3px] text-amber-700" />
@@ -120,7 +124,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           </div>
         </div>
       ) : null}
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+      <main id="main" className={`${shellWidth} flex-1 px-4 py-8 sm:px-6 lg:px-8`}>
         {children}
       </main>
     </div>

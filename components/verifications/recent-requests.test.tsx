@@ -111,6 +111,22 @@ describe('RecentRequests', () => {
     expect(forViewer).toContain('Requests your team creates appear here');
     expect(forViewer).not.toMatch(/create a verification request|requests you create/i);
   });
+
+  it("labels every value with its column's header for the phone layout; the copy button's cell spans the card", () => {
+    const html = render([entry()]);
+    const text = (markup: string) => markup.replace(/<[^>]+>/g, '').trim();
+    const headers = [...html.matchAll(/<th[^>]*>(.*?)<\/th>/g)].map((match) => text(match[1] ?? ''));
+    const cells = [...html.matchAll(/<td([^>]*)>/g)].map((match) => /data-label="([^"]*)"/.exec(match[1] ?? '')?.[1]);
+    expect(cells).toHaveLength(headers.length);
+    expect(cells).toEqual([...headers.slice(0, -1), undefined]);
+    expect(headers.at(-1)).toBe('Link');
+  });
+
+  it('keeps a long purpose to two lines, with the whole text in its title and in the cell', () => {
+    const purpose = 'Renewal of the supplier agreement for the northern warehouses, including the transport subcontractors';
+    const html = render([entry({ purpose })]);
+    expect(html).toContain(`<span class="line-clamp-2" title="${purpose}">${purpose}</span>`);
+  });
 });
 
 describe('expiresInText', () => {

@@ -3,7 +3,7 @@
 
 import { Check, CircleX, Hourglass, Link2, Mail, MessageSquare, TriangleAlert, UserCheck } from 'lucide-react';
 import Link from 'next/link';
-import { DataTable } from '@/components/ui/data-table';
+import { DataTable, idTextClasses } from '@/components/ui/data-table';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { LocalTime } from '@/components/ui/local-time';
 import { purposeLabel } from '@/lib/verifications/labels';
@@ -22,7 +22,7 @@ function Channels({ entry }: { entry: RegisterEntry }) {
   ].filter((c): c is { icon: typeof Link2; label: string } => Boolean(c));
   if (channels.length === 0) return <span className="text-slate-500">None</span>;
   return (
-    <ul className="flex flex-wrap gap-1.5">
+    <ul className="inline-flex flex-wrap gap-1.5">
       {channels.map(({ icon: Icon, label }) => (
         <li key={label} className="inline-flex items-center gap-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
           <Icon aria-hidden="true" className="size-3.5" />
@@ -184,7 +184,7 @@ export function RecentRequests({
         const linkUsable = showLinks && entry.link && (!entry.accessExpiresAt || entry.accessExpiresAt > now) && entry.status === 'pending';
         return (
           <tr key={entry.verificationId} className="align-top hover:bg-slate-50">
-            <td className="px-4 py-3">
+            <td data-label="Requested name" className="px-4 py-3">
               <Link
                 href={`/verifications/${encodeURIComponent(entry.verificationId)}`}
                 className="font-medium text-indigo-700 hover:underline"
@@ -192,19 +192,27 @@ export function RecentRequests({
                 {entry.name}
                 <LinkPendingHint className="ml-1.5 align-[-2px]" />
               </Link>
-              <div className="font-mono text-xs break-all text-slate-500">{entry.verificationId}</div>
+              <div>
+                <span className={`${idTextClasses} text-slate-500`}>{entry.verificationId}</span>
+              </div>
             </td>
-            <td className="max-w-64 px-4 py-3 break-words">
+            <td data-label="Identified name" className="max-w-64 px-4 py-3 break-words">
               <IdentifiedName entry={entry} />
             </td>
-            <td className="max-w-56 px-4 py-3 break-words text-slate-700">{purposeLabel(entry.purpose)}</td>
-            <td className="px-4 py-3">
+            <td data-label="Purpose" className="max-w-72 px-4 py-3 break-words text-slate-700">
+              {/* At most two lines, so one long purpose does not make its row the page's tallest;
+                  the whole text stays in the cell for screen readers and in the title on hover. */}
+              <span className="line-clamp-2" title={purposeLabel(entry.purpose)}>
+                {purposeLabel(entry.purpose)}
+              </span>
+            </td>
+            <td data-label="Channels" className="px-4 py-3">
               <Channels entry={entry} />
             </td>
-            <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+            <td data-label="Created" className="px-4 py-3 whitespace-nowrap text-slate-700">
               <LocalTime iso={entry.createdAt.toISOString()} />
             </td>
-            <td className="px-4 py-3">
+            <td data-label="Status" className="px-4 py-3">
               <StatusBadge status={entry.status} />
               <Deadline entry={entry} now={now} />
             </td>

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ExportCsvLink } from '@/components/export/export-csv-link';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
-import { DataTable } from '@/components/ui/data-table';
+import { DataTable, idTextClasses } from '@/components/ui/data-table';
 import { Input, Select } from '@/components/ui/input';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { auditFilterFor, listAudit } from '@/lib/audit/audit';
@@ -132,24 +132,31 @@ export default async function AuditPage({ searchParams }: Props) {
       >
         {entries.slice(0, PAGE_SIZE).map((entry) => (
           <tr key={entry.id} data-action={entry.action}>
-            <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">
+            <td data-label="When (UTC)" className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">
               <time dateTime={entry.at.toISOString()}>{entry.at.toISOString().replace('T', ' ').slice(0, 19)}</time>
             </td>
-            <td className="px-4 py-2.5">
+            <td data-label="Who" className="px-4 py-2.5">
               {entry.actorId ? (names.get(entry.actorId) ?? entry.actorId) : <span className="text-slate-500">—</span>}
             </td>
-            <td className="px-4 py-2.5">{isAuditAction(entry.action) ? AUDIT_ACTIONS[entry.action] : entry.action}</td>
-            <td className="px-4 py-2.5 font-mono text-xs break-all">
+            <td data-label="Action" className="px-4 py-2.5">
+              {isAuditAction(entry.action) ? AUDIT_ACTIONS[entry.action] : entry.action}
+            </td>
+            <td data-label="On" className="px-4 py-2.5">
               {entry.targetType === 'verification' && entry.targetId ? (
-                <Link href={`/verifications/${encodeURIComponent(entry.targetId)}`} className="text-indigo-700 hover:underline">
+                <Link
+                  href={`/verifications/${encodeURIComponent(entry.targetId)}`}
+                  className={`${idTextClasses} text-indigo-700 hover:underline`}
+                >
                   {entry.targetId}
                   <LinkPendingHint className="ml-1.5 align-[-2px]" />
                 </Link>
               ) : entry.targetType === 'staff' && entry.targetId ? (
-                <span className="font-sans text-sm">{names.get(entry.targetId) ?? entry.targetId}</span>
+                <span>{names.get(entry.targetId) ?? entry.targetId}</span>
               ) : null}
             </td>
-            <td className="px-4 py-2.5 text-slate-600">{describeAuditDetails(entry.action, entry.details)}</td>
+            <td data-label="Details" className="px-4 py-2.5 text-slate-600">
+              {describeAuditDetails(entry.action, entry.details)}
+            </td>
           </tr>
         ))}
         {entries.length === 0 ? (

@@ -43,15 +43,19 @@ export default async function OutboxPage() {
         <DataTable caption="Messages the sandbox would have sent" columns={['Sent', 'Channel', 'Recipient', 'Language', 'Link']}>
           {messages.map((message) => (
             <tr key={`${message.verificationId}-${message.channel}-${message.createdAt}`}>
-              <td className="px-4 py-2.5 whitespace-nowrap text-slate-700">
+              <td data-label="Sent" className="px-4 py-2.5 whitespace-nowrap text-slate-700">
                 <LocalTime iso={message.createdAt} />
               </td>
-              <td className="px-4 py-2.5">{message.channel === 'email' ? 'E-mail' : 'SMS'}</td>
-              <td className="px-4 py-2.5 break-all">{message.recipient}</td>
-              <td className="px-4 py-2.5">
+              <td data-label="Channel" className="px-4 py-2.5">
+                {message.channel === 'email' ? 'E-mail' : 'SMS'}
+              </td>
+              <td data-label="Recipient" className="px-4 py-2.5 break-all">
+                {message.recipient}
+              </td>
+              <td data-label="Language" className="px-4 py-2.5">
                 {languageLabel(message.language)} ({message.language})
               </td>
-              <td className="px-4 py-2.5">
+              <td data-label="Link" className="px-4 py-2.5">
                 <a href={message.link} rel="noreferrer" className="text-indigo-700 underline underline-offset-2 hover:no-underline">
                   Open the person&apos;s page
                 </a>

@@ -39,7 +39,7 @@ export default async function StaffPage() {
       <DataTable caption="Staff accounts" columns={['Name', 'Role', 'Since', 'Manage']}>
         {staff.map((member) => (
           <tr key={member.id} className={member.disabled ? 'bg-slate-50 text-slate-500' : undefined}>
-            <td className="px-4 py-3">
+            <td data-label="Name" className="px-4 py-3">
               <div className="font-medium text-slate-900">
                 {member.name}
                 {member.id === me.id ? <span className="ml-1 font-normal text-slate-500">(you)</span> : null}
@@ -47,8 +47,10 @@ export default async function StaffPage() {
               <div className="text-slate-600">{member.email}</div>
               {member.disabled ? null : <InvitationState invitation={invitations.get(member.id)} />}
             </td>
-            <td className="px-4 py-3">{member.disabled ? 'Disabled' : ROLE_LABELS[member.role]}</td>
-            <td className="px-4 py-3 whitespace-nowrap">
+            <td data-label="Role" className="px-4 py-3">
+              {member.disabled ? 'Disabled' : ROLE_LABELS[member.role]}
+            </td>
+            <td data-label="Since" className="px-4 py-3 whitespace-nowrap">
               <LocalTime iso={member.createdAt.toISOString()} dateOnly />
             </td>
             <td className="px-4 py-3">

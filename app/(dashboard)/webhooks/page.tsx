@@ -5,7 +5,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Alert } from '@/components/ui/alert';
-import { DataTable } from '@/components/ui/data-table';
+import { DataTable, idTextClasses } from '@/components/ui/data-table';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { LocalTime } from '@/components/ui/local-time';
 import { requireStaff } from '@/lib/auth/session';
@@ -107,18 +107,18 @@ export default async function WebhooksPage() {
             >
               {log.messages.map((message) => (
                 <tr key={message.id} className="align-top">
-                  <td className="px-4 py-2.5 whitespace-nowrap text-slate-700">
+                  <td data-label="Created" className="px-4 py-2.5 whitespace-nowrap text-slate-700">
                     <LocalTime iso={message.createdAt} />
                   </td>
-                  <td className="px-4 py-2.5 whitespace-nowrap">
+                  <td data-label="Event" className="px-4 py-2.5 whitespace-nowrap">
                     <span className="font-medium text-slate-900">{eventLabel(message.type)}</span>
                     <span className="block font-mono text-xs text-slate-500">{message.id}</span>
                   </td>
-                  <td className="px-4 py-2.5">
+                  <td data-label="Verification" className="px-4 py-2.5">
                     {message.verificationId ? (
                       <Link
                         href={`/verifications/${encodeURIComponent(message.verificationId)}`}
-                        className="font-mono text-xs break-all text-indigo-700 underline underline-offset-2 hover:no-underline"
+                        className={`${idTextClasses} text-indigo-700 underline underline-offset-2 hover:no-underline`}
                       >
                         {message.verificationId}
                         <LinkPendingHint className="ml-1.5 align-[-2px]" />
@@ -127,7 +127,7 @@ export default async function WebhooksPage() {
                       <span className="text-slate-500">—</span>
                     )}
                   </td>
-                  <td className="px-4 py-2.5">
+                  <td data-label="Deliveries" className="px-4 py-2.5">
                     {message.deliveries.length === 0 ? (
                       <span className="text-slate-600">No endpoint was active</span>
                     ) : (
