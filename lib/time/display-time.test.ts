@@ -37,8 +37,8 @@ describe('relativeTime', () => {
     [23 * 3_600_000 + 40 * 60_000, 'in 23 hours'],
     [5 * 3_600_000 + 59 * 60_000, 'in 5 hours'],
     [90_000, 'in 1 minute'],
-    [30_000, 'in under a minute'],
-    [-30_000, 'under a minute ago'],
+    [30_000, 'in less than a minute'],
+    [-30_000, 'less than a minute ago'],
     [-2 * 3_600_000 - 59 * 60_000, '2 hours ago'],
     [-3 * 86_400_000, '3 days ago'],
   ])('%i ms from now → %s (whole units, counted down, never "tomorrow")', (offset, text) => {

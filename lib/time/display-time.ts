@@ -93,7 +93,7 @@ export function relativeTime(at: Date | string, now: Date | number): string {
     const whole = Math.trunc(diff / ms);
     if (whole !== 0) return relativeFormat.format(whole, unit);
   }
-  return diff >= 0 ? 'in under a minute' : 'under a minute ago';
+  return diff > 0 ? 'in less than a minute' : 'less than a minute ago';
 }
 
 export function isPast(at: Date | string, now: Date | number): boolean {
