@@ -58,9 +58,15 @@ function ReportBrowserZone({ serverZone }: { serverZone: string }) {
 }
 
 export function TimeZoneProvider({ timeZone, fixed, children }: ZoneSetting & { children: ReactNode }) {
+  // The report is the browser's business: never rendered on the server.
+  const inBrowser = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
   return (
     <ZoneContext value={{ timeZone, fixed }}>
-      {fixed ? null : <ReportBrowserZone serverZone={timeZone} />}
+      {fixed || !inBrowser ? null : <ReportBrowserZone serverZone={timeZone} />}
       {children}
     </ZoneContext>
   );
