@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
+import { TimeZoneProvider } from '@/components/ui/time-zone';
+import { displayZone } from '@/lib/time/display-zone';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -15,9 +17,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // scripts. Without this the 404 page would be prerendered at build time: its scripts would carry
   // no nonce, and the policy would block them all.
   await connection();
+  const { timeZone, fixed } = await displayZone();
   return (
     <html lang="en">
-      <body className="min-h-dvh">{children}</body>
+      <body className="min-h-dvh">
+        <TimeZoneProvider timeZone={timeZone} fixed={fixed}>
+          {children}
+        </TimeZoneProvider>
+      </body>
     </html>
   );
 }

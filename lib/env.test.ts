@@ -207,3 +207,21 @@ describe('single sign-on (OIDC_*) and PASSWORD_SIGN_IN', () => {
     expect(parseEnv({ PASSWORD_SIGN_IN: 'on' }).PASSWORD_SIGN_IN).toBe('on');
   });
 });
+
+describe('DISPLAY_TIME_ZONE', () => {
+  it('is optional: unset, each staff member sees their browser’s zone', () => {
+    expect(parseEnv({}).DISPLAY_TIME_ZONE).toBeUndefined();
+    expect(parseEnv({ DISPLAY_TIME_ZONE: '  ' }).DISPLAY_TIME_ZONE).toBeUndefined();
+  });
+
+  it('reads an IANA zone name in its canonical spelling', () => {
+    expect(parseEnv({ DISPLAY_TIME_ZONE: 'Europe/Brussels' }).DISPLAY_TIME_ZONE).toBe('Europe/Brussels');
+    expect(parseEnv({ DISPLAY_TIME_ZONE: ' america/new_york ' }).DISPLAY_TIME_ZONE).toBe('America/New_York');
+    expect(parseEnv({ DISPLAY_TIME_ZONE: 'UTC' }).DISPLAY_TIME_ZONE).toBe('UTC');
+  });
+
+  it.each([['Europe/Atlantis'], ['+01:00'], ['CET; rm -rf']])('stops the server on %s, naming the variable', (value) => {
+    const problems = problemsOf({ DISPLAY_TIME_ZONE: value });
+    expect(problems).toEqual(['DISPLAY_TIME_ZONE must be an IANA time zone name, e.g. Europe/Brussels, America/New_York or UTC']);
+  });
+});

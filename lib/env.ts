@@ -6,6 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
 import { blankAsUnset } from './platform/env-values';
 import { logLevelSchema } from './platform/log';
+import { canonicalTimeZone } from './time/time-zone';
 
 /**
  * WEBHOOK_SECRET: one or more Standard Webhooks secrets (`whsec_` + base64), separated by spaces
@@ -168,6 +169,22 @@ const envSchema = z.object({
   OIDC_LABEL: z.preprocess(
     blankAsUnset,
     z.string().trim().max(80, 'must be at most 80 characters (it is the text of a button)').default('Sign in with single sign-on'),
+  ),
+  // The zone every staff member sees times and date filters in (lib/time); unset, each sees their
+  // browser's own. A name the runtime does not know would show every time wrong, so it stops the server.
+  DISPLAY_TIME_ZONE: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .transform((name, ctx) => {
+        const zone = canonicalTimeZone(name.trim());
+        if (zone === undefined) {
+          ctx.addIssue({ code: 'custom', message: 'must be an IANA time zone name, e.g. Europe/Brussels, America/New_York or UTC' });
+          return z.NEVER;
+        }
+        return zone;
+      })
+      .optional(),
   ),
   // off: single sign-on is the only way in (the break-glass link aside); requires OIDC_*.
   PASSWORD_SIGN_IN: z.preprocess(blankAsUnset, z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on')),

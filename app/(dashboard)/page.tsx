@@ -12,6 +12,7 @@ import { can, type StaffRole } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
 import { registerExportHref } from '@/lib/export/export-links';
 import { listStaff, type StaffSummary } from '@/lib/staff/staff-accounts';
+import { displayTimeZone } from '@/lib/time/display-zone';
 import { filterProblem, hasActiveFilters, MINE, parseRegisterFilter, registerQuery } from '@/lib/verifications/register-filter';
 import { countNeedsReview, countRegisterViews, listRegister, REGISTER_PAGE_SIZE } from '@/lib/verifications/register-queries';
 
@@ -44,7 +45,7 @@ export default async function HomePage({ searchParams }: Props) {
   let filter = parsed.filter;
   const page = pageSchema.parse(Array.isArray(params.page) ? params.page[0] : params.page);
 
-  const members = await listStaff();
+  const [members, timeZone] = await Promise.all([listStaff(), displayTimeZone()]);
   // An id that is no account's would filter to nothing while the select shows "Everyone".
   if (filter.createdBy && filter.createdBy !== MINE && !members.some((member) => member.id === filter.createdBy)) {
     filter = { ...filter, createdBy: undefined };
@@ -53,7 +54,7 @@ export default async function HomePage({ searchParams }: Props) {
 
   // One clock for the query and the rendering, so "expires in" agrees with the view it is in.
   const now = new Date();
-  const context = { now, staffId: staff.id };
+  const context = { now, staffId: staff.id, timeZone };
   const [rows, counts, needsReview] = await Promise.all([
     listRegister(filter, { ...context, limit: REGISTER_PAGE_SIZE + 1, offset: (page - 1) * REGISTER_PAGE_SIZE }),
     countRegisterViews(filter, context),
@@ -99,7 +100,7 @@ export default async function HomePage({ searchParams }: Props) {
             ) : null}
           </div>
         </div>
-        <RegisterFilters filter={filter} staff={staffOptions(members)} />
+        <RegisterFilters filter={filter} staff={staffOptions(members)} timeZone={timeZone} />
         {problems.length > 0 ? (
           <Alert tone="warning" role="status" title="Some filters were not understood and are ignored.">
             <ul className="list-disc space-y-0.5 pl-5">

@@ -1,38 +1,26 @@
 'use client';
-// A timestamp in the viewer's own locale and time zone. The server cannot know the time zone,
-// so it renders UTC; the browser replaces it after hydration. The ISO value stays available
-// in the <time> element's dateTime and title.
-import { useSyncExternalStore } from 'react';
+// A moment as the dashboard shows every moment (lib/time/display-time.ts): "24 Nov 2026, 14:05
+// CET", in the zone components/ui/time-zone.tsx settles on, optionally with how far it is from
+// `now` ("in 5 hours"). The ISO value stays in the <time> element's dateTime and title.
+import { formatDate, formatDateTime, relativeTime } from '@/lib/time/display-time';
+import { useDisplayTimeZone } from './time-zone';
 
-const subscribe = () => () => {};
+type LocalTimeProps = {
+  iso: string;
+  /** The calendar day only ("24 Nov 2026"). */
+  dateOnly?: boolean;
+  /** Adds "(in 5 hours)" measured from this moment: the page's, so every relative time on it agrees. */
+  relativeFrom?: number;
+  className?: string;
+};
 
-// Formatters are built once: constructing one costs far more than formatting with it, and a
-// register page renders dozens of timestamps.
-const utcFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-let localFormats: { dateTime: Intl.DateTimeFormat; date: Intl.DateTimeFormat } | undefined;
-
-export function formatUtc(iso: string): string {
-  return `${utcFormat.format(new Date(iso))} UTC`;
-}
-
-function formatLocal(iso: string, dateOnly: boolean): string {
-  // In the browser only (the viewer's locale and zone), so built on first use there.
-  localFormats ??= {
-    dateTime: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-    date: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }),
-  };
-  return (dateOnly ? localFormats.date : localFormats.dateTime).format(new Date(iso));
-}
-
-export function LocalTime({ iso, dateOnly = false, className }: { iso: string; dateOnly?: boolean; className?: string }) {
-  const text = useSyncExternalStore(
-    subscribe,
-    () => formatLocal(iso, dateOnly),
-    () => formatUtc(iso),
-  );
+export function LocalTime({ iso, dateOnly = false, relativeFrom, className }: LocalTimeProps) {
+  const timeZone = useDisplayTimeZone();
+  const text = dateOnly ? formatDate(iso, timeZone) : formatDateTime(iso, timeZone);
   return (
     <time dateTime={iso} title={iso} className={className}>
       {text}
+      {relativeFrom === undefined ? null : <span className="text-slate-500"> ({relativeTime(iso, relativeFrom)})</span>}
     </time>
   );
 }

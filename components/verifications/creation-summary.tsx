@@ -7,11 +7,11 @@ import Link from 'next/link';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { LocalTime } from '@/components/ui/local-time';
+import { relativeTime } from '@/lib/time/display-time';
 import { channelsLabel } from '@/lib/verifications/channels';
 import { fetchVerification } from '@/lib/verifications/fetch-verification';
 import type { FollowUpOutcome, CreationSummary as Summary } from '@/lib/verifications/form-state';
 import { languageLabel } from '@/lib/verifications/labels';
-import { relativeTo } from '@/lib/verifications/time';
 
 type Expiry = { state: 'unread' } | { state: 'reading' } | { state: 'read'; iso: string; readAt: number } | { state: 'unknown' };
 
@@ -39,7 +39,7 @@ function ExpiryText({ expiry, detailHref }: { expiry: Expiry; detailHref: string
       return (
         <span className="space-x-1">
           <LocalTime iso={expiry.iso} />
-          <span className="text-slate-600">(expires {relativeTo(expiry.iso, expiry.readAt)})</span>
+          <span className="text-slate-600">(expires {relativeTime(expiry.iso, expiry.readAt)})</span>
         </span>
       );
     case 'reading':

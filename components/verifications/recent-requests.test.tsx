@@ -2,6 +2,8 @@
 // deadline hints, and who gets a copy button when.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { TimeZoneProvider } from '@/components/ui/time-zone';
+import { relativeTime } from '@/lib/time/display-time';
 import type { RegisterListEntry } from '@/lib/verifications/register-queries';
 import { expiresInText, RecentRequests } from './recent-requests';
 import { RegisterViews } from './register-filters';
@@ -75,7 +77,7 @@ describe('RecentRequests', () => {
   });
 
   it('shows how long an expiring request has left, and a stuck one', () => {
-    expect(render([entry({ accessExpiresAt: at(5 * HOUR + 59 * 60_000), createdAt: at(-6 * 24 * HOUR) })])).toContain('expires in 5 h');
+    expect(render([entry({ accessExpiresAt: at(5 * HOUR + 59 * 60_000), createdAt: at(-6 * 24 * HOUR) })])).toContain('expires in 5 hours');
     expect(render([entry({ accessExpiresAt: at(3 * 24 * HOUR), createdAt: at(-4 * 24 * HOUR) })])).toContain('Past half its validity');
     const fresh = render([entry()]);
     expect(fresh).not.toContain('expires in');
@@ -131,13 +133,37 @@ describe('RecentRequests', () => {
 
 describe('expiresInText', () => {
   it.each([
-    [24 * HOUR, 'expires in 24 h'],
-    [23 * HOUR + 59 * 60_000, 'expires in 23 h'],
-    [HOUR, 'expires in 1 h'],
-    [59 * 60_000, 'expires in under 1 h'],
-    [1, 'expires in under 1 h'],
+    [24 * HOUR, 'expires in 1 day'],
+    [23 * HOUR + 59 * 60_000, 'expires in 23 hours'],
+    [HOUR, 'expires in 1 hour'],
+    [59 * 60_000 + 59_000, 'expires in 59 minutes'],
+    [1, 'expires in less than a minute'],
   ])('%i ms → %s', (left, text) => {
     expect(expiresInText(at(left), NOW)).toBe(text);
+  });
+
+  it('says what the detail page says of the same deadline at the same moment', () => {
+    for (const left of [5 * HOUR + 59 * 60_000, 23 * HOUR + 40 * 60_000, 90_000]) {
+      expect(expiresInText(at(left), NOW)).toBe(`expires ${relativeTime(at(left).toISOString(), NOW.getTime())}`);
+    }
+  });
+});
+
+describe('RecentRequests times', () => {
+  it('shows when each request was created on a 24-hour clock, in the display zone, with its name', () => {
+    const html = renderToStaticMarkup(
+      <TimeZoneProvider timeZone="America/New_York" fixed>
+        <RecentRequests
+          entries={[entry({ createdAt: new Date('2030-06-15T17:05:00.000Z') })]}
+          now={NOW}
+          showLinks
+          canCreate
+          caption="Requests"
+        />
+      </TimeZoneProvider>,
+    );
+    expect(html).toContain('15 Jun 2030, 13:05 EDT');
+    expect(html).not.toMatch(/\b[AP]M\b/);
   });
 });
 

@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { DataTable, idTextClasses } from '@/components/ui/data-table';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { LocalTime } from '@/components/ui/local-time';
+import { relativeTime } from '@/lib/time/display-time';
 import { purposeLabel } from '@/lib/verifications/labels';
 import { compareNames } from '@/lib/verifications/name-match';
 import { NAME_REVIEW_DECISION_LABELS, type NameReviewDecision } from '@/lib/verifications/name-review-labels';
@@ -91,10 +92,9 @@ function IdentifiedName({ entry }: { entry: RegisterListEntry }) {
   );
 }
 
-/** "expires in 5 h": whole hours, rounded down so it never promises more time than is left. */
+/** "expires in 5 hours": phrased as the detail page phrases the same deadline (lib/time). */
 export function expiresInText(expiresAt: Date, now: Date): string {
-  const hours = Math.floor((expiresAt.getTime() - now.getTime()) / 3_600_000);
-  return hours < 1 ? 'expires in under 1 h' : `expires in ${hours} h`;
+  return `expires ${relativeTime(expiresAt, now)}`;
 }
 
 function Deadline({ entry, now }: { entry: RegisterEntry; now: Date }) {

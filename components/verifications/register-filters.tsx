@@ -20,7 +20,8 @@ export type StaffOption = { id: string; label: string };
 
 const labelClasses = 'block text-sm font-medium text-slate-900';
 
-export function RegisterFilters({ filter, staff }: { filter: RegisterFilter; staff: StaffOption[] }) {
+/** `timeZone`: the zone whose whole days the dates select (the server reads them in it). */
+export function RegisterFilters({ filter, staff, timeZone }: { filter: RegisterFilter; staff: StaffOption[]; timeZone: string }) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: role=search on the form itself is valid ARIA and keeps landmark and form one element.
     <form
@@ -94,13 +95,13 @@ export function RegisterFilters({ filter, staff }: { filter: RegisterFilter; sta
         </div>
         <div className="space-y-1.5">
           <label htmlFor="register-from" className={labelClasses}>
-            Created from (UTC)
+            Created from ({timeZone})
           </label>
           <Input id="register-from" name="from" type="date" defaultValue={filter.from ?? ''} />
         </div>
         <div className="space-y-1.5">
           <label htmlFor="register-to" className={labelClasses}>
-            Created to (UTC)
+            Created to ({timeZone})
           </label>
           <Input id="register-to" name="to" type="date" defaultValue={filter.to ?? ''} />
         </div>

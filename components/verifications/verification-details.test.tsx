@@ -4,6 +4,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
+import { expiresInText } from './recent-requests';
 import { DetailsView, type DetailsViewProps, VerificationDetails } from './verification-details';
 
 const NOW = Date.parse('2030-06-15T12:00:00.000Z');
@@ -42,6 +43,15 @@ describe('DetailsView', () => {
     expect(html).toContain('Link valid until');
     expect(html).toContain('expires in');
     expect(html).toContain('None yet');
+  });
+
+  it('phrases the link’s deadline as the register does, rounding the same way', () => {
+    // 23 h 40 min left: rounded to the nearest hour this read "in 24 hours" here and "23 h" there.
+    const expiresAt = new Date(NOW + 23 * 3_600_000 + 40 * 60_000);
+    const html = text(render({ record: record({ access_expires_at: expiresAt.toISOString() }) }));
+    expect(html).toContain('(expires in 23 hours)');
+    expect(html).toContain(`(${expiresInText(expiresAt, new Date(NOW))})`);
+    expect(html).toContain('16 Jun 2030, 11:40 UTC');
   });
 
   it.each(['completed', 'failed', 'expired'])('once %s: the link is closed, with no deadline to read', (status) => {

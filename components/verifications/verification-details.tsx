@@ -10,11 +10,11 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LocalTime } from '@/components/ui/local-time';
 import { onAnnouncedChange } from '@/lib/live/protocol';
+import { isPast, relativeTime } from '@/lib/time/display-time';
 import { cn } from '@/lib/utils';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
 import { isPredefinedPurpose, methodLabel, purposeLabel, statusLabel } from '@/lib/verifications/labels';
 import { completedNameComparison, type NameReviewDecision, reviewStatusText } from '@/lib/verifications/name-review-labels';
-import { isPast, relativeTo } from '@/lib/verifications/time';
 import { NameMismatchPanel } from './name-mismatch-panel';
 import { StatusBadge } from './status-badge';
 
@@ -32,7 +32,7 @@ function Deadline({ iso, now, future, past }: { iso: string; now: number; future
     <span className="space-x-1">
       <LocalTime iso={iso} />
       <span className="text-slate-600" suppressHydrationWarning>
-        ({isPast(iso, now) ? past : future} {relativeTo(iso, now)})
+        ({isPast(iso, now) ? past : future} {relativeTime(iso, now)})
       </span>
     </span>
   );
@@ -222,7 +222,7 @@ export function DetailsView({ id, record, now, refreshing, onRefresh, problem, r
           <span className="space-x-1">
             <LocalTime iso={record.kept_until} />
             <span className="text-slate-600" suppressHydrationWarning>
-              ({isPast(record.kept_until, now) ? 'due for purging' : `data purged ${relativeTo(record.kept_until, now)}`})
+              ({isPast(record.kept_until, now) ? 'due for purging' : `data purged ${relativeTime(record.kept_until, now)}`})
             </span>
           </span>
         </Row>

@@ -4,8 +4,8 @@
 // audit trail for those who may read it only.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { TimeZoneProvider } from '@/components/ui/time-zone';
 import type { Timeline, TimelineEntry } from '@/lib/verifications/timeline';
-import { formatTimelineTime } from './timeline-time';
 import { VerificationTimeline } from './verification-timeline';
 
 const NOW = Date.parse('2026-11-24T16:05:00.000Z');
@@ -51,9 +51,17 @@ const ENTRIES: TimelineEntry[] = [
   },
 ];
 
-const render = (timeline: Timeline | undefined, canReadAuditTrail = true) =>
+const render = (timeline: Timeline | undefined, canReadAuditTrail = true, timeZone = 'UTC') =>
   renderToStaticMarkup(
-    <VerificationTimeline verificationId="id-1" timeline={timeline} renderedAt={NOW} canReadAuditTrail={canReadAuditTrail} />,
+    <TimeZoneProvider timeZone={timeZone} fixed>
+      <VerificationTimeline
+        verificationId="id-1"
+        timeline={timeline}
+        renderedAt={NOW}
+        timeZone={timeZone}
+        canReadAuditTrail={canReadAuditTrail}
+      />
+    </TimeZoneProvider>,
   );
 const text = (html: string) =>
   html
@@ -81,7 +89,14 @@ describe('VerificationTimeline', () => {
     const first = items(render({ entries: ENTRIES, truncated: false }))[0] ?? '';
     expect(first).toContain('dateTime="2026-11-24T14:05:00.000Z"');
     expect(text(first)).toContain('24 Nov 2026, 14:05 UTC (2 hours ago)');
-    expect(formatTimelineTime('2026-11-24T23:30:00.000Z', 'Europe/Brussels')).toBe('25 Nov 2026, 00:30 CET');
+  });
+
+  it('shows the times and links the audit trail days in the display zone', () => {
+    const late = { ...ENTRIES[1], at: new Date('2026-11-25T03:30:00.000Z') } as TimelineEntry;
+    const html = render({ entries: [late], truncated: false }, true, 'America/New_York');
+    // 03:30 UTC on the 25th is still the evening of the 24th in New York.
+    expect(text(html)).toContain('24 Nov 2026, 22:30 EST');
+    expect(html).toContain('href="/audit?verification=id-1&amp;from=2026-11-24&amp;to=2026-11-24"');
   });
 
   it('links audited entries to their day of the audit trail, and the whole history to it, for those who may read it', () => {

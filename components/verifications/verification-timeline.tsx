@@ -4,16 +4,20 @@
 // detail page keeps it current by re-rendering (detail-page-live-refresh.tsx).
 import Link from 'next/link';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { LocalTime } from '@/components/ui/local-time';
 import { auditTrailHrefFor, auditTrailQuery } from '@/lib/audit/audit-filter';
+import { dayIn } from '@/lib/time/display-time';
 import type { Timeline } from '@/lib/verifications/timeline';
 import { describeTimelineEntry } from '@/lib/verifications/timeline-labels';
-import { TimelineTime } from './timeline-time';
 
 const linkClass = 'font-medium text-indigo-700 underline underline-offset-2 hover:no-underline';
 
-/** The audit trail narrowed to this request on the UTC day of `at`: where one entry is found. */
-function auditDayHref(verificationId: string, at: Date): string {
-  const day = at.toISOString().slice(0, 10);
+/**
+ * The audit trail narrowed to this request on the day of `at`: where one entry is found. The
+ * audit trail reads its dates in the same display zone, so the day is taken in that zone.
+ */
+function auditDayHref(verificationId: string, at: Date, timeZone: string): string {
+  const day = dayIn(at, timeZone);
   return `/audit${auditTrailQuery({ verification: verificationId, from: day, to: day })}`;
 }
 
@@ -21,12 +25,15 @@ export function VerificationTimeline({
   verificationId,
   timeline,
   renderedAt,
+  timeZone,
   canReadAuditTrail,
 }: {
   verificationId: string;
   /** Undefined when it could not be read: the page shows the record regardless. */
   timeline: Timeline | undefined;
   renderedAt: number;
+  /** The display zone the server reads date filters in (lib/time/display-zone.ts). */
+  timeZone: string;
   canReadAuditTrail: boolean;
 }) {
   const auditHref = auditTrailHrefFor(verificationId);
@@ -71,9 +78,9 @@ export function VerificationTimeline({
                     </p>
                     {text.detail ? <p className="text-slate-600">{text.detail}</p> : null}
                     <p className="flex flex-wrap items-baseline gap-x-3">
-                      <TimelineTime iso={entry.at.toISOString()} renderedAt={renderedAt} />
+                      <LocalTime iso={entry.at.toISOString()} relativeFrom={renderedAt} className="text-sm text-slate-600" />
                       {canReadAuditTrail && entry.inAuditTrail ? (
-                        <Link href={auditDayHref(verificationId, entry.at)} className={`text-xs ${linkClass}`}>
+                        <Link href={auditDayHref(verificationId, entry.at, timeZone)} className={`text-xs ${linkClass}`}>
                           In the audit trail<span className="sr-only">: {text.title}</span>
                         </Link>
                       ) : null}

@@ -38,6 +38,9 @@ describe('describeAuditDetails', () => {
     ).toBe(
       '1,234 rows · Filters: status Pending, purpose Legal obligation, view Needs review, created by the exporter, from 2030-01-01, a search',
     );
+    expect(describeAuditDetails('audit.exported', { from: '2030-01-01', timeZone: 'Europe/Brussels', rows: 5, complete: true })).toBe(
+      '5 rows · Filters: from 2030-01-01, days in Europe/Brussels',
+    );
     expect(describeAuditDetails('audit.exported', { verification: 'abc', rows: 1, complete: false })).toBe(
       '1 row, then the download was stopped · Filters: verification abc',
     );

@@ -51,6 +51,8 @@ function exportFilters(details: Details): string[] {
     action: (value) => `action ${value}`,
     from: (value) => `from ${value}`,
     to: (value) => `to ${value}`,
+    // The zone the dates were read in (the filters are whole days there).
+    timeZone: (value) => `days in ${value}`,
   };
   return Object.entries(details)
     .filter(([key]) => key in words)

@@ -1,11 +1,13 @@
-// What the audit trail can be narrowed to — a verification id, a staff member, an action, UTC
-// days — read from a page's query string and written back, so every filtered view has a URL.
+// What the audit trail can be narrowed to — a verification id, a staff member, an action, whole
+// days in the display zone (lib/time) — read from a page's query string and written back, so
+// every filtered view has a URL.
 // Pure and client-safe: the audit page, its CSV export and links from other pages share it.
 import { z } from 'zod';
 import { AUDIT_ACTIONS, type AuditAction } from './audit-labels';
 
-// A UTC calendar day, bounded so the day after `to` is still one Postgres and Date agree on.
-const utcDay = z.iso.date().refine((day) => {
+// A calendar day (read in the display zone, lib/time), bounded so the day after `to` is still one
+// Postgres and Date agree on.
+const calendarDay = z.iso.date().refine((day) => {
   const year = Number(day.slice(0, 4));
   return year >= 1970 && year <= 9998;
 });
@@ -26,8 +28,8 @@ export const auditFilterSchema = z.object({
     .regex(/^[\x21-\x7e]{1,100}$/)
     .optional(),
   action: z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]).optional(),
-  from: utcDay.optional(),
-  to: utcDay.optional(),
+  from: calendarDay.optional(),
+  to: calendarDay.optional(),
 });
 
 export type AuditTrailFilter = z.output<typeof auditFilterSchema>;

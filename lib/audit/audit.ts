@@ -5,6 +5,8 @@ import 'server-only';
 import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
 import { type Db, getDb } from '@/lib/db';
 import { type AuditEntryRow, auditEntries } from '@/lib/db/schema';
+import { startOfDayIn, startOfNextDayIn } from '@/lib/time/display-time';
+import { FALLBACK_TIME_ZONE } from '@/lib/time/time-zone';
 import { canonicalVerificationId } from '@/lib/verifications/verification-id';
 import type { AuditTrailFilter } from './audit-filter';
 import type { AuditAction } from './audit-labels';
@@ -51,19 +53,21 @@ export type AuditFilter = {
   from?: Date;
   /** Up to and including this instant. */
   to?: Date;
-  /** Strictly before this instant: a whole UTC day, to the microsecond, is [day, day after). */
+  /** Strictly before this instant: a whole calendar day, to the microsecond, is [day, day after). */
   before?: Date;
 };
 
-/** The audit page's filter (UTC days, a verification id) as the query's instants and target. */
-export function auditFilterFor(filter: AuditTrailFilter): AuditFilter {
-  const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+/**
+ * The audit page's filter (calendar days in the display zone, a verification id) as the query's
+ * instants and target. The page and its CSV export both pass the zone, so they select the same rows.
+ */
+export function auditFilterFor(filter: AuditTrailFilter, timeZone: string = FALLBACK_TIME_ZONE): AuditFilter {
   return {
     actorId: filter.actor,
     action: filter.action,
     ...(filter.verification ? { targetType: 'verification' as const, targetId: filter.verification } : {}),
-    from: filter.from ? dayStart(filter.from) : undefined,
-    before: filter.to ? new Date(dayStart(filter.to).getTime() + 24 * 60 * 60 * 1000) : undefined,
+    from: filter.from ? startOfDayIn(filter.from, timeZone) : undefined,
+    before: filter.to ? startOfNextDayIn(filter.to, timeZone) : undefined,
   };
 }
 

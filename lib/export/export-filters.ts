@@ -53,3 +53,14 @@ export function auditFilterDetails(filter: AuditTrailFilter): Record<string, str
   for (const [field, value] of Object.entries(filter)) if (typeof value === 'string') details[field] = value;
   return details;
 }
+
+/**
+ * The details with the zone the `from` and `to` days were read in, when there are any: "from
+ * 2026-11-24" selects different rows in Brussels and in New York.
+ */
+export function withDayZone<Details extends Record<string, string | boolean>>(
+  details: Details,
+  timeZone: string,
+): Details | (Details & { timeZone: string }) {
+  return 'from' in details || 'to' in details ? { ...details, timeZone } : details;
+}

@@ -37,9 +37,9 @@ export const MINE = 'mine';
 
 export const PREDEFINED_PURPOSE_VALUES = PREDEFINED_PURPOSES.map((p) => p.value);
 
-// A UTC calendar day. The year is bounded so that the day after `to` is still a date Postgres
-// and `Date#toISOString` agree on (year 0 and five-digit years are not).
-const utcDay = z.iso.date().refine((day) => {
+// A calendar day (read in the display zone, lib/time). The year is bounded so that the day after
+// `to` is still a date Postgres and `Date#toISOString` agree on (year 0 and five-digit years are not).
+const calendarDay = z.iso.date().refine((day) => {
   const year = Number(day.slice(0, 4));
   return year >= 1970 && year <= 9998;
 });
@@ -53,8 +53,8 @@ export const registerFilterSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{1,100}$/)
     .optional(),
-  from: utcDay.optional(),
-  to: utcDay.optional(),
+  from: calendarDay.optional(),
+  to: calendarDay.optional(),
   q: z
     .string()
     // Control characters cannot be in a name or an id, and Postgres refuses NUL outright.

@@ -9,11 +9,10 @@ import { isExpiringSoon, isStuck, type RegisterFilter, registerFilterSchema } fr
 import { countRegisterViews, escapeLike, listRegister, type RegisterEntry } from './register-queries';
 import { ADA, at, DAY, HOUR, insert, NOW, OTTO, row, setUpRegisterDatabase } from './register-test-support';
 
-const list = (filter: RegisterFilter, options: { limit?: number; offset?: number; staffId?: string } = {}) =>
-  listRegister(filter, { now: NOW, staffId: ADA, ...options });
+type ListOptions = { limit?: number; offset?: number; staffId?: string; timeZone?: string };
+const list = (filter: RegisterFilter, options: ListOptions = {}) => listRegister(filter, { now: NOW, staffId: ADA, ...options });
 const ids = (entries: RegisterEntry[]) => entries.map((e) => e.verificationId);
-const listIds = async (filter: RegisterFilter, options?: { limit?: number; offset?: number; staffId?: string }) =>
-  ids(await list(filter, options));
+const listIds = async (filter: RegisterFilter, options?: ListOptions) => ids(await list(filter, options));
 
 setUpRegisterDatabase();
 
@@ -88,6 +87,21 @@ describe('listRegister', () => {
     expect(await listIds({ from: '2030-01-12' })).toEqual(['after', 'last']);
     expect(await listIds({ to: '2030-01-10' })).toEqual(['first', 'before']);
     expect(await listIds({ from: '2030-01-11', to: '2030-01-11' })).toEqual(['middle']);
+  });
+
+  it('filters by creation day in the display zone: the day starts at that zone’s midnight', async () => {
+    await insert(
+      // Brussels is UTC+1 in January: its 10 January runs from 09 Jan 23:00 to 10 Jan 23:00 UTC.
+      row({ verificationId: 'late-9th', createdAt: new Date('2030-01-09T22:59:59.999Z') }),
+      row({ verificationId: 'brussels-10th-start', createdAt: new Date('2030-01-09T23:00:00.000Z') }),
+      row({ verificationId: 'brussels-10th-end', createdAt: new Date('2030-01-10T22:59:59.999Z') }),
+      row({ verificationId: 'brussels-11th', createdAt: new Date('2030-01-10T23:00:00.000Z') }),
+    );
+    const brussels = { timeZone: 'Europe/Brussels' };
+    expect(await listIds({ from: '2030-01-10', to: '2030-01-10' }, brussels)).toEqual(['brussels-10th-end', 'brussels-10th-start']);
+    expect(await listIds({ from: '2030-01-11' }, brussels)).toEqual(['brussels-11th']);
+    // The same days in UTC select other rows.
+    expect(await listIds({ from: '2030-01-10', to: '2030-01-10' })).toEqual(['brussels-11th', 'brussels-10th-end']);
   });
 
   describe('search', () => {

@@ -5,6 +5,8 @@ import 'server-only';
 import { and, asc, desc, eq, getTableColumns, gt, gte, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
 import { nameReviews, type VerificationRequestRow, verificationRequests } from '@/lib/db/schema';
+import { startOfDayIn, startOfNextDayIn } from '@/lib/time/display-time';
+import { FALLBACK_TIME_ZONE } from '@/lib/time/time-zone';
 import type { NameReviewDecision } from './name-review-labels';
 import { needsReviewCondition } from './needs-review-sql';
 import { readRegisterEntry } from './register-cache';
@@ -34,18 +36,17 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
-const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 24 * 60 * 60 * 1000);
-
 export type ListContext = {
   /** The clock, passed in so that "expiring" and "stuck" are testable. */
   now: Date;
   /** The signed-in staff member, for createdBy: 'mine'. */
   staffId?: string;
+  /** The zone whose calendar days `from` and `to` are: the one the page shows times in (UTC if unset). */
+  timeZone?: string;
 };
 
 /** Every condition of the filter except the view. */
-function baseConditions(filter: RegisterFilter, { staffId }: ListContext): SQL[] {
+function baseConditions(filter: RegisterFilter, { staffId, timeZone = FALLBACK_TIME_ZONE }: ListContext): SQL[] {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(r.status, filter.status));
   if (filter.purpose === CUSTOM_PURPOSE_FILTER) conditions.push(notInArray(r.purpose, PREDEFINED_PURPOSE_VALUES));
@@ -58,8 +59,8 @@ function baseConditions(filter: RegisterFilter, { staffId }: ListContext): SQL[]
     conditions.push(eq(r.createdBy, filter.createdBy));
   }
   // Half-open ranges on created_at (an index): `to` includes the whole day, to the microsecond.
-  if (filter.from) conditions.push(gte(r.createdAt, dayStart(filter.from)));
-  if (filter.to) conditions.push(lt(r.createdAt, dayAfter(filter.to)));
+  if (filter.from) conditions.push(gte(r.createdAt, startOfDayIn(filter.from, timeZone)));
+  if (filter.to) conditions.push(lt(r.createdAt, startOfNextDayIn(filter.to, timeZone)));
   if (filter.q) conditions.push(searchCondition(filter.q));
   return conditions;
 }

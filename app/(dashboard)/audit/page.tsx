@@ -1,5 +1,5 @@
-// The audit trail (administrators): filter by verification id, person, action and date (UTC
-// days), every filter in the URL (lib/audit/audit-filter.ts), and export what is shown as CSV.
+// The audit trail (administrators): filter by verification id, person, action and date (whole
+// days in the display zone, lib/time), every filter in the URL (lib/audit/audit-filter.ts), and export what is shown as CSV.
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { DataTable, idTextClasses } from '@/components/ui/data-table';
 import { Input, Select } from '@/components/ui/input';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
+import { LocalTime } from '@/components/ui/local-time';
 import { auditFilterFor, listAudit } from '@/lib/audit/audit';
 import { describeAuditDetails } from '@/lib/audit/audit-details';
 import { auditFilterProblem, auditTrailQuery, parseAuditFilter } from '@/lib/audit/audit-filter';
@@ -16,6 +17,7 @@ import { AUDIT_ACTIONS, isAuditAction } from '@/lib/audit/audit-labels';
 import { requireStaff } from '@/lib/auth/session';
 import { auditExportHref } from '@/lib/export/export-links';
 import { listStaff } from '@/lib/staff/staff-accounts';
+import { displayTimeZone } from '@/lib/time/display-zone';
 
 export const metadata: Metadata = { title: 'Audit trail' };
 
@@ -32,13 +34,13 @@ export default async function AuditPage({ searchParams }: Props) {
   let filter = parsed.filter;
   const page = pageSchema.parse(Array.isArray(params.page) ? params.page[0] : params.page);
 
-  const staff = await listStaff();
+  const [staff, timeZone] = await Promise.all([listStaff(), displayTimeZone()]);
   // An id that is no account's would filter to nothing while the select shows "Everyone".
   if (filter.actor && !staff.some((member) => member.id === filter.actor)) {
     filter = { ...filter, actor: undefined };
     problems.push(auditFilterProblem('actor'));
   }
-  const entries = await listAudit(auditFilterFor(filter), { limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE });
+  const entries = await listAudit(auditFilterFor(filter, timeZone), { limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE });
   const names = new Map(staff.map((s) => [s.id, s.name]));
   const hasMore = entries.length > PAGE_SIZE;
 
@@ -48,7 +50,7 @@ export default async function AuditPage({ searchParams }: Props) {
         <div>
           <h1 className="text-2xl font-semibold text-slate-900">Audit trail</h1>
           <p className="mt-1 text-sm text-slate-600">
-            Who did what, and when (UTC). Entries hold ids, never names or e-mail addresses of the people verified.
+            Who did what, and when. Entries hold ids, never names or e-mail addresses of the people verified.
           </p>
         </div>
         <ExportCsvLink href={auditExportHref(filter)} description="Download every entry matching these filters as a CSV file." />
@@ -97,13 +99,13 @@ export default async function AuditPage({ searchParams }: Props) {
         </div>
         <div className="space-y-1.5">
           <label htmlFor="from" className="block text-sm font-medium text-slate-900">
-            From (UTC)
+            From ({timeZone})
           </label>
           <Input id="from" name="from" type="date" defaultValue={filter.from ?? ''} sizing="h-10 w-40 py-2" />
         </div>
         <div className="space-y-1.5">
           <label htmlFor="to" className="block text-sm font-medium text-slate-900">
-            To (UTC)
+            To ({timeZone})
           </label>
           <Input id="to" name="to" type="date" defaultValue={filter.to ?? ''} sizing="h-10 w-40 py-2" />
         </div>
@@ -125,15 +127,11 @@ export default async function AuditPage({ searchParams }: Props) {
         </Alert>
       ) : null}
 
-      <DataTable
-        caption="Audit entries, newest first"
-        columns={['When (UTC)', 'Who', 'Action', 'On', 'Details']}
-        bodyTestId="audit-entries"
-      >
+      <DataTable caption="Audit entries, newest first" columns={['When', 'Who', 'Action', 'On', 'Details']} bodyTestId="audit-entries">
         {entries.slice(0, PAGE_SIZE).map((entry) => (
           <tr key={entry.id} data-action={entry.action}>
-            <td data-label="When (UTC)" className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">
-              <time dateTime={entry.at.toISOString()}>{entry.at.toISOString().replace('T', ' ').slice(0, 19)}</time>
+            <td data-label="When" className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">
+              <LocalTime iso={entry.at.toISOString()} />
             </td>
             <td data-label="Who" className="px-4 py-2.5">
               {entry.actorId ? (names.get(entry.actorId) ?? entry.actorId) : <span className="text-slate-500">—</span>}

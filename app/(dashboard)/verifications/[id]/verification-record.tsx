@@ -16,6 +16,7 @@ import { can } from '@/lib/auth/roles';
 import type { Staff } from '@/lib/auth/session';
 import { afterResponse } from '@/lib/platform/after-response';
 import { logger } from '@/lib/platform/log';
+import { displayTimeZone } from '@/lib/time/display-zone';
 import { getVerification, isTransient, VerificationServiceError } from '@/lib/verification-service';
 import { describeServiceError } from '@/lib/verification-service/messages';
 import type { VerificationRecord } from '@/lib/verification-service/types';
@@ -30,12 +31,19 @@ const log = logger.child({ area: 'verifications' });
 
 /** What one read for the page came to; failures are values, so the promise never rejects. */
 export type VerificationRead =
-  | { record: VerificationRecord; entry: RegisterEntry | undefined; review: NameReview | undefined; timeline: Timeline | undefined }
+  | {
+      record: VerificationRecord;
+      entry: RegisterEntry | undefined;
+      review: NameReview | undefined;
+      timeline: Timeline | undefined;
+      /** The zone the timeline's links to audit trail days are in. */
+      timeZone: string;
+    }
   | { error: unknown };
 
 export async function readVerificationForPage(id: string): Promise<VerificationRead> {
   // The register entry does not depend on the record: read both at once.
-  const [read, entry, review, timeline] = await Promise.all([
+  const [read, entry, review, timeline, timeZone] = await Promise.all([
     getVerification(id).then(
       (record) => ({ record }),
       (error: unknown) => ({ error }),
@@ -43,8 +51,9 @@ export async function readVerificationForPage(id: string): Promise<VerificationR
     getRegisterEntry(id).catch(() => undefined),
     readNameReviewForPage(id),
     readTimelineForPage(id),
+    displayTimeZone(),
   ]);
-  return 'error' in read ? read : { record: read.record, entry, review, timeline };
+  return 'error' in read ? read : { record: read.record, entry, review, timeline, timeZone };
 }
 
 /** Waits for the read inside the page's Suspense boundary, so the frame can go out before it. */
@@ -137,6 +146,7 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
         verificationId={id}
         timeline={timeline}
         renderedAt={Date.now()}
+        timeZone={read.timeZone}
         canReadAuditTrail={can(staff.role, 'audit:read')}
       />
       <DetailPageLiveRefresh verificationId={id} />

@@ -149,6 +149,25 @@ describe('GET /api/exports/audit', () => {
     expect(await rowsOf('?verification=%20v-2%20')).toEqual(['2030-03-02 otto verification.viewed v-2']);
   });
 
+  it('reads the days in DISPLAY_TIME_ZONE when the deployment sets it, whatever zone the browser reported', async () => {
+    // 18:30 UTC is midnight in India (UTC+5:30).
+    await entryAt('2030-03-01T18:29:59.999Z', { actorId: ottoId, action: 'link.copied', target: { type: 'verification', id: 'v-1st' } });
+    await entryAt('2030-03-01T18:30:00.000Z', { actorId: ottoId, action: 'link.copied', target: { type: 'verification', id: 'v-2nd' } });
+    const targetsOf = async (cookie: string) =>
+      parseCsv(await (await exportAudit('?action=link.copied&from=2030-03-01&to=2030-03-01', cookie)).text())
+        .slice(1)
+        .map((cells) => cells[4]);
+    expect(await targetsOf(`${cookies.admin}; vd-time-zone=America/New_York`)).toEqual(['v-2nd', 'v-1st']);
+    process.env.DISPLAY_TIME_ZONE = 'Asia/Kolkata';
+    resetEnv();
+    try {
+      expect(await targetsOf(`${cookies.admin}; vd-time-zone=America/New_York`)).toEqual(['v-1st']);
+    } finally {
+      delete process.env.DISPLAY_TIME_ZONE;
+      resetEnv();
+    }
+  });
+
   it.each(['operator', 'viewer'] as const)('refuses a%s with 403 and exports nothing', async (role) => {
     await entryAt('2030-03-01T09:00:00.000Z', { actorId: ottoId, action: 'link.copied', target: { type: 'verification', id: 'v-1' } });
     const response = await exportAudit('', cookies[role]);

@@ -4,19 +4,22 @@
 import { auditFilterFor } from '@/lib/audit/audit';
 import { authorizedRoute } from '@/lib/auth/guards';
 import { AUDIT_CSV_HEADER, auditCsvCells, auditExportBatches } from '@/lib/export/audit-export';
-import { auditExportFilter, auditFilterDetails } from '@/lib/export/export-filters';
+import { auditExportFilter, auditFilterDetails, withDayZone } from '@/lib/export/export-filters';
 import { badFilterResponse, csvDownload, queryParams } from '@/lib/export/export-response';
+import { displayTimeZoneOf } from '@/lib/time/display-zone';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = authorizedRoute('audit:read', async (request, staff) => {
   const { filter, problems } = auditExportFilter(queryParams(request));
   if (problems.length > 0) return badFilterResponse(problems);
+  // The days are read in the zone the page showed them in (the same cookie or setting).
+  const timeZone = displayTimeZoneOf(request);
   return csvDownload({
     name: 'audit-trail',
     header: AUDIT_CSV_HEADER,
-    batches: auditExportBatches(auditFilterFor(filter)),
+    batches: auditExportBatches(auditFilterFor(filter, timeZone)),
     toCells: auditCsvCells,
-    audit: { actorId: staff.id, action: 'audit.exported', filters: auditFilterDetails(filter) },
+    audit: { actorId: staff.id, action: 'audit.exported', filters: withDayZone(auditFilterDetails(filter), timeZone) },
   });
 });

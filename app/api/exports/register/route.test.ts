@@ -215,6 +215,24 @@ describe('GET /api/exports/register', () => {
     expect(await idsOf('?status=failed')).toEqual([]);
   });
 
+  it('reads the dates as whole days in the zone the browser reported, as the page does, and audits the zone', async () => {
+    const db = await getDb();
+    await db.insert(verificationRequests).values([
+      // 23:30 on 14 June in New York, already the 15th in UTC.
+      row('ny-evening', { createdAt: new Date('2030-06-15T03:30:00.000Z') }),
+      row('ny-morning', { createdAt: new Date('2030-06-15T12:00:00.000Z') }),
+    ]);
+    const idsOf = async (cookie: string) =>
+      parseCsv(await (await exportRegister('?from=2030-06-14&to=2030-06-14', cookie)).text())
+        .slice(1)
+        .map((cells) => cells[0]);
+    expect(await idsOf(ada)).toEqual([]);
+    expect(await idsOf(`${ada}; vd-time-zone=America/New_York`)).toEqual(['ny-evening']);
+    expect((await lastExportAudit())?.details).toMatchObject({ from: '2030-06-14', to: '2030-06-14', timeZone: 'America/New_York' });
+    // Anything but a zone name is ignored: the days are UTC's.
+    expect(await idsOf(`${ada}; vd-time-zone=%3Cscript%3E`)).toEqual([]);
+  });
+
   it.each([
     ['?status=sideways', 'The status is not one of pending, completed, expired or failed.'],
     ['?from=15-06-2030', 'The “From” date is not a date (use YYYY-MM-DD).'],

@@ -1,0 +1,154 @@
+// The one way the dashboard shows time: a 24-hour clock with the zone's name ("24 Nov 2026, 14:05
+// CET"), a date alone ("24 Nov 2026"), and relative phrasing ("in 5 hours", "2 days ago"). Pure
+// and client-safe; components/ui/local-time.tsx renders these, in the zone that
+// components/ui/time-zone.tsx settles on. Date filters use the same zone's calendar days.
+
+type Formats = {
+  dateTime: Intl.DateTimeFormat;
+  date: Intl.DateTimeFormat;
+  britishName: Intl.DateTimeFormat;
+  americanName: Intl.DateTimeFormat;
+  parts: Intl.DateTimeFormat;
+};
+
+// Built once per zone: constructing a formatter costs far more than formatting with it, and a
+// register page renders dozens of timestamps.
+const formatsByZone = new Map<string, Formats>();
+
+function formatsFor(timeZone: string): Formats {
+  let formats = formatsByZone.get(timeZone);
+  if (!formats) {
+    const date: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone };
+    formats = {
+      // en-GB: day before month, and no AM/PM whatever the reader's own locale.
+      dateTime: new Intl.DateTimeFormat('en-GB', { ...date, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+      date: new Intl.DateTimeFormat('en-GB', date),
+      britishName: new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'short' }),
+      americanName: new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }),
+      parts: new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      }),
+    };
+    formatsByZone.set(timeZone, formats);
+  }
+  return formats;
+}
+
+const toDate = (at: Date | string) => (typeof at === 'string' ? new Date(at) : at);
+
+function zoneNamePart(format: Intl.DateTimeFormat, at: Date): string {
+  return format.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
+/**
+ * The zone's short name at that instant, as people know it: "CET"/"CEST" (British English knows
+ * the European ones), "EST"/"EDT" (American English knows the American ones), else the offset
+ * ("GMT+5:30"). It changes with daylight saving time, so it is read for each instant.
+ */
+export function zoneAbbreviation(at: Date | string, timeZone: string): string {
+  const instant = toDate(at);
+  const formats = formatsFor(timeZone);
+  const british = zoneNamePart(formats.britishName, instant);
+  if (!british.startsWith('GMT')) return british;
+  const american = zoneNamePart(formats.americanName, instant);
+  return /^[A-Z]{2,5}$/.test(american) ? american : british;
+}
+
+/** "24 Nov 2026, 14:05 CET": the date, a 24-hour time, and the zone it is in. */
+export function formatDateTime(at: Date | string, timeZone: string): string {
+  const instant = toDate(at);
+  return `${formatsFor(timeZone).dateTime.format(instant)} ${zoneAbbreviation(instant, timeZone)}`;
+}
+
+/** "24 Nov 2026": the calendar day in that zone. */
+export function formatDate(at: Date | string, timeZone: string): string {
+  return formatsFor(timeZone).date.format(toDate(at));
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+// "always", never "tomorrow"/"yesterday": those name a calendar day, which depends on the zone,
+// while this phrasing counts elapsed time.
+const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+
+/**
+ * How far `at` is from `now`, in the largest whole unit: "in 5 hours", "2 days ago". Whole units
+ * are counted down (5 h 59 min is "in 5 hours"), so a deadline never reads as further away than
+ * it is, and the register and the detail page, given the same moment, say the same thing.
+ */
+export function relativeTime(at: Date | string, now: Date | number): string {
+  const diff = toDate(at).getTime() - (typeof now === 'number' ? now : now.getTime());
+  for (const [unit, ms] of UNITS) {
+    const whole = Math.trunc(diff / ms);
+    if (whole !== 0) return relativeFormat.format(whole, unit);
+  }
+  return diff > 0 ? 'in less than a minute' : 'less than a minute ago';
+}
+
+export function isPast(at: Date | string, now: Date | number): boolean {
+  return toDate(at).getTime() <= (typeof now === 'number' ? now : now.getTime());
+}
+
+type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+function wallClock(at: Date, timeZone: string): WallClock {
+  const parts = Object.fromEntries(
+    formatsFor(timeZone)
+      .parts.formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** How far the zone's clocks are ahead of UTC at that instant, in milliseconds. */
+function offsetAt(at: Date, timeZone: string): number {
+  const c = wallClock(at, timeZone);
+  const asIfUtc = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
+  return asIfUtc - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The calendar day ("2026-11-24") that instant falls on in the zone. */
+export function dayIn(at: Date | string, timeZone: string): string {
+  const c = wallClock(toDate(at), timeZone);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}`;
+}
+
+/**
+ * The first instant of a calendar day ("2026-03-29") in the zone: its midnight, or where a
+ * daylight-saving jump skips midnight, the first minute the clocks show that day.
+ */
+export function startOfDayIn(day: string, timeZone: string): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00.000Z`);
+  // The offset can differ between midnight UTC and the zone's midnight (a DST change between
+  // them), so it is read again at the first guess.
+  const firstGuess = midnightUtc - offsetAt(new Date(midnightUtc), timeZone);
+  const secondGuess = midnightUtc - offsetAt(new Date(firstGuess), timeZone);
+  const candidates = [firstGuess, secondGuess].filter((t) => dayIn(new Date(t), timeZone) === day);
+  // Midnight skipped (clocks go from 23:59 to 01:00): the day starts where the earlier guess's hour does.
+  return new Date(candidates.length > 0 ? Math.min(...candidates) : Math.max(firstGuess, secondGuess));
+}
+
+/** The first instant of the day after `day` in the zone: a whole day is [start, next start). */
+export function startOfNextDayIn(day: string, timeZone: string): Date {
+  const next = new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+  return startOfDayIn(next, timeZone);
+}
