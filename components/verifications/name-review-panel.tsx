@@ -4,7 +4,7 @@
 // server action and also works without JavaScript; a refusal comes back with what was typed and
 // the error at its field. A decision recorded elsewhere shows here without a reload: the live
 // stream announces it, and the page's server part is rendered again (detail-page-live-refresh.tsx).
-import { useActionState, useEffect } from 'react';
+import { useActionState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, FieldError, fieldDescribedBy } from '@/components/ui/field';
@@ -57,29 +57,11 @@ export function NameReviewPanel({
   );
 }
 
-/**
- * The last answer each request's form got in this tab. When the service is slow, the page that
- * re-renders after a decision (the action's own refresh, the live event) may arrive in another
- * shape — streamed behind the waiting state — and mount this form anew; it then picks up the
- * answer here instead of dropping the "Decision recorded." notice or a refusal with what was typed.
- */
-const lastAnswers = new Map<string, { state: NameReviewFormState; at: number }>();
-/** Long enough for any re-render the answer causes; a later visit to the page starts afresh. */
-const ANSWER_KEPT_MS = 30_000;
-
-function recentAnswer(verificationId: string): NameReviewFormState | undefined {
-  const kept = lastAnswers.get(verificationId);
-  return kept && Date.now() - kept.at < ANSWER_KEPT_MS ? kept.state : undefined;
-}
-
 function NameReviewForm({ verificationId, current }: { verificationId: string; current: ReviewSummary | null }) {
-  const [state, formAction, isPending] = useActionState<NameReviewFormState, FormData>(
-    recordNameReviewAction,
-    recentAnswer(verificationId) ?? { status: 'idle', values: { verificationId, decision: '', note: '' } },
-  );
-  useEffect(() => {
-    if (state.status !== 'idle') lastAnswers.set(verificationId, { state, at: Date.now() });
-  }, [verificationId, state]);
+  const [state, formAction, isPending] = useActionState<NameReviewFormState, FormData>(recordNameReviewAction, {
+    status: 'idle',
+    values: { verificationId, decision: '', note: '' },
+  });
   const refused = refusalOf(state);
   const fieldErrors: FieldErrors = refused?.fieldErrors ?? {};
   const error = (field: string) => fieldErrors[field]?.[0];

@@ -2,12 +2,12 @@
 // source of truth), then kept current in the browser by VerificationDetails.
 //
 // The page never waits long for the service before it answers. A quick read (the usual case) is
-// rendered in the first flush, exactly as if nothing streamed: no waiting state flashes by, and an
-// unknown id still answers with the not-found page's 404. A read still under way after
+// rendered in the first flush: no waiting state flashes by, and an unknown id still answers with
+// the not-found page's 404. A read still under way after
 // QUICK_READ_MS gives way to the frame with a waiting state, and the record (or the problem, at
 // the read's deadline) streams in behind it.
 import type { Metadata } from 'next';
-import { permanentRedirect } from 'next/navigation';
+import { notFound, permanentRedirect } from 'next/navigation';
 import { Suspense } from 'react';
 import { WaitingForService } from '@/components/verifications/waiting-for-service';
 import { requireStaff } from '@/lib/auth/session';
@@ -15,7 +15,13 @@ import { getEnv } from '@/lib/env';
 import { readDeadlineMs } from '@/lib/verification-service';
 import { verificationPageTitle } from '@/lib/verifications/page-title';
 import { canonicalVerificationId } from '@/lib/verifications/verification-id';
-import { AwaitedVerificationRecord, readVerificationForPage, type VerificationRead, VerificationRecordView } from './verification-record';
+import {
+  AwaitedVerificationRecord,
+  isNotFoundRead,
+  readVerificationForPage,
+  type VerificationRead,
+  VerificationRecordView,
+} from './verification-record';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -39,12 +45,20 @@ export default async function VerificationPage({ params }: Props) {
 
   const read = readVerificationForPage(id);
   const quick = await settledWithin(read, QUICK_READ_MS);
-  if (quick) return <VerificationRecordView id={id} staff={staff} read={quick} />;
+  // Thrown here, outside the boundary, while the status can still be 404.
+  if (quick && isNotFoundRead(quick)) notFound();
 
+  // Quick or not, the record sits in the same boundary: a re-render (a live refresh, a form's
+  // action) that takes the other path then updates the page in place instead of mounting it anew,
+  // which would drop what a form on it holds — its answer, what was typed.
   const giveUpAfterSeconds = Math.ceil(readDeadlineMs(getEnv().VERIFICATION_API_TIMEOUT_MS) / 1000);
   return (
     <Suspense fallback={<WaitingForService id={id} giveUpAfterSeconds={giveUpAfterSeconds} />}>
-      <AwaitedVerificationRecord id={id} staff={staff} read={read} />
+      {quick ? (
+        <VerificationRecordView id={id} staff={staff} read={quick} />
+      ) : (
+        <AwaitedVerificationRecord id={id} staff={staff} read={read} />
+      )}
     </Suspense>
   );
 }
