@@ -4,9 +4,8 @@
 import { notFound } from 'next/navigation';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
-import { CopyLinkButton } from '@/components/verifications/copy-link-button';
 import { FollowUpLinks } from '@/components/verifications/follow-up-links';
-import { NameReviewPanel } from '@/components/verifications/name-review-panel';
+import { CopyLinkButton, NameReviewPanel } from '@/components/verifications/on-demand';
 import { TimelineLiveRefresh } from '@/components/verifications/timeline-live-refresh';
 import { VerificationDetails } from '@/components/verifications/verification-details';
 import { VerificationProblem } from '@/components/verifications/verification-problem';
@@ -22,6 +21,7 @@ import type { VerificationRecord } from '@/lib/verification-service/types';
 import { channelsLabel } from '@/lib/verifications/channels';
 import { languageLabel } from '@/lib/verifications/labels';
 import { type NameReview, readNameReviewForPage, reviewSummary } from '@/lib/verifications/name-review';
+import { completedNameComparison } from '@/lib/verifications/name-review-labels';
 import { getRegisterEntry, type RegisterEntry } from '@/lib/verifications/register-queries';
 import { refreshRegisterEntry } from '@/lib/verifications/register-writes';
 import { readTimelineForPage, type Timeline } from '@/lib/verifications/timeline';
@@ -89,6 +89,8 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
         id={id}
         initialRecord={record}
         requestedName={entry?.name}
+        // Compared here rather than in the browser: the comparison's tables stay out of the page's JavaScript.
+        nameComparison={completedNameComparison(record.status, entry?.name ?? record.inputted_name, record.identified_name)}
         reviewDecision={review?.decision ?? null}
         // Only a request in the register can be reviewed: its requested name is the dashboard's own.
         review={
