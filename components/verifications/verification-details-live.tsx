@@ -4,6 +4,7 @@
 // change for this id (or a resync), and when the tab regains focus.
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { Alert } from '@/components/ui/alert';
 import { getBrowserQueryClient } from '@/components/verifications/query-client';
 import { onAnnouncedChange } from '@/lib/live/protocol';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
@@ -62,17 +63,21 @@ function QueriedDetails({ id, initialRecord, onRecord, ...naming }: LiveDetailsP
   // The record already shown stays on screen whatever went wrong; the title says why it is not
   // newer. A 429 (this person's read limit) carries its own message saying how long to wait.
   const status = query.error instanceof VerificationFetchError ? query.error.status : undefined;
-  const problem = query.isError
-    ? {
-        title:
-          status === 404
-            ? 'This verification is no longer available'
-            : status === 429
-              ? 'Refreshing is paused for a moment'
-              : 'Showing the last known state',
-        message: query.error.message,
+  const problem = query.isError ? (
+    <Alert
+      tone="warning"
+      title={
+        status === 404
+          ? 'This verification is no longer available'
+          : status === 429
+            ? 'Refreshing is paused for a moment'
+            : 'Showing the last known state'
       }
-    : undefined;
+      role="status"
+    >
+      <p>{query.error.message}</p>
+    </Alert>
+  ) : undefined;
 
   return (
     <DetailsView

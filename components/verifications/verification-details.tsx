@@ -8,7 +8,6 @@
 // tables): by the server for the record it rendered, by the live part for the records it fetches.
 import { RefreshCw } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LocalTime } from '@/components/ui/local-time';
 import { onAnnouncedChange } from '@/lib/live/protocol';
@@ -156,7 +155,8 @@ export type DetailsViewProps = {
   now: number;
   refreshing: boolean;
   onRefresh: () => void;
-  problem?: { title: string; message: string };
+  /** Why the record shown is not newer: the live part's warning, rendered there (with its code). */
+  problem?: ReactNode;
 } & Pick<DetailsProps, 'reviewDecision'>;
 
 /** Where the link stands once the request is finished: no date to read, it simply no longer works. */
@@ -199,11 +199,7 @@ export function DetailsView({ id, record, nameComparison, now, refreshing, onRef
         </div>
       </div>
 
-      {problem ? (
-        <Alert tone="warning" title={problem.title} role="status">
-          <p>{problem.message}</p>
-        </Alert>
-      ) : null}
+      {problem}
 
       {/* The status is in the heading above: once on the page. */}
       <dl className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
