@@ -5,6 +5,7 @@
 // form carry none of that code. This keeps the first-load JavaScript budget (npm run bench:
 // ≤ 150 KB gzip) from being spent again by one import in the wrong place. Each part is recognised
 // by a text of its own that minification keeps.
+import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { storageStateOf } from './support/staff';
@@ -74,5 +75,16 @@ test.describe('first-load JavaScript', () => {
     const scripts = await firstLoadScripts(page.request, '/verifications/new');
     expect(scripts).toContain('Create verification request');
     expectNone(scripts, { ...RARE_ON_THE_CREATE_FORM, ...RARE_EVERYWHERE });
+  });
+
+  test('the problem page’s lookup form, fetched on demand, still checks what is typed in the browser', async ({ page }) => {
+    const id = randomUUID();
+    await page.goto(`/verifications/${id}`);
+    const lookup = page.getByRole('search');
+    await lookup.getByLabel('Look up a verification by id or page address').fill('https://example.com/elsewhere');
+    await lookup.getByRole('button', { name: 'Look up' }).click();
+    await expect(lookup).toContainText('That address is not a verification’s page.');
+    // Answered by the form's code in the browser: without it, the form would have gone to /verifications.
+    expect(new URL(page.url()).pathname).toBe(`/verifications/${id}`);
   });
 });
