@@ -81,6 +81,10 @@ test.describe('first-load JavaScript', () => {
     const id = randomUUID();
     await page.goto(`/verifications/${id}`);
     const lookup = page.getByRole('search');
+    // Until its code has come and React has taken over the server's HTML, the form posts natively.
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('form[role="search"]') ?? {}).some((key) => key.startsWith('__reactProps')),
+    );
     await lookup.getByLabel('Look up a verification by id or page address').fill('https://example.com/elsewhere');
     await lookup.getByRole('button', { name: 'Look up' }).click();
     await expect(lookup).toContainText('That address is not a verification’s page.');
