@@ -5,7 +5,7 @@ import { CircleUser, FlaskConical, LogOut, Plus, ShieldCheck } from 'lucide-reac
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { LiveUpdates } from '@/components/live/live-updates';
-import { DatabaseUnavailable } from '@/components/platform/database-unavailable-on-demand';
+import { DatabaseUnavailable } from '@/components/platform/database-unavailable';
 import { buttonClasses } from '@/components/ui/button';
 import { can, ROLE_LABELS } from '@/lib/auth/roles';
 import { getCurrentStaff } from '@/lib/auth/session';

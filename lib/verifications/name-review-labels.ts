@@ -33,8 +33,5 @@ export function nameMismatchOf(status: string, requestedName: string, identified
   return comparison ? comparison.result === 'mismatch' : null;
 }
 
-/** The words beside the status: what staff still have to do, or what was decided. */
-export function reviewStatusText(decision: NameReviewDecision | null): string {
-  if (!decision) return 'name differs, review needed';
-  return decision === 'same_person' ? 'name differs, reviewed: same person' : 'name differs, reviewed: not the same person';
-}
+// In a module of its own, for the detail page's first load (which has no use for name-match).
+export { reviewStatusText } from './name-review-status';
