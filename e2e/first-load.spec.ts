@@ -1,6 +1,6 @@
 // What the two heaviest pages' first load carries: the scripts their HTML names (<script src>
 // and script preloads), which a browser fetches before the page can run. Parts that only some
-// records or rare states show are fetched on demand (components/ui/on-demand.tsx) and the names
+// records or rare states show are fetched on demand (components/verifications/on-demand.tsx) and the names
 // are compared outside the browser's first load, so a pending request's page and an empty create
 // form carry none of that code. This keeps the first-load JavaScript budget (npm run bench:
 // ≤ 150 KB gzip) from being spent again by one import in the wrong place. Each part is recognised

@@ -1,6 +1,11 @@
 'use client';
-// The create form's follow-up notice, fetched only when the form follows up a request
-// (components/ui/on-demand.tsx): most forms start empty, and the notice is not in their first load.
-import { onDemand } from '@/components/ui/on-demand';
+// The create form's follow-up notice, fetched only when the form follows up a request: most forms
+// start empty, and the notice is not in their first load. React.lazy with no boundary of its own
+// (as in components/verifications/on-demand.tsx): the server renders it in full.
+import { type ComponentProps, lazy } from 'react';
 
-export const FollowUpFormNotice = onDemand(() => import('./follow-up-form-notice').then((module) => module.FollowUpFormNotice));
+const LazyFollowUpFormNotice = lazy(() => import('./follow-up-form-notice').then((module) => ({ default: module.FollowUpFormNotice })));
+
+export function FollowUpFormNotice(props: ComponentProps<typeof LazyFollowUpFormNotice>) {
+  return <LazyFollowUpFormNotice {...props} />;
+}
