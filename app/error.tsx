@@ -1,11 +1,11 @@
 'use client';
 // Shown when a page fails unexpectedly: no stack trace, a way back, and a retry.
 //
-// The way back is a plain link, not next/link: this boundary's code is in every page's first
-// load (the not-found page's included), and next/link would be a second copy of what the
-// dashboard layout already ships, about 4 KB gzip. After an unexpected failure a full load of
-// the requests page is the surer way back anyway.
-import { buttonClasses } from '@/components/ui/button';
+// The way back is a plain link, and the button classes come without Button's module: neither
+// brings next/link, which would otherwise be a second copy in every page's first load (this
+// boundary's code is in all of them, and the dashboard layout ships next/link too), about 4 KB
+// gzip. After an unexpected failure a full load of the requests page is the surer way back anyway.
+import { buttonClasses } from '@/components/ui/button-classes';
 
 export default function RootError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
