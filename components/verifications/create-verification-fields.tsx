@@ -6,9 +6,9 @@
 // watched values differ.
 
 import { Loader2 } from 'lucide-react';
-import { type ComponentProps, type ReactNode, Suspense } from 'react';
+import type { ComponentProps } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Alert, BrowserAlert } from '@/components/ui/alert-on-demand';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, FieldError, fieldDescribedBy } from '@/components/ui/field';
 import { Input, Select, Textarea } from '@/components/ui/input';
@@ -23,7 +23,7 @@ import {
   PURPOSE_MAX,
 } from '@/lib/verifications/form-values';
 import { LANGUAGES, PREDEFINED_PURPOSES } from '@/lib/verifications/labels';
-import { FollowUpFormNotice } from './follow-up-form-notice-on-demand';
+import { FollowUpFormNotice } from './follow-up-form-notice';
 
 export type FieldName = keyof CreateVerificationFormValues;
 
@@ -98,9 +98,6 @@ export function CreateVerificationFields({
   const { shareableLink, emailNotification, smsNotification, purpose } = watched;
   const serverProblem = state.status === 'failed' || state.status === 'invalid' ? state : undefined;
   const nobodyNotified = !shareableLink && !emailNotification && !smsNotification;
-  // Parts shown only in some states load on demand. The enhanced form is rendered in the browser
-  // only, where a state change can bring one up: it must not suspend the page meanwhile.
-  const FormAlert = enhanced ? BrowserAlert : Alert;
 
   return (
     <form
@@ -114,16 +111,12 @@ export function CreateVerificationFields({
       <input type="hidden" name="submissionKey" value={state.submissionKey} />
 
       {serverProblem ? (
-        <FormAlert id="form-problem" tone="error" title={serverProblem.title} role="alert">
+        <Alert id="form-problem" tone="error" title={serverProblem.title} role="alert">
           <p>{serverProblem.message}</p>
-        </FormAlert>
+        </Alert>
       ) : null}
 
-      {followsVerificationId ? (
-        <InBrowserBoundary enhanced={enhanced}>
-          <FollowUpFormNotice verificationId={followsVerificationId} />
-        </InBrowserBoundary>
-      ) : null}
+      {followsVerificationId ? <FollowUpFormNotice verificationId={followsVerificationId} /> : null}
 
       <fieldset className="space-y-5">
         <legend className="text-base font-semibold text-slate-900">Person to verify</legend>
@@ -283,12 +276,12 @@ export function CreateVerificationFields({
           </div>
         </div>
         {nobodyNotified ? (
-          <FormAlert tone="warning" title="The person will not be told about this request">
+          <Alert tone="warning" title="The person will not be told about this request">
             <p>
               No e-mail, SMS or link is selected. Switch on at least one, unless you tell them another way: the service still needs their
               e-mail address.
             </p>
-          </FormAlert>
+          </Alert>
         ) : null}
       </fieldset>
 
@@ -303,9 +296,4 @@ export function CreateVerificationFields({
       </div>
     </form>
   );
-}
-
-/** In the enhanced form, an on-demand part whose code is still on its way shows nothing meanwhile. */
-function InBrowserBoundary({ enhanced, children }: { enhanced: boolean; children: ReactNode }) {
-  return enhanced ? <Suspense fallback={null}>{children}</Suspense> : children;
 }

@@ -14,7 +14,7 @@
 // fetches it and hands over). A submit before that is simply the plain form's post. The
 // action's state lives here, so it survives the swap.
 import { type RefObject, startTransition, use, useActionState, useEffect, useRef, useState } from 'react';
-import { BrowserAlert } from '@/components/ui/alert-on-demand';
+import { Alert } from '@/components/ui/alert';
 import { createVerificationAction } from '@/lib/verifications/actions';
 import type { CreatedVerification, CreateVerificationFormState } from '@/lib/verifications/form-state';
 import { type CreateVerificationFormValues, emptyCreateVerificationForm } from '@/lib/verifications/form-values';
@@ -58,9 +58,9 @@ export function CreateVerificationForm({
 
   // Above the form, which stays as it is: what was typed is kept for after signing in again.
   const notice = refusal ? (
-    <BrowserAlert tone="warning" title={refusal.title} role="alert" className="mb-6">
+    <Alert tone="warning" title={refusal.title} role="alert" className="mb-6">
       <p>{refusal.message}</p>
-    </BrowserAlert>
+    </Alert>
   ) : null;
 
   if (enhancement) {

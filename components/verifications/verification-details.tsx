@@ -7,7 +7,7 @@
 // For the same reason the names are compared elsewhere (lib/verifications/name-match.ts, with its
 // tables): by the server for the record it rendered, by the live part for the records it fetches.
 import { RefreshCw } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, startTransition, useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { LocalTime } from '@/components/ui/local-time';
 import { onAnnouncedChange } from '@/lib/live/protocol';
@@ -15,7 +15,7 @@ import { cn } from '@/lib/utils';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
 import { isPredefinedPurpose, methodLabel, purposeLabel, statusLabel } from '@/lib/verifications/labels';
 import type { NameComparison } from '@/lib/verifications/name-match';
-import type { NameReviewDecision } from '@/lib/verifications/name-review-labels';
+import type { NameReviewDecision } from '@/lib/verifications/name-review-status';
 import { reviewStatusText } from '@/lib/verifications/name-review-status';
 import { isPast, relativeTo } from '@/lib/verifications/time';
 import { NameMismatchPanel } from './name-mismatch-panel';
@@ -79,9 +79,6 @@ export function VerificationDetails({ id, initialRecord, review, nameComparison 
   const [live, setLive] = useState(false);
   // The record the live part last showed, for the name review below it.
   const [liveShown, setLiveShown] = useState<ShownRecord | null>(null);
-  // A transition: a record that now needs a review reveals the review form, whose code loads on
-  // demand; the page keeps what it shows until that code is there rather than suspending.
-  const onLiveRecord = useCallback((shown: ShownRecord) => startTransition(() => setLiveShown(shown)), []);
   // The time relative deadlines ("expires in 3 days") are measured from, fixed per render source.
   const [renderedAt] = useState(() => Date.now());
   usePreloadWhenIdle();
@@ -118,7 +115,7 @@ export function VerificationDetails({ id, initialRecord, review, nameComparison 
       {live ? (
         // Until its code has arrived, the page keeps showing what it has, with the refresh spinner.
         <Suspense fallback={view}>
-          <LiveVerificationDetails id={id} initialRecord={initialRecord} onRecord={onLiveRecord} {...naming} />
+          <LiveVerificationDetails id={id} initialRecord={initialRecord} onRecord={setLiveShown} {...naming} />
         </Suspense>
       ) : (
         view

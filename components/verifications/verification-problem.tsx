@@ -5,7 +5,7 @@ import { Ban, CloudOff, FileQuestion, Hourglass, ShieldAlert } from 'lucide-reac
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
-import { LookupForm } from './on-demand';
+import { LookupForm } from './lookup-form';
 
 const icons = {
   invalid: FileQuestion,

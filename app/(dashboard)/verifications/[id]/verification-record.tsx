@@ -4,8 +4,9 @@
 import { notFound } from 'next/navigation';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
+import { CopyLinkButton } from '@/components/verifications/copy-link-button';
 import { FollowUpLinks } from '@/components/verifications/follow-up-links';
-import { CopyLinkButton, NameReviewPanel } from '@/components/verifications/on-demand';
+import { NameReviewPanel } from '@/components/verifications/name-review-panel';
 import { TimelineLiveRefresh } from '@/components/verifications/timeline-live-refresh';
 import { VerificationDetails } from '@/components/verifications/verification-details';
 import { VerificationProblem } from '@/components/verifications/verification-problem';
