@@ -1,7 +1,11 @@
 'use client';
 // Shown when a page fails unexpectedly: no stack trace, a way back, and a retry.
-import Link from 'next/link';
-import { buttonClasses } from '@/components/ui/button';
+//
+// The way back is a plain link, and the button classes come without Button's module: neither
+// brings next/link, which would otherwise be a second copy in every page's first load (this
+// boundary's code is in all of them, and the dashboard layout ships next/link too), about 4 KB
+// gzip. After an unexpected failure a full load of the requests page is the surer way back anyway.
+import { buttonClasses } from '@/components/ui/button-classes';
 
 export default function RootError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
@@ -12,9 +16,9 @@ export default function RootError({ reset }: { error: Error & { digest?: string 
         <button type="button" className={buttonClasses('primary')} onClick={reset}>
           Try again
         </button>
-        <Link href="/" className={buttonClasses('secondary')}>
+        <a href="/" className={buttonClasses('secondary')}>
           Back to requests
-        </Link>
+        </a>
       </div>
     </main>
   );

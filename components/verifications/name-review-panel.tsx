@@ -19,7 +19,7 @@ import {
   type NameReviewDecision,
   NOTE_MAX,
   type ReviewSummary,
-} from '@/lib/verifications/name-review-labels';
+} from '@/lib/verifications/name-review-status';
 
 const DECISION_HINTS: Record<NameReviewDecision, string> = {
   same_person: 'The difference is harmless: a married name, a transliteration, a typing mistake.',

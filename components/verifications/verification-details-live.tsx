@@ -3,11 +3,13 @@
 // the record, refetches it through the dashboard's read route when the live stream announces a
 // change for this id (or a resync), and when the tab regains focus.
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { Alert } from '@/components/ui/alert';
 import { getBrowserQueryClient } from '@/components/verifications/query-client';
 import { onAnnouncedChange } from '@/lib/live/protocol';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
 import { fetchVerification, VerificationFetchError, verificationQueryKey } from '@/lib/verifications/fetch-verification';
+import { completedNameComparison } from '@/lib/verifications/name-review-labels';
 import { TERMINAL_STATUSES } from '@/lib/verifications/verification-status';
 import { DetailsView, type LiveDetailsProps } from './verification-details';
 
@@ -49,28 +51,39 @@ function QueriedDetails({ id, initialRecord, onRecord, ...naming }: LiveDetailsP
     [queryClient, id],
   );
 
+  // Compared here, in this lazily loaded part, so the name tables stay out of the first load.
+  const record = query.data;
+  const nameComparison = useMemo(
+    () => completedNameComparison(record.status, naming.requestedName ?? record.inputted_name, record.identified_name),
+    [record, naming.requestedName],
+  );
   // The name review beside this part follows the record shown here.
-  useEffect(() => onRecord(query.data), [onRecord, query.data]);
+  useEffect(() => onRecord({ record, nameComparison }), [onRecord, record, nameComparison]);
 
   // The record already shown stays on screen whatever went wrong; the title says why it is not
   // newer. A 429 (this person's read limit) carries its own message saying how long to wait.
   const status = query.error instanceof VerificationFetchError ? query.error.status : undefined;
-  const problem = query.isError
-    ? {
-        title:
-          status === 404
-            ? 'This verification is no longer available'
-            : status === 429
-              ? 'Refreshing is paused for a moment'
-              : 'Showing the last known state',
-        message: query.error.message,
+  const problem = query.isError ? (
+    <Alert
+      tone="warning"
+      title={
+        status === 404
+          ? 'This verification is no longer available'
+          : status === 429
+            ? 'Refreshing is paused for a moment'
+            : 'Showing the last known state'
       }
-    : undefined;
+      role="status"
+    >
+      <p>{query.error.message}</p>
+    </Alert>
+  ) : undefined;
 
   return (
     <DetailsView
       id={id}
-      record={query.data}
+      record={record}
+      nameComparison={nameComparison}
       now={query.dataUpdatedAt || Date.now()}
       refreshing={query.isFetching}
       onRefresh={() => void query.refetch()}

@@ -4,6 +4,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
+import { completedNameComparison } from '@/lib/verifications/name-review-labels';
 import { expiresInText } from './recent-requests';
 import { DetailsView, type DetailsViewProps, VerificationDetails } from './verification-details';
 
@@ -25,8 +26,20 @@ function record(overrides: Partial<VerificationRecord> = {}): VerificationRecord
   } as VerificationRecord;
 }
 
-const render = (props: Partial<DetailsViewProps> & { record: VerificationRecord }) =>
-  renderToStaticMarkup(<DetailsView id="id-1" now={NOW} refreshing={false} onRefresh={() => undefined} {...props} />);
+// The names are compared as the page does (on the server, or in the live part) and handed over.
+const comparisonOf = (shown: VerificationRecord, requestedName?: string) =>
+  completedNameComparison(shown.status, requestedName ?? shown.inputted_name, shown.identified_name);
+const render = ({ requestedName, ...props }: Partial<DetailsViewProps> & { record: VerificationRecord; requestedName?: string }) =>
+  renderToStaticMarkup(
+    <DetailsView
+      id="id-1"
+      now={NOW}
+      refreshing={false}
+      onRefresh={() => undefined}
+      nameComparison={comparisonOf(props.record, requestedName)}
+      {...props}
+    />,
+  );
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 const occurrences = (html: string, word: string) => text(html).split(word).length - 1;
 
@@ -69,8 +82,14 @@ describe('DetailsView', () => {
   });
 
   it('flags a completion with another name beside the status, both names as written', () => {
+    const completed = record(COMPLETED as Partial<VerificationRecord>);
     const html = renderToStaticMarkup(
-      <VerificationDetails id="id-1" initialRecord={record(COMPLETED as Partial<VerificationRecord>)} requestedName="Élodie Martin" />,
+      <VerificationDetails
+        id="id-1"
+        initialRecord={completed}
+        requestedName="Élodie Martin"
+        nameComparison={comparisonOf(completed, 'Élodie Martin')}
+      />,
     );
     // As the browser reads it (no space is added between elements).
     expect(html.replace(/<[^>]+>/g, '')).toContain('Status: Completed — name differs, review needed');

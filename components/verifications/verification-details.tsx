@@ -4,9 +4,10 @@
 // (components/live announces it on window), the tab regains focus, or staff press Refresh — the
 // React Query part (verification-details-live.tsx) takes over and keeps it current. React Query
 // is loaded only then: most visits read the page and leave, and the page's first load stays small.
+// For the same reason the names are compared elsewhere (lib/verifications/name-match.ts, with its
+// tables): by the server for the record it rendered, by the live part for the records it fetches.
 import { RefreshCw } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LocalTime } from '@/components/ui/local-time';
 import { onAnnouncedChange } from '@/lib/live/protocol';
@@ -14,7 +15,9 @@ import { isPast, relativeTime } from '@/lib/time/display-time';
 import { cn } from '@/lib/utils';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
 import { isPredefinedPurpose, methodLabel, purposeLabel, statusLabel } from '@/lib/verifications/labels';
-import { completedNameComparison, type NameReviewDecision, reviewStatusText } from '@/lib/verifications/name-review-labels';
+import type { NameComparison } from '@/lib/verifications/name-match';
+import type { NameReviewDecision } from '@/lib/verifications/name-review-status';
+import { reviewStatusText } from '@/lib/verifications/name-review-status';
 import { NameMismatchPanel } from './name-mismatch-panel';
 import { StatusBadge } from './status-badge';
 
@@ -47,10 +50,15 @@ export type DetailsProps = {
   reviewDecision?: NameReviewDecision | null;
   /** The review's decision and form, shown while the names differ (the server renders it). */
   review?: ReactNode;
+  /** How initialRecord's identified name compares with the requested one (completedNameComparison). */
+  nameComparison?: NameComparison | null;
 };
 
+/** A record as the page shows it, with how its names compare. */
+export type ShownRecord = { record: VerificationRecord; nameComparison: NameComparison | null };
+
 /** What the live part is given: the record's naming, and where to report the record it shows. */
-export type LiveDetailsProps = Omit<DetailsProps, 'review'> & { onRecord: (record: VerificationRecord) => void };
+export type LiveDetailsProps = Omit<DetailsProps, 'review' | 'nameComparison'> & { onRecord: (shown: ShownRecord) => void };
 
 const loadLiveDetails = () => import('./verification-details-live');
 const LiveVerificationDetails = lazy(() => loadLiveDetails().then((module) => ({ default: module.LiveVerificationDetails })));
@@ -67,10 +75,10 @@ function usePreloadWhenIdle() {
   }, []);
 }
 
-export function VerificationDetails({ id, initialRecord, review, ...naming }: DetailsProps) {
+export function VerificationDetails({ id, initialRecord, review, nameComparison = null, ...naming }: DetailsProps) {
   const [live, setLive] = useState(false);
   // The record the live part last showed, for the name review below it.
-  const [liveRecord, setLiveRecord] = useState<VerificationRecord | null>(null);
+  const [liveShown, setLiveShown] = useState<ShownRecord | null>(null);
   // The time relative deadlines ("expires in 3 days") are measured from, fixed per render source.
   const [renderedAt] = useState(() => Date.now());
   usePreloadWhenIdle();
@@ -89,8 +97,17 @@ export function VerificationDetails({ id, initialRecord, review, ...naming }: De
   }, [live, id]);
 
   const view = (
-    <DetailsView id={id} record={initialRecord} now={renderedAt} refreshing={live} onRefresh={() => setLive(true)} {...naming} />
+    <DetailsView
+      id={id}
+      record={initialRecord}
+      nameComparison={nameComparison}
+      now={renderedAt}
+      refreshing={live}
+      onRefresh={() => setLive(true)}
+      {...naming}
+    />
   );
+  const shown = (live && liveShown) || { record: initialRecord, nameComparison };
   // The name review sits beside the swap from the first render to the live part, not inside
   // it: a form half typed keeps its text and its answer when the page goes live.
   return (
@@ -98,12 +115,12 @@ export function VerificationDetails({ id, initialRecord, review, ...naming }: De
       {live ? (
         // Until its code has arrived, the page keeps showing what it has, with the refresh spinner.
         <Suspense fallback={view}>
-          <LiveVerificationDetails id={id} initialRecord={initialRecord} onRecord={setLiveRecord} {...naming} />
+          <LiveVerificationDetails id={id} initialRecord={initialRecord} onRecord={setLiveShown} {...naming} />
         </Suspense>
       ) : (
         view
       )}
-      <NameReview record={(live && liveRecord) || initialRecord} {...naming}>
+      <NameReview {...shown} {...naming}>
         {review}
       </NameReview>
     </div>
@@ -113,17 +130,17 @@ export function VerificationDetails({ id, initialRecord, review, ...naming }: De
 /** Both names side by side, and the review, while a completed request's names differ. */
 export function NameReview({
   record,
+  nameComparison,
   requestedName,
   reviewDecision = null,
   children,
-}: { record: VerificationRecord; children?: ReactNode } & Pick<DetailsProps, 'requestedName' | 'reviewDecision'>) {
-  const comparison = completedNameComparison(record.status, requestedName ?? record.inputted_name, record.identified_name);
-  if (comparison?.result !== 'mismatch' || !record.identified_name) return null;
+}: ShownRecord & { children?: ReactNode } & Pick<DetailsProps, 'requestedName' | 'reviewDecision'>) {
+  if (nameComparison?.result !== 'mismatch' || !record.identified_name) return null;
   return (
     <NameMismatchPanel
       requestedName={requestedName ?? record.inputted_name}
       identifiedName={record.identified_name}
-      comparison={comparison}
+      comparison={nameComparison}
       decided={reviewDecision !== null}
     >
       {children}
@@ -134,11 +151,14 @@ export function NameReview({
 export type DetailsViewProps = {
   id: string;
   record: VerificationRecord;
+  /** How the record's names compare; null while there is nothing to compare. */
+  nameComparison: NameComparison | null;
   now: number;
   refreshing: boolean;
   onRefresh: () => void;
-  problem?: { title: string; message: string };
-} & Pick<DetailsProps, 'requestedName' | 'reviewDecision'>;
+  /** Why the record shown is not newer: the live part's warning, rendered there (with its code). */
+  problem?: ReactNode;
+} & Pick<DetailsProps, 'reviewDecision'>;
 
 /** Where the link stands once the request is finished: no date to read, it simply no longer works. */
 function closedLinkText(status: string): string {
@@ -146,12 +166,11 @@ function closedLinkText(status: string): string {
 }
 
 /** The record as staff read it; knows nothing of where the data comes from. */
-export function DetailsView({ id, record, now, refreshing, onRefresh, problem, requestedName, reviewDecision = null }: DetailsViewProps) {
+export function DetailsView({ id, record, nameComparison, now, refreshing, onRefresh, problem, reviewDecision = null }: DetailsViewProps) {
   const method = methodLabel(record.verification_method);
   const pending = record.status === 'pending';
-  // From the live record, so a completion with another name shows here as it arrives.
-  const comparison = completedNameComparison(record.status, requestedName ?? record.inputted_name, record.identified_name);
-  const mismatch = comparison?.result === 'mismatch' ? comparison : null;
+  // For the record shown (the live one once live), so a completion with another name shows here as it arrives.
+  const mismatch = nameComparison?.result === 'mismatch';
 
   return (
     <div className="space-y-4">
@@ -181,11 +200,7 @@ export function DetailsView({ id, record, now, refreshing, onRefresh, problem, r
         </div>
       </div>
 
-      {problem ? (
-        <Alert tone="warning" title={problem.title} role="status">
-          <p>{problem.message}</p>
-        </Alert>
-      ) : null}
+      {problem}
 
       {/* The status is in the heading above: once on the page. */}
       <dl className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">

@@ -3,19 +3,15 @@
 // decides from the record it has just refetched).
 import { compareNames, type NameComparison } from './name-match';
 
-export const NAME_REVIEW_DECISIONS = ['same_person', 'different_person'] as const;
-
-export const NAME_REVIEW_DECISION_LABELS = {
-  same_person: 'Same person',
-  different_person: 'Not the same person',
-} as const satisfies Record<(typeof NAME_REVIEW_DECISIONS)[number], string>;
-
-export type NameReviewDecision = (typeof NAME_REVIEW_DECISIONS)[number];
-
-export const NOTE_MAX = 500;
-
-/** The latest decision as a page hands it to the browser (the date as ISO text). */
-export type ReviewSummary = { decision: NameReviewDecision; note: string; decidedAt: string; decidedByName: string | null };
+// The words and limits, in a module without the comparison (see name-review-status.ts).
+export {
+  NAME_REVIEW_DECISION_LABELS,
+  NAME_REVIEW_DECISIONS,
+  type NameReviewDecision,
+  NOTE_MAX,
+  type ReviewSummary,
+  reviewStatusText,
+} from './name-review-status';
 
 /**
  * For a completed request, how the identified name compares with the requested one; null while
@@ -31,10 +27,4 @@ export function completedNameComparison(status: string, requestedName: string, i
 export function nameMismatchOf(status: string, requestedName: string, identifiedName: string | null): boolean | null {
   const comparison = completedNameComparison(status, requestedName, identifiedName);
   return comparison ? comparison.result === 'mismatch' : null;
-}
-
-/** The words beside the status: what staff still have to do, or what was decided. */
-export function reviewStatusText(decision: NameReviewDecision | null): string {
-  if (!decision) return 'name differs, review needed';
-  return decision === 'same_person' ? 'name differs, reviewed: same person' : 'name differs, reviewed: not the same person';
 }

@@ -23,6 +23,7 @@ import type { VerificationRecord } from '@/lib/verification-service/types';
 import { channelsLabel } from '@/lib/verifications/channels';
 import { languageLabel } from '@/lib/verifications/labels';
 import { type NameReview, readNameReviewForPage, reviewSummary } from '@/lib/verifications/name-review';
+import { completedNameComparison } from '@/lib/verifications/name-review-labels';
 import { getRegisterEntry, type RegisterEntry } from '@/lib/verifications/register-queries';
 import { refreshRegisterEntry } from '@/lib/verifications/register-writes';
 import { readTimelineForPage, type Timeline } from '@/lib/verifications/timeline';
@@ -103,6 +104,8 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
         id={id}
         initialRecord={record}
         requestedName={entry?.name}
+        // Compared here rather than in the browser: the comparison's tables stay out of the page's JavaScript.
+        nameComparison={completedNameComparison(record.status, entry?.name ?? record.inputted_name, record.identified_name)}
         reviewDecision={review?.decision ?? null}
         // Only a request in the register can be reviewed: its requested name is the dashboard's own.
         review={
