@@ -6,22 +6,11 @@
 // its status once, and its tab is named after the person.
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility';
-import { createdId, fillBasics, openCreateForm, submitCreate } from './support/fixtures';
+import { createSharedRequest } from './support/fixtures';
 import { completeAsThePerson } from './support/sandbox-person';
 import { storageStateOf } from './support/staff';
 
 const LIVE_BUDGET_MS = 10_000;
-
-/** Creates a shareable-link request as the signed-in operator; returns its id and link. */
-async function createSharedRequest(page: Page, name: string) {
-  await openCreateForm(page);
-  await page.getByRole('switch', { name: 'Shareable link' }).check();
-  await fillBasics(page, { name });
-  await submitCreate(page);
-  const id = await createdId(page);
-  const link = await page.getByRole('textbox', { name: 'Shareable link' }).inputValue();
-  return { id, link };
-}
 
 async function needsReviewRow(page: Page, name: string, id: string) {
   await page.goto(`/?view=review&q=${encodeURIComponent(name)}`);

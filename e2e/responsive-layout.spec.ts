@@ -2,8 +2,8 @@
 // staff, outbox) become one card per row, each value beside its column's label, with no second
 // copy of the content; at 1440 px the content uses the width, ids stay on one line and a long
 // purpose takes at most two.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { storageStateOf } from './support/staff';
 
@@ -45,20 +45,6 @@ async function expectNoSidewaysScroll(page: Page, state: string) {
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth, `${state}: page width at ${innerWidth} px`).toBeLessThanOrEqual(innerWidth);
-}
-
-async function expectNoSeriousViolations(page: Page, state: string) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => {
-      const iterations = animation.effect?.getComputedTiming().iterations;
-      return animation.playState !== 'running' || iterations === Infinity;
-    }),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${state}: ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3)}`);
-  expect(serious).toEqual([]);
 }
 
 type CardReport = {

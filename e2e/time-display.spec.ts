@@ -3,22 +3,14 @@
 // page (its "Request" card and its history) and the audit trail; never AM/PM; the date filters
 // name the zone their days are in; and the relative times of the creation summary and the detail
 // page agree. The browser reports its zone in a cookie, so the server renders in it too.
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { storageStateOf } from './support/staff';
 
 const ZONE = 'America/New_York';
 /** "24 Nov 2026, 09:05 EST": a 24-hour clock, and New York's zone by name. */
 const NEW_YORK_TIME = /^\d{1,2} [A-Z][a-z]{2} \d{4}, ([01]\d|2[0-3]):[0-5]\d E[SD]T$/;
-
-async function expectNoSeriousViolations(page: Page, state: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${state}: ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 async function expectNoTwelveHourClock(page: Page) {
   expect(await page.locator('body').innerText()).not.toMatch(/\b\d{1,2}:\d\d\s?[AP]M\b/i);

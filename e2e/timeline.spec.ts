@@ -4,7 +4,7 @@
 // narrowed to the request, operators get no such link. axe at a phone's and a wide screen's width.
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility';
-import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
+import { createSharedRequest, uniqueName } from './support/fixtures';
 import { completeAsThePerson } from './support/sandbox-person';
 import { storageStateOf } from './support/staff';
 
@@ -18,12 +18,7 @@ test.describe('history of a request', () => {
   test('lists creation, link copy, view and the reported status change, live, with 24-hour times', async ({ page, browser, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const name = uniqueName('Tilde Timeline');
-    await openCreateForm(page);
-    await page.getByRole('switch', { name: 'Shareable link' }).check();
-    await fillBasics(page, { name });
-    await submitCreate(page);
-    const id = await createdId(page);
-    const link = await page.getByRole('textbox', { name: 'Shareable link' }).inputValue();
+    const { id, link } = await createSharedRequest(page, name);
     // The copy is recorded by a server action sent after the clipboard write: wait for its answer
     // before leaving the page, which would cancel it.
     const recorded = page.waitForResponse(

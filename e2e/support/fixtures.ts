@@ -37,3 +37,14 @@ export async function createdId(page: Page): Promise<string> {
   expect(id).toBeTruthy();
   return id!;
 }
+
+/** Creates a request sent only through a shareable link, as the signed-in staff member; its id and link. */
+export async function createSharedRequest(page: Page, name: string): Promise<{ id: string; link: string }> {
+  await openCreateForm(page);
+  await page.getByRole('switch', { name: 'Shareable link' }).check();
+  await fillBasics(page, { name });
+  await submitCreate(page);
+  const id = await createdId(page);
+  const link = await page.getByRole('textbox', { name: 'Shareable link' }).inputValue();
+  return { id, link };
+}
