@@ -366,6 +366,8 @@ test.describe('staff management and the audit trail', () => {
     baseURL,
   }) => {
     test.skip(!colleagueEverSignedIn, 'reads the entries left by the staff management test');
+    // About twenty page loads (each filter is a plain GET form): the slow budget on a busy machine.
+    test.slow();
 
     // As the operator: create, copy the link of, and view a request for a person.
     const person = { name: uniqueName('Paula Private'), email: uniqueEmail('paula.private') };

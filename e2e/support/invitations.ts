@@ -29,7 +29,9 @@ export async function acceptInvitationIn(page: Page, link: string, colleague: { 
   await page.getByLabel('New password').fill(password);
   await page.getByLabel('Repeat the password').fill(password);
   await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await expect(page.getByTestId('signed-in-as')).toHaveText(colleague.name);
+  // Hashing the password, the session, the redirect and the first render of home: on a busy
+  // machine this has taken 12 s, past the default 10.
+  await expect(page.getByTestId('signed-in-as')).toHaveText(colleague.name, { timeout: 30_000 });
   expect(new URL(page.url()).pathname).toBe('/');
 }
 
