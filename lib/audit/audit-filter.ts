@@ -3,14 +3,8 @@
 // every filtered view has a URL.
 // Pure and client-safe: the audit page, its CSV export and links from other pages share it.
 import { z } from 'zod';
+import { calendarDay } from '@/lib/time/calendar-day';
 import { AUDIT_ACTIONS, type AuditAction } from './audit-labels';
-
-// A calendar day (read in the display zone, lib/time), bounded so the day after `to` is still one
-// Postgres and Date agree on.
-const calendarDay = z.iso.date().refine((day) => {
-  const year = Number(day.slice(0, 4));
-  return year >= 1970 && year <= 9998;
-});
 
 // Ids are opaque, but printable and short; anything else cannot be one (and a NUL byte would
 // make Postgres refuse the query).

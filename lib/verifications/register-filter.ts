@@ -3,6 +3,7 @@
 // client-safe (no database, no `server-only`), so forms and links in any component can use it;
 // the SQL that applies a filter is in register-queries.ts.
 import { z } from 'zod';
+import { calendarDay } from '@/lib/time/calendar-day';
 import { PREDEFINED_PURPOSES } from './labels';
 import { type VerificationStatus, verificationStatuses } from './verification-status';
 
@@ -36,13 +37,6 @@ export const CUSTOM_PURPOSE_FILTER = 'custom';
 export const MINE = 'mine';
 
 export const PREDEFINED_PURPOSE_VALUES = PREDEFINED_PURPOSES.map((p) => p.value);
-
-// A calendar day (read in the display zone, lib/time). The year is bounded so that the day after
-// `to` is still a date Postgres and `Date#toISOString` agree on (year 0 and five-digit years are not).
-const calendarDay = z.iso.date().refine((day) => {
-  const year = Number(day.slice(0, 4));
-  return year >= 1970 && year <= 9998;
-});
 
 export const registerFilterSchema = z.object({
   status: z.enum(verificationStatuses).optional(),
