@@ -1,5 +1,6 @@
 // The audit trail (administrators): filter by verification id, person, action and date (whole
-// days in the display zone, lib/time), every filter in the URL (lib/audit/audit-filter.ts), and export what is shown as CSV.
+// days in the display zone, lib/time), every filter in the URL (lib/audit/audit-filter.ts), and
+// export what is shown as CSV.
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';

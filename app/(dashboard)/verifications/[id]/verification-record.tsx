@@ -57,11 +57,6 @@ export async function readVerificationForPage(id: string): Promise<VerificationR
   return 'error' in read ? read : { record: read.record, entry, review, timeline, timeZone };
 }
 
-/** Whether the service said it has no such verification (the page answers 404). */
-export function isNotFoundRead(read: VerificationRead): boolean {
-  return 'error' in read && read.error instanceof VerificationServiceError && read.error.kind === 'not_found';
-}
-
 /** Waits for the read inside the page's Suspense boundary, so the frame can go out before it. */
 export async function AwaitedVerificationRecord({ id, staff, read }: { id: string; staff: Staff; read: Promise<VerificationRead> }) {
   return <VerificationRecordView id={id} staff={staff} read={await read} />;
@@ -70,7 +65,7 @@ export async function AwaitedVerificationRecord({ id, staff, read }: { id: strin
 export function VerificationRecordView({ id, staff, read }: { id: string; staff: Staff; read: VerificationRead }) {
   if ('error' in read) {
     const { error } = read;
-    if (isNotFoundRead(read)) notFound();
+    if (error instanceof VerificationServiceError && error.kind === 'not_found') notFound();
     if (!(error instanceof VerificationServiceError))
       log.error({ err: error, verificationId: id }, 'reading a verification failed unexpectedly');
     const { title, message } = describeServiceError(error, 'read');
