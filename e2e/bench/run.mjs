@@ -283,7 +283,8 @@ async function measureStore(prepared, deadline, scope) {
     } catch (error) {
       if (error instanceof DeadlineError || aborting) throw error;
       errors[name] = error?.message ?? String(error);
-      log(`${store}: ${name} failed: ${errors[name].split('\n')[0]}`);
+      // Whole: a runner's error is its first line, and what it printed (its stderr) follows.
+      log(`${store}: ${name} failed: ${errors[name]}`);
     }
     log(`${store}: ${name} done in ${round((performance.now() - started) / 1000, 1)} s`);
   };

@@ -1,7 +1,7 @@
 // Lighthouse 12 (Node API, desktop preset) on the four main pages, one after the other, in a
 // Chromium the bench launches itself on a port of its own (chrome-launcher, Debian's Chromium).
-// Signed-in pages get the session cookie as an extra request header: Lighthouse clears the
-// origin's storage (cookies included) before each audit, a header survives that.
+// Signed-in pages are audited with the session cookie set in that Chromium, and Lighthouse's
+// storage reset (which would clear it) turned off: see lib/lighthouse-runner.mjs.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
