@@ -16,7 +16,7 @@
 // too (this module does not know either half's schema); it must have the columns key text,
 // event_id text null, at timestamptz, with an index on (key, at).
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { KEYED_LOCK_NAMESPACE } from '@/lib/platform/advisory-locks';
 import { type Database, rowsOf } from '@/lib/platform/database';
@@ -43,38 +43,55 @@ export type SharedRateLimiterOptions = {
   takeFunction: string;
 };
 
+export type TakeOptions = { eventId?: string; now?: number };
+
+/** The row a decision returns, as the SQL function gives it. */
+export type RateLimitVerdict = { used: number; repeat: boolean; added: number; wait_ms: number | string | null };
+
+/**
+ * One decision as a query, for a caller that runs it inside a statement of its own (a WITH part)
+ * so that what depends on the decision is written in the same round trip. `decide` reads the row.
+ */
+export type RateLimitTake = { query: SQL; decide(verdict: RateLimitVerdict): RateLimitDecision };
+
 export type SharedRateLimiter = {
   /**
    * Counts one event for `key` if it fits into the window. `eventId` makes a repeat of the same
    * event (a double submission) free while the first is inside the window. `now` is for tests;
    * by default the database's clock decides, so instances whose clocks drift still agree.
    */
-  take(key: string, options?: { eventId?: string; now?: number }): Promise<RateLimitDecision>;
+  take(key: string, options?: TakeOptions): Promise<RateLimitDecision>;
+  /** The same decision, not yet run: `query` selects its verdict (one row), `decide` reads it. */
+  takeQuery(key: string, options?: TakeOptions): RateLimitTake;
 };
 
-type Verdict = { used: number; repeat: boolean; added: number; wait_ms: number | string | null };
-
 export function createSharedRateLimiter({ name, limit, windowMs, db, takeFunction }: SharedRateLimiterOptions): SharedRateLimiter {
+  const takeQuery = (key: string, { eventId, now }: TakeOptions = {}): RateLimitTake => {
+    const max = typeof limit === 'function' ? limit() : limit;
+    // A null time lets the database's clock decide, read once the key's lock is held.
+    const at = now === undefined ? null : new Date(now).toISOString();
+    return {
+      query: sql`
+        select used, repeat, added, wait_ms from ${sql.identifier(takeFunction)}(
+          ${KEYED_LOCK_NAMESPACE.rateLimit}::integer, ${`${name}:${key}`}::text, ${eventId ?? null}::text,
+          ${max}::integer, ${windowMs}::double precision, ${at}::timestamptz
+        )`,
+      decide(verdict) {
+        if (verdict.repeat || verdict.added > 0) return { allowed: true };
+        // Whole seconds, rounded up, at least 1: Retry-After is whole seconds, and "0" would invite
+        // an immediate, refused retry.
+        const waitMs = Number(verdict.wait_ms ?? windowMs);
+        return { allowed: false, limit: max, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+      },
+    };
+  };
   return {
-    async take(key, { eventId, now } = {}) {
-      const max = typeof limit === 'function' ? limit() : limit;
-      const handle = await db();
-      // A null time lets the database's clock decide, read once the key's lock is held.
-      const at = now === undefined ? null : new Date(now).toISOString();
-      const [verdict] = rowsOf<Verdict>(
-        await handle.execute(sql`
-          select used, repeat, added, wait_ms from ${sql.identifier(takeFunction)}(
-            ${KEYED_LOCK_NAMESPACE.rateLimit}::integer, ${`${name}:${key}`}::text, ${eventId ?? null}::text,
-            ${max}::integer, ${windowMs}::double precision, ${at}::timestamptz
-          )
-        `),
-      );
+    takeQuery,
+    async take(key, options) {
+      const { query, decide } = takeQuery(key, options);
+      const [verdict] = rowsOf<RateLimitVerdict>(await (await db()).execute(query));
       if (!verdict) throw new Error(`${takeFunction} returned no row`);
-      if (verdict.repeat || verdict.added > 0) return { allowed: true };
-      // Whole seconds, rounded up, at least 1: Retry-After is whole seconds, and "0" would invite
-      // an immediate, refused retry.
-      const waitMs = Number(verdict.wait_ms ?? windowMs);
-      return { allowed: false, limit: max, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+      return decide(verdict);
     },
   };
 }

@@ -10,8 +10,8 @@ import { formAction } from '@/lib/forms/form-action';
 import { logger } from '@/lib/platform/log';
 import { VerificationServiceError } from '@/lib/verification-service/errors';
 import { describeServiceError } from '@/lib/verification-service/messages';
-import { checkCreateRateLimit } from '@/lib/verifications/create-rate-limit';
-import { createVerificationOnce, SubmissionInProgressError } from './create-verification';
+import { createLimitQuery, createLimitRefusal } from '@/lib/verifications/create-rate-limit';
+import { CreateLimitReachedError, createVerificationOnce, SubmissionInProgressError } from './create-verification';
 import { checkFollowUp } from './follow-up';
 import type { CreateVerificationFormState, FollowUpOutcome } from './form-state';
 import { recordLinkCopy } from './link-copy-audit';
@@ -56,15 +56,19 @@ export const createVerificationAction = formAction({
       return refuse({ title: 'The form has expired', message: 'Nothing was created. Check the details and submit the form again.' });
     }
 
-    // After validation (a form with mistakes costs no slot), before the service is called.
-    const rateLimit = await checkCreateRateLimit(staff.id, submissionKey);
-    if (!rateLimit.allowed) return refuse({ title: rateLimit.title, message: rateLimit.message });
-
     // A follow-up the register cannot confirm is reported, never a reason to refuse the create:
     // the new request is what staff came for.
     const followUp = await followUpOf(formData);
     try {
-      const created = await createVerificationOnce(submissionKey, data, staff.id, followUp?.linked ? followUp.verificationId : null);
+      // The create limit's slot is taken after validation (a form with mistakes costs no slot),
+      // in the create's first statement, before the service is called.
+      const created = await createVerificationOnce(
+        submissionKey,
+        data,
+        staff.id,
+        followUp?.linked ? followUp.verificationId : null,
+        createLimitQuery(staff.id, submissionKey),
+      );
       const summary = {
         name: data.name,
         language: data.language,
@@ -76,6 +80,9 @@ export const createVerificationAction = formAction({
       };
       return { status: 'created', submissionKey: randomUUID(), created: { ...created, summary, followUp } };
     } catch (error) {
+      if (error instanceof CreateLimitReachedError) {
+        return refuse(createLimitRefusal(error.decision));
+      }
       if (error instanceof SubmissionInProgressError) {
         return refuse({
           title: 'This form was already submitted',

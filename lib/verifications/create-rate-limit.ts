@@ -4,7 +4,7 @@
 // 30 on each of them.
 import 'server-only';
 import { getEnv } from '@/lib/env';
-import type { SharedRateLimiter } from '@/lib/platform/shared-rate-limit';
+import type { RateLimitDecision, RateLimitTake, SharedRateLimiter } from '@/lib/platform/shared-rate-limit';
 import { dashboardRateLimiter } from './rate-limit-events';
 
 const MINUTE_MS = 60_000;
@@ -19,14 +19,24 @@ export type CreateRateLimitCheck = { allowed: true } | { allowed: false; title: 
 /**
  * Takes one creation slot for `staffId`. The form's submission key is the event id: a double
  * submission of the same form uses one slot, not two (the create-once guard then answers the
- * repeat with the first result, so nothing extra is created either).
+ * repeat with the first result, so nothing extra is created either). The create itself takes
+ * its slot inside its first statement (createLimitQuery, create-verification.ts); this is the
+ * same decision on its own.
  */
 export async function checkCreateRateLimit(staffId: string, submissionKey: string, now?: number): Promise<CreateRateLimitCheck> {
   const decision = await createVerificationLimiter().take(staffId, { eventId: submissionKey, now });
-  if (decision.allowed) return { allowed: true };
+  return decision.allowed ? { allowed: true } : { allowed: false, ...createLimitRefusal(decision) };
+}
+
+/** The slot decision for one submission, as a query to run inside the create's first statement. */
+export function createLimitQuery(staffId: string, submissionKey: string, now?: number): RateLimitTake {
+  return createVerificationLimiter().takeQuery(staffId, { eventId: submissionKey, now });
+}
+
+/** What staff are told when the limit refuses a create. */
+export function createLimitRefusal(decision: Extract<RateLimitDecision, { allowed: false }>): { title: string; message: string } {
   const seconds = decision.retryAfterSeconds;
   return {
-    allowed: false,
     title: 'Too many requests',
     message: `You have created ${decision.limit} requests in the last minute. Wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and submit again; nothing was created.`,
   };

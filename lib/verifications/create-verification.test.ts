@@ -9,7 +9,8 @@ import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { VerificationServiceError } from '@/lib/verification-service';
 import { type Behaviour, type FakeUpstream, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
-import { createVerificationOnce, purgeOldSubmissionKeys } from './create-verification';
+import { createLimitQuery } from './create-rate-limit';
+import { CreateLimitReachedError, createVerificationOnce, purgeOldSubmissionKeys } from './create-verification';
 
 let upstream: FakeUpstream;
 
@@ -148,6 +149,69 @@ describe('createVerificationOnce', () => {
         return row?.accessExpiresAt?.toISOString();
       })
       .toBe('2030-01-08T00:00:00.000Z');
+  });
+});
+
+describe('createVerificationOnce under the create limit (the slot and the claim in one statement)', () => {
+  const T0 = 1_800_000_000_000;
+
+  beforeAll(() => {
+    process.env.CREATE_RATE_LIMIT_PER_MINUTE = '3';
+    resetEnv();
+  });
+
+  afterAll(() => {
+    delete process.env.CREATE_RATE_LIMIT_PER_MINUTE;
+    resetEnv();
+  });
+
+  it('creates within the limit, then refuses before the service is called, claiming nothing', async () => {
+    upstream.program(service({ delayMs: 0 }));
+    const staff = randomUUID();
+    for (let i = 0; i < 3; i++) {
+      const key = randomUUID();
+      await expect(createVerificationOnce(key, body, null, null, createLimitQuery(staff, key, T0 + i * 1_000))).resolves.toMatchObject({
+        verificationId: expect.any(String),
+      });
+    }
+    expect(posts()).toBe(3);
+
+    const refusedKey = randomUUID();
+    const refusal = createVerificationOnce(refusedKey, body, null, null, createLimitQuery(staff, refusedKey, T0 + 30_000));
+    await expect(refusal).rejects.toBeInstanceOf(CreateLimitReachedError);
+    // The oldest of the three leaves the window at T0 + 60 s: 30 s from the refused attempt.
+    await expect(refusal).rejects.toMatchObject({ decision: { allowed: false, limit: 3, retryAfterSeconds: 30 } });
+    expect(posts()).toBe(3);
+    const db = await getDb();
+    expect(await db.select().from(createSubmissions).where(eq(createSubmissions.key, refusedKey))).toHaveLength(0);
+
+    // Another staff member has slots of their own.
+    const otherKey = randomUUID();
+    await expect(
+      createVerificationOnce(otherKey, body, null, null, createLimitQuery(randomUUID(), otherKey, T0 + 30_000)),
+    ).resolves.toBeDefined();
+    expect(posts()).toBe(4);
+  });
+
+  it('gives concurrent copies of one form one request and one slot', async () => {
+    upstream.program(service());
+    const staff = randomUUID();
+    const key = randomUUID();
+    const copies = await Promise.all(
+      Array.from({ length: 4 }, () => createVerificationOnce(key, body, null, null, createLimitQuery(staff, key, T0))),
+    );
+    expect(new Set(copies.map((c) => c.verificationId)).size).toBe(1);
+    expect(posts()).toBe(1);
+    // One slot used of three: two other forms still go through, the next is refused.
+    for (const offset of [1, 2]) {
+      const next = randomUUID();
+      await expect(createVerificationOnce(next, body, null, null, createLimitQuery(staff, next, T0 + offset))).resolves.toBeDefined();
+    }
+    const fourth = randomUUID();
+    await expect(createVerificationOnce(fourth, body, null, null, createLimitQuery(staff, fourth, T0 + 3))).rejects.toBeInstanceOf(
+      CreateLimitReachedError,
+    );
+    expect(posts()).toBe(3);
   });
 });
 
