@@ -31,16 +31,16 @@ export function reportNotes({ store, figures, errors, deadlineMs, loadAverageBef
       (figures.firstLoadJs
         ? `: ${figures.firstLoadJs.map((x) => `${x.route} ${x.afterLoad.files} file(s), ${round(x.afterLoad.wireKb, 1)} KB`).join('; ')}.`
         : '.'),
-    'Lighthouse 12 Node API, in a Node process of its own (what it leaves behind ends with it), desktop preset, Debian Chromium (--headless=new --no-sandbox --disable-gpu), signed-in pages with the session cookie set in that browser (Lighthouse’s storage reset off; the runner empties the HTTP cache and the origin's other storage before each page, so each is a cold load).' +
+    'Lighthouse 12 Node API, in a Node process of its own (what it leaves behind ends with it), desktop preset, Debian Chromium (--headless=new --no-sandbox --disable-gpu), signed-in pages with the session cookie set in that browser (Lighthouse’s storage reset off; the runner empties the HTTP cache and the origin’s other storage before each page, so each is a cold load).' +
       (figures.lighthouse
-        ? ` Audits that cost points: $figures.lighthouse.map((p) => `${p.page}: ${p.lost.join(', ') || 'none'}`).join('; ').`
+        ? ` Audits that cost points: ${figures.lighthouse.map((p) => `${p.page}: ${p.lost.join(', ') || 'none'}`).join('; ')}.`
         : ''),
     'Click to result: in-page timing, from the submit button’s click event to the first animation frame after [data-testid=creation-result] is visible; a fresh form per submission; 2 warm-up submissions not counted.',
     `Live latency: the bench signs Standard Webhooks deliveries with the server's WEBHOOK_SECRET and POSTs them to /api/webhooks/verification-service one at a time; an EventSource('/api/events') the bench opens in a signed-in detail page stamps each arrival with Date.now(); latency = arrival − send (same clock, ms). The receiver publishes on every processed delivery, so the status need not change.${l ? ` Webhook response time p50 ${ms(l.webhookResponse.p50)}.` : ''}`,
     'Throughput: autocannon in a Node process of its own (same 2 cores as the server), 32 connections × 10 s after 2 s of the same load not counted (the steady state, not the first seconds of compiling hot code), reads rotating over records created earlier in the run, then creates with a valid body. First, 5 s of the same load on GET /api/health, a route handler that returns a constant, routed like every API call (API calls skip the proxy): the most requests/s any API route can serve on this machine; reads and creates are budgeted as ratios to it, since absolute rates follow the host.',
-    `Memory: VmRSS of the process serving requests (pid $m.pid, "${m.process}": next start runs the server in the process it starts), after warm-up and after all load phases.`,
+    `Memory: VmRSS of the process serving requests (pid ${m.pid}, "${m.process}": next start runs the server in the process it starts), after warm-up and after all load phases.`,
     'Server: production build, fresh data directory, sandbox on, the dashboard pointed at it over loopback with a CLI-created key (not zero-config, so the bench knows the key and the webhook secret).',
-    ...Object.entries(errors).map(([name, message]) => `ERROR in $name: $errorSummary(message)`),
+    ...Object.entries(errors).map(([name, message]) => `ERROR in ${name}: ${errorSummary(message)}`),
   ];
 }
 
@@ -49,7 +49,10 @@ export function reportNotes({ store, figures, errors, deadlineMs, loadAverageBef
  * ends with ':' (what the runner printed follows), the last line printed, where the cause is.
  */
 function errorSummary(message) {
-  const lines = message.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = message
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   if (lines.length < 2 || !lines[0].endsWith(':')) return lines[0] ?? '';
-  return `$lines[0]… $lines.at(-1)`;
+  return `${lines[0]} … ${lines.at(-1)}`;
 }
