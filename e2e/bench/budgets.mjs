@@ -36,7 +36,7 @@ export const BUDGETS = [
     budget: '≤ 3 ms',
     limits: [{ value: (c) => c.ourCodeP50, atMost: 3 }],
     measured: (c) =>
-      `${signedMs(c.ourCodeP50)} = (action ${ms(c.dashboard.p50)} − direct POST ${ms(c.direct.p50)}) − (no-op action ${ms(c.noOpAction.p50)} − constant route ${ms(c.constantRoute.p50)})${sampled(c.dashboard, c.planned)}`,
+      `${signedMs(c.ourCodeP50)} = (action ${ms(c.dashboard.p50)} − direct POST ${ms(c.direct.p50)}) − (no-op action ${ms(c.noOpAction.p50)} − constant route ${ms(c.constantRoute.p50)})${sampled(c.dashboard, c.planned)}${c.routeFloorP50 === undefined ? '' : `; of it, the service request's route floor ${ms(c.routeFloorP50)} (constant route − bare Node HTTP ${ms(c.bareHttp.p50)})`}`,
   },
   {
     figure: 'Detail page TTFB / static page TTFB, p50',

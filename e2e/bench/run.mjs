@@ -15,7 +15,8 @@
 //
 // Builds first when .next is missing or older than any source file (lib/build.mjs).
 // Options: --build (always build), --no-build (never), --store, BENCH_PORT (default 3550; the
-// Lighthouse Chromium listens on BENCH_PORT + 1; both must stay in 3500-3599 on the shared machine).
+// Lighthouse Chromium listens on BENCH_PORT + 1, a bare HTTP server of the create figure on + 2; all
+// must stay in 3500-3599 on the shared machine).
 // For investigating one figure: BENCH_ONLY=readOverhead,createOverhead (names of the figures in
 // results/latest.json; the others are reported as not measured) and BENCH_CPU_PROF=<dir> (a CPU
 // profile of each server, written when the bench stops it). The budgets are in budgets.mjs; this
@@ -53,7 +54,8 @@ if (process.argv.includes('--help')) {
   --store     the store(s) to measure: the embedded PGlite, a throwaway PostgreSQL server
               (DATABASE_URL), or both, one after the other (default both)
 
-Environment: BENCH_PORT (default 3550; Lighthouse's Chromium uses BENCH_PORT + 1), BENCH_DEADLINE_S
+Environment: BENCH_PORT (default 3550; Lighthouse's Chromium uses BENCH_PORT + 1, the create figure's bare
+HTTP server + 2), BENCH_DEADLINE_S
 (each store's time, default 300), BENCH_BUILD_DEADLINE_S (the build's, default 240), BENCH_ONLY
 (comma-separated figure names of results/latest.json), BENCH_CPU_PROF (a directory for the servers'
 CPU profiles), CHROMIUM_PATH, CHROME_PATH.
@@ -302,6 +304,7 @@ async function measureStore(prepared, deadline, scope) {
         cookieHeader,
         apiKey,
         action,
+        barePort: PORT + 2,
         box: timeBox('create', deadline),
         deadline,
       });

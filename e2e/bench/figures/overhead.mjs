@@ -5,6 +5,7 @@
 // (fast, and wrong) is never counted as a measurement.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { ROOT } from '../../kit/server.mjs';
 import { PERSON } from '../lib/browser.mjs';
@@ -146,11 +147,34 @@ function noOpActionId() {
  *   page, headers and multipart body, another action id): the framework's floor for an action
  *   on that page (routing, the proxy, decoding the body, the session check, answering);
  * - `constantRoute`: GET /api/health, a route handler returning a constant: the floor of any
- *   request. The direct POST stands on it as the action stands on the no-op action.
+ *   request. The direct POST stands on it as the action stands on the no-op action;
+ * - `bareHttp`: a constant answer from a bare Node HTTP server in the bench's own process, on
+ *   `barePort`: the round trip itself, without Next.js.
  * What our own code adds to a create: (action − direct) − (noOpAction − constantRoute), at p50.
+ * That figure also holds one route's framework floor (constantRoute − bareHttp): the action's own
+ * request to the service, which the embedded sandbox serves through Next.js like any route, while
+ * the direct POST's floor is subtracted once only. It is reported beside the figure, not taken off.
  */
-export async function measureCreateOverhead({ base, cookieHeader, apiKey, action, count = 200, warmup = 10, pauseMs = 10, box, deadline }) {
-  const agents = { action: keepAliveAgent(), direct: keepAliveAgent(), noOpAction: keepAliveAgent(), constantRoute: keepAliveAgent() };
+export async function measureCreateOverhead({
+  base,
+  cookieHeader,
+  apiKey,
+  action,
+  barePort,
+  count = 200,
+  warmup = 10,
+  pauseMs = 10,
+  box,
+  deadline,
+}) {
+  const agents = {
+    action: keepAliveAgent(),
+    direct: keepAliveAgent(),
+    noOpAction: keepAliveAgent(),
+    constantRoute: keepAliveAgent(),
+    bareHttp: keepAliveAgent(),
+  };
+  const bare = await startBareServer(barePort);
   const directBody = JSON.stringify({
     name: PERSON.name,
     email: PERSON.email,
@@ -201,9 +225,16 @@ export async function measureCreateOverhead({ base, cookieHeader, apiKey, action
     },
     constantRoute: async () =>
       expectStatus(await timedRequest(`${base}/api/health`, { agent: agents.constantRoute }), 200, 'constant route').total,
+    bareHttp: async () =>
+      expectStatus(await timedRequest(`http://127.0.0.1:${barePort}/`, { agent: agents.bareHttp }), 200, 'bare HTTP').total,
   };
-  const measured = await interleaveRounds({ sides, count, warmup, pauseMs, box, deadline });
-  for (const agent of Object.values(agents)) agent.destroy();
+  let measured;
+  try {
+    measured = await interleaveRounds({ sides, count, warmup, pauseMs, box, deadline });
+  } finally {
+    for (const agent of Object.values(agents)) agent.destroy();
+    await bare.close();
+  }
   const ourCode = (p) => measured.action[p] - measured.direct[p] - (measured.noOpAction[p] - measured.constantRoute[p]);
   return {
     planned: count,
@@ -212,10 +243,32 @@ export async function measureCreateOverhead({ base, cookieHeader, apiKey, action
     direct: measured.direct,
     noOpAction: measured.noOpAction,
     constantRoute: measured.constantRoute,
+    bareHttp: measured.bareHttp,
+    routeFloorP50: measured.constantRoute.p50 - measured.bareHttp.p50,
     addedP50: measured.action.p50 - measured.direct.p50,
     addedP99: measured.action.p99 - measured.direct.p99,
     floorP50: measured.noOpAction.p50 - measured.constantRoute.p50,
     ourCodeP50: ourCode('p50'),
     createdIds,
+  };
+}
+
+/** A Node HTTP server answering every request with the same small JSON, on loopback. */
+async function startBareServer(port) {
+  const body = Buffer.from('{"status":"ok"}');
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+    response.end(body);
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
