@@ -23,7 +23,9 @@ type Connection = 'connecting' | 'live' | 'offline';
  */
 export function pageShowsChange(pathname: string, verificationId: string | null): boolean {
   if (pathname === '/') return true; // Recent requests
-  // The detail page's server-rendered part (whether the link can still be copied) depends on the status.
+  // The detail page's server-rendered parts (whether the link can still be copied, the history,
+  // the name review's decision, the follow-up links) change with the request. This refresh is the
+  // only one a detail page makes: a burst of events costs one render, not one each.
   if (verificationId !== null) {
     // Compared both ways: whether the pathname arrives percent-encoded is not something to rely on.
     return pathname === `/verifications/${encodeURIComponent(verificationId)}` || pathname === `/verifications/${verificationId}`;

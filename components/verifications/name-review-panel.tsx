@@ -3,7 +3,7 @@
 // and for operators and administrators the form to record or change it. The form posts to a
 // server action and also works without JavaScript; a refusal comes back with what was typed and
 // the error at its field. A decision recorded elsewhere shows here without a reload: the live
-// stream announces it, and the page's server part is rendered again (detail-page-live-refresh.tsx).
+// stream announces it, and the page's server part is rendered again (components/live/live-updates.tsx).
 import { useActionState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

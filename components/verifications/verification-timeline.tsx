@@ -1,7 +1,7 @@
 // The "History" card of a detail page: what happened to the request, oldest first, each entry
 // with its time and the staff member who acted. Those allowed to read the audit trail get links
 // to it, narrowed to this request (and, per entry, to that day). Renders on the server; the
-// detail page keeps it current by re-rendering (detail-page-live-refresh.tsx).
+// detail page is rendered again when the live stream announces a change (components/live/live-updates.tsx).
 import Link from 'next/link';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';

@@ -5,7 +5,6 @@ import { notFound } from 'next/navigation';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
 import { CopyLinkButton } from '@/components/verifications/copy-link-button';
-import { DetailPageLiveRefresh } from '@/components/verifications/detail-page-live-refresh';
 import { FollowUpLinks } from '@/components/verifications/follow-up-links';
 import { NameReviewPanel } from '@/components/verifications/name-review-panel';
 import { VerificationDetails } from '@/components/verifications/verification-details';
@@ -152,7 +151,6 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
         timeZone={read.timeZone}
         canReadAuditTrail={can(staff.role, 'audit:read')}
       />
-      <DetailPageLiveRefresh verificationId={id} />
     </div>
   );
 }
