@@ -44,7 +44,11 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
-const upstreamAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+// An idle connection is dropped after 4 s, before the server's own 5 s keep-alive ends it: a
+// request written to a connection the server is closing at that moment fails with ECONNRESET,
+// and a POST (a server action) cannot be sent again, so the page would get this proxy's 502.
+// The timeout only ends idle connections; a slow answer or an event stream keeps its own.
+const upstreamAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity, timeout: 4_000 });
 let sequence = 0;
 let recorded = 0;
 // Exchanges still flowing (event streams of pages that are still open), as far as known so far.

@@ -42,7 +42,9 @@ export async function startRoundRobinProxy({ port, instances }: { port: number; 
   const names = Object.keys(instances);
   const history: Exchange[] = [];
   const pins = new Map<string, string>();
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+  // Idle connections end after 4 s, before the instances' 5 s keep-alive does, so a request (a
+  // POST included, which cannot be resent) is never written to a connection being closed.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, timeout: 4_000 });
   const sockets = new Set<net.Socket>();
   let turn = 0;
 
