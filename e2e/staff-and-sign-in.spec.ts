@@ -149,14 +149,16 @@ test.describe('signing in and out', () => {
     await second.goto('/sign-in');
     expect(await sessionCookie(second)).toBeUndefined();
     await submitSignIn(second, STAFF.operator.email, STAFF.operator.password);
-    await expect(second.getByTestId('signed-in-as')).toHaveText(STAFF.operator.name);
+    // The answer came; the way to home after it (a full render) can take over 10 s on a loaded
+    // machine, as in a CI run where the first tab's was still loading at 10 s.
+    await expect(second.getByTestId('signed-in-as')).toHaveText(STAFF.operator.name, { timeout: 30_000 });
 
     const before = await sessionCookie(second);
     expect(before).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false, path: '/' });
     expect(before!.value.length).toBeGreaterThan(20);
 
     await submitSignIn(first, STAFF.operator.email, STAFF.operator.password);
-    await expect(first.getByTestId('signed-in-as')).toHaveText(STAFF.operator.name);
+    await expect(first.getByTestId('signed-in-as')).toHaveText(STAFF.operator.name, { timeout: 30_000 });
     const after = await sessionCookie(first);
     expect(after).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false });
     expect(after!.value).not.toBe(before!.value);
