@@ -45,6 +45,9 @@ export type SharedRateLimiterOptions = {
 
 export type TakeOptions = { eventId?: string; now?: number };
 
+/** A decision that refused: how long until a slot frees, and the limit that was reached. */
+export type RateLimitRefusal = Extract<RateLimitDecision, { allowed: false }>;
+
 /** The row a decision returns, as the SQL function gives it. */
 export type RateLimitVerdict = { used: number; repeat: boolean; added: number; wait_ms: number | string | null };
 

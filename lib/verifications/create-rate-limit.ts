@@ -4,7 +4,7 @@
 // 30 on each of them.
 import 'server-only';
 import { getEnv } from '@/lib/env';
-import type { RateLimitDecision, RateLimitTake, SharedRateLimiter } from '@/lib/platform/shared-rate-limit';
+import type { RateLimitRefusal, RateLimitTake, SharedRateLimiter } from '@/lib/platform/shared-rate-limit';
 import { dashboardRateLimiter } from './rate-limit-events';
 
 const MINUTE_MS = 60_000;
@@ -34,7 +34,7 @@ export function createLimitQuery(staffId: string, submissionKey: string, now?: n
 }
 
 /** What staff are told when the limit refuses a create. */
-export function createLimitRefusal(decision: Extract<RateLimitDecision, { allowed: false }>): { title: string; message: string } {
+export function createLimitRefusal(decision: RateLimitRefusal): { title: string; message: string } {
   const seconds = decision.retryAfterSeconds;
   return {
     title: 'Too many requests',

@@ -11,7 +11,7 @@ import { getEnv } from '@/lib/env';
 import { afterResponse } from '@/lib/platform/after-response';
 import { rowsOf } from '@/lib/platform/database';
 import { logger } from '@/lib/platform/log';
-import type { RateLimitDecision, RateLimitTake, RateLimitVerdict } from '@/lib/platform/shared-rate-limit';
+import type { RateLimitRefusal, RateLimitTake, RateLimitVerdict } from '@/lib/platform/shared-rate-limit';
 import { type CreateVerificationRequest, createVerification, getVerification } from '@/lib/verification-service';
 import { FOLLOW_UP_STATUSES } from './follow-up';
 import type { CreatedVerification } from './form-state';
@@ -20,7 +20,7 @@ import { canonicalVerificationId } from './verification-id';
 
 /** The creator's slot under the create limit was refused: nothing was claimed or created. */
 export class CreateLimitReachedError extends Error {
-  constructor(readonly decision: Extract<RateLimitDecision, { allowed: false }>) {
+  constructor(readonly decision: RateLimitRefusal) {
     super('The create limit was reached');
     this.name = 'CreateLimitReachedError';
   }
