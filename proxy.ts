@@ -5,10 +5,12 @@
 //
 // 1. Pages get a Content-Security-Policy with a fresh nonce per request ('strict-dynamic': only
 //    scripts Next.js marks with the nonce, and what they load, may run).
-// 2. Server-action requests that Next's decoder would answer with a 500 (too large, malformed)
-//    are refused first with a 413/400 and a plain message (lib/proxy/server-action-gate.ts). A
-//    body is read only up to the 1 MB limit, as it arrives (lib/proxy/server-action-body-cap.ts
-//    ends it there on the socket, next.config.mjs caps Next's copy of it).
+// 2. Server-action requests that Next's decoder would answer with a 500 (too large, malformed,
+//    an Origin that is not a URL) are refused first with a 413/400/403 and a plain message
+//    (lib/proxy/server-action-gate.ts). A body is read only up to the 1 MB limit, as it arrives
+//    (the production server, lib/cli/request-perimeter.mjs, holds every request body to its
+//    route's limit before the app sees it; lib/proxy/server-action-body-cap.ts ends an action's
+//    body there under any server; next.config.mjs caps Next's copy of it).
 // 3. A path with a malformed %-escape ("/v1/verifications/%ZZ") gets a 400: Next's router fails
 //    to decode such a dynamic segment and answers a bare 500 before any handler runs.
 // 4. An optimistic sign-in check: a page request without any session cookie goes straight to

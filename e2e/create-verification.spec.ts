@@ -1,6 +1,7 @@
 // Creating verification requests in the browser, against the embedded sandbox.
 import { expect, test } from '@playwright/test';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
+import { completeAsThePerson } from './support/sandbox-person';
 
 test.describe('create a verification request', () => {
   test('with an e-mail notification', async ({ page }) => {
@@ -110,6 +111,17 @@ test.describe('create a verification request', () => {
     const id = await createdId(page);
     await page.goto(`/verifications/${id}`);
     await expect(page.getByText('Onboarding of a new supplier')).toBeVisible();
+  });
+
+  test("the person's page works without JavaScript: its form posts carry the page's origin and are accepted", async ({ page, browser }) => {
+    const name = uniqueName('Greta Lindqvist');
+    await openCreateForm(page);
+    await page.getByRole('switch', { name: 'Shareable link' }).check();
+    await fillBasics(page, { name, purpose: 'Ensuring compliance' });
+    await submitCreate(page);
+    const link = await page.getByRole('textbox', { name: 'Shareable link' }).inputValue();
+    // Only the browser decides which Origin a plain form post sends under the page's referrer policy.
+    await completeAsThePerson(browser, link, name, { javaScriptEnabled: false });
   });
 
   test('a double click creates exactly one request', async ({ page }) => {

@@ -209,9 +209,10 @@ test.describe('an expired invitation (own server on PostgreSQL)', () => {
     database = await startPostgresServer();
     root = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-invitations-'));
     const env = { DATABASE_URL: database.url, BETTER_AUTH_SECRET: canaries.BETTER_AUTH_SECRET };
-    runCli('lib/staff/cli.ts', ['create', '--email', admin.email, '--role', 'admin', '--name', admin.name, '--password', admin.password], {
+    runCli('lib/staff/cli.ts', ['create', '--email', admin.email, '--role', 'admin', '--name', admin.name, '--password-stdin'], {
       dataDir: path.join(root, 'cli'),
       env,
+      input: admin.password,
     });
     // No sandbox on a shared store without its CLI's provisioning: "the service" is a closed port,
     // which nothing here calls.

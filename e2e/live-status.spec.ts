@@ -137,7 +137,7 @@ test.describe("a signed-in person's share of the service and of the server", () 
   const reader = { email: 'rita.reader@example.com', password: 'operator-password-789', name: 'Rita Reader' };
   const other = { email: 'oscar.other@example.com', password: 'operator-password-012', name: 'Oscar Other' };
   const READ_LIMIT = 120;
-  const STREAMS_PER_SESSION = 10;
+  const STREAMS_PER_STAFF_MEMBER = 10;
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
@@ -195,7 +195,7 @@ test.describe("a signed-in person's share of the service and of the server", () 
     await rita.context.close();
   });
 
-  test(`a session's ${STREAMS_PER_SESSION + 1}th live stream is refused 429; another session streams on; a closed stream frees its place`, async ({
+  test(`a person's ${STREAMS_PER_STAFF_MEMBER + 1}th live stream is refused 429; another person streams on; a closed stream frees its place`, async ({
     browser,
   }) => {
     const oscar = await signedIn(browser, other);
@@ -211,10 +211,10 @@ test.describe("a signed-in person's share of the service and of the server", () 
       return response;
     };
     try {
-      for (let i = 1; i < STREAMS_PER_SESSION; i += 1) expect((await openStream(oscar.cookie)).status, `stream ${i + 1}`).toBe(200);
+      for (let i = 1; i < STREAMS_PER_STAFF_MEMBER; i += 1) expect((await openStream(oscar.cookie)).status, `stream ${i + 1}`).toBe(200);
       const refused = await openStream(oscar.cookie);
       expect(refused.status).toBe(429);
-      expect((await refused.json()).error).toContain(`already open in ${STREAMS_PER_SESSION} tabs of this session`);
+      expect((await refused.json()).error).toContain(`already open in ${STREAMS_PER_STAFF_MEMBER} tabs of your account`);
       await expect(oscar.page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'live');
 
       const rita = await signedIn(browser, reader);

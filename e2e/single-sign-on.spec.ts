@@ -5,6 +5,9 @@
 //   - instance A: password sign-in on, single sign-on configured;
 //   - instance B: PASSWORD_SIGN_IN=off. Both have A's address as APP_URL, as the instances of one
 //     deployment share its public address: a sign-in started on B comes back to A.
+//
+// Vera has no password: an administrator invited her, and she signs in through the provider
+// instead, which must leave her invitation unusable.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,8 +29,8 @@ const A_URL = `http://localhost:${portFor(101)}`;
 const B_URL = `http://localhost:${portFor(102)}`;
 const PASSWORD = 'a staff password long enough';
 
+const VERA = { email: 'vera@example.com', name: 'Vera Viewer', role: 'viewer' };
 const STAFF = [
-  { email: 'vera@example.com', name: 'Vera Viewer', role: 'viewer' },
   { email: 'otto@example.com', name: 'Otto Operator', role: 'operator' },
   { email: 'carl@example.com', name: 'Carl Crossing', role: 'operator' },
   { email: 'uma@example.com', name: 'Uma Unverified', role: 'operator' },
@@ -44,22 +47,27 @@ const PROVIDER_USERS: ProviderUser[] = [
   { login: 'dora', email: 'dora@example.com', emailVerified: true, name: 'Dora at Example Corp' },
   { login: 'stranger', email: 'stranger@example.com', emailVerified: true, name: 'Not on the staff' },
   { login: 'stranger-unverified', email: 'someone@example.com', emailVerified: false, name: 'Not verified either' },
+  // Another identity (its own `sub`, the login) with Vera's verified address in another case.
+  { login: 'vera-elsewhere', email: 'VERA@Example.COM', emailVerified: true, name: 'Not Vera’s identity' },
 ];
 
 let root: string;
 let postgres: PostgresServer;
 let provider: OidcProvider;
 let database: pg.Pool;
+/** The path of the invitation link the CLI issued to Vera (an administrator's link, sent on to her). */
+let veraInvitation: string;
 const servers: NextServer[] = [];
 
 // Nobody is signed in: not the shared server's operator either (cookies do not tell ports apart).
 test.use({ storageState: { cookies: [], origins: [] } });
 test.describe.configure({ mode: 'serial' });
 
-const cli = <T>(args: string[], env: Record<string, string> = {}) =>
+const cli = <T>(args: string[], env: Record<string, string> = {}, input = '') =>
   runCli<T>(STAFF_CLI, args, {
     dataDir: path.join(root, 'cli'),
     env: { DATABASE_URL: postgres.url, BETTER_AUTH_SECRET: canaries.BETTER_AUTH_SECRET, ...env },
+    input,
   });
 
 test.beforeAll(async () => {
@@ -67,8 +75,12 @@ test.beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-sso-'));
   postgres = await startThrowawayPostgres();
   database = new pg.Pool({ connectionString: postgres.url, max: 2 });
-  for (const staff of STAFF) cli(['create', '--email', staff.email, '--role', staff.role, '--name', staff.name, '--password', PASSWORD]);
+  for (const staff of STAFF) {
+    cli(['create', '--email', staff.email, '--role', staff.role, '--name', staff.name, '--password-stdin'], {}, PASSWORD);
+  }
   cli(['disable', '--email', 'dora@example.com']);
+  const invited = cli<{ invitation: string }>(['create', '--email', VERA.email, '--role', VERA.role, '--name', VERA.name]);
+  veraInvitation = new URL(invited.invitation).pathname;
 
   provider = await startOidcProvider({ port: PROVIDER_PORT, redirectUris: [`${A_URL}/api/auth/callback/oidc`], users: PROVIDER_USERS });
   const shared = {
@@ -132,7 +144,18 @@ async function refusalsAudited(): Promise<Array<{ reason: string; actorId: strin
   return rows;
 }
 
-test('a known colleague signs in through the provider, keeps the role set here, and returns to the page asked for', async ({ browser }) => {
+async function auditOf(action: string): Promise<Array<{ actorId: string | null; targetId: string | null; details: unknown }>> {
+  const { rows } = await database.query(
+    `SELECT actor_id AS "actorId", target_id AS "targetId", details FROM audit_entries WHERE action = $1 ORDER BY at, id`,
+    [action],
+  );
+  return rows;
+}
+
+test('a known colleague signs in through the provider, keeps the role set here, returns to the page asked for, and her invitation stops working', async ({
+  browser,
+  request,
+}) => {
   const context = await newContext(browser);
   const page = await context.newPage();
   await page.goto(`${A_URL}/sign-in?next=${encodeURIComponent('/verifications?page=1')}`);
@@ -150,10 +173,43 @@ test('a known colleague signs in through the provider, keeps the role set here, 
   expect(users).toEqual([{ id: expect.any(String), role: 'viewer', name: 'Vera Viewer' }]);
   const { rows: audit } = await database.query(`SELECT actor_id AS "actorId" FROM audit_entries WHERE action = 'sso.signed_in'`);
   expect(audit).toEqual([{ actorId: users[0].id }]);
+
+  // The invitation issued before her first single sign-on now says why it no longer works.
+  await page.goto(`${A_URL}${veraInvitation}`);
+  await expect(page.getByRole('heading', { name: 'Invitation not valid' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('This account signs in with your company’s single sign-on');
+  await expect(page.getByLabel('New password')).toHaveCount(0);
   await context.close();
+
+  // Whoever still holds the link cannot set a password by posting the form's action by hand either.
+  const accept = listServerActions().find((action) => action.name === 'acceptInvitationAction');
+  expect(accept).toBeDefined();
+  const token = veraInvitation.split('/').pop()!;
+  const call = formActionCall(
+    accept!.id,
+    veraInvitation,
+    { status: 'idle', values: {} },
+    { token, password: PASSWORD, confirmPassword: PASSWORD },
+  );
+  const replayed = await replayAction(request, A_URL, call, { origin: A_URL });
+  expect(await replayed.text()).toContain('This account signs in with your company’s single sign-on');
+  expect(replayed.headers()['set-cookie'] ?? '').not.toContain('session_token');
+  const { rows: passwords } = await database.query(`SELECT id FROM staff_accounts WHERE user_id = $1 AND provider_id = 'credential'`, [
+    users[0].id,
+  ]);
+  expect(passwords).toEqual([]);
+  // And no administrator can issue her a new one.
+  expect(() => cli(['invite', '--email', VERA.email])).toThrow(/signs in with the company’s single sign-on/);
+
+  const reason = { reason: 'single_sign_on' };
+  expect(await auditOf('invitation.voided')).toEqual([{ actorId: users[0].id, targetId: users[0].id, details: reason }]);
+  expect(await auditOf('invitation.refused')).toEqual([
+    { actorId: null, targetId: users[0].id, details: { ...reason, step: 'accept' } },
+    { actorId: null, targetId: users[0].id, details: { ...reason, step: 'issue' } },
+  ]);
 });
 
-test('an unknown colleague, an unverified address and a disabled account are each refused with their own page and nothing written', async ({
+test('an unknown colleague, an unverified address, a disabled account and a second identity with a linked address are each refused with their own page and nothing written', async ({
   browser,
 }) => {
   // Three round trips through the provider, each with its own account set up first.
@@ -166,6 +222,8 @@ test('an unknown colleague, an unverified address and a disabled account are eac
     // An unverified address gets the same answer whether or not a colleague has it.
     { login: 'stranger-unverified', title: 'Your e-mail address is not verified', reason: 'unverified' },
     { login: 'dora', title: 'This account is disabled', reason: 'disabled' },
+    // Vera's account is pinned to the identity she linked in the first test.
+    { login: 'vera-elsewhere', title: 'This account is linked to another sign-in', reason: 'other_identity' },
   ];
   for (const [index, { login, title }] of cases.entries()) {
     const context = await newContext(browser);
@@ -183,14 +241,20 @@ test('an unknown colleague, an unverified address and a disabled account are eac
   expect(await count('staff_users')).toBe(usersBefore);
   expect(await count('staff_accounts')).toBe(accountsBefore);
   const { rows } = await database.query(`SELECT id FROM staff_users WHERE email = 'dora@example.com'`);
+  const { rows: vera } = await database.query(`SELECT id FROM staff_users WHERE email = 'vera@example.com'`);
   expect(await refusalsAudited()).toEqual([
     { reason: 'unknown', actorId: null, targetId: null },
     { reason: 'unverified', actorId: null, targetId: null },
     { reason: 'unverified', actorId: null, targetId: null },
     { reason: 'disabled', actorId: null, targetId: rows[0].id },
+    { reason: 'other_identity', actorId: null, targetId: vera[0].id },
   ]);
+  const { rows: identities } = await database.query(`SELECT account_id AS "accountId" FROM staff_accounts WHERE user_id = $1`, [
+    vera[0].id,
+  ]);
+  expect(identities).toEqual([{ accountId: 'vera' }]);
   const { rows: details } = await database.query(`SELECT details::text AS text FROM audit_entries WHERE action = 'sso.refused'`);
-  expect(details.map((row) => row.text).join(' ')).not.toMatch(/@example\.com|stranger|Dora/);
+  expect(details.map((row) => row.text).join(' ')).not.toMatch(/@example\.com|stranger|dora|vera/i);
 });
 
 test('a sign-in started on one instance completes when the provider sends it back to the other', async ({ browser }) => {
@@ -270,9 +334,14 @@ test('the break-glass link signs an administrator in once, with the provider dow
   const page = await context.newPage();
   await page.goto(link);
   await expectNoSeriousViolations(page);
-  await page.getByRole('button', { name: 'Sign in with this link' }).click();
-  await expect(page.getByTestId('signed-in-as')).toHaveText('Ada Admin');
-  await expect(page.getByTestId('signed-in-as').locator('..')).toContainText('Administrator');
+  // Used without JavaScript: the page's form posts as plain HTML, with the Origin its referrer
+  // policy lets the browser send (only a browser decides that).
+  const plainContext = await newContext(browser, { javaScriptEnabled: false });
+  const plain = await plainContext.newPage();
+  await plain.goto(link);
+  await plain.getByRole('button', { name: 'Sign in with this link' }).click();
+  await expect(plain.getByTestId('signed-in-as')).toHaveText('Ada Admin');
+  await expect(plain.getByTestId('signed-in-as').locator('..')).toContainText('Administrator');
 
   // Opened again, in another browser: used, on either instance.
   const other = await newContext(browser);
@@ -291,5 +360,6 @@ test('the break-glass link signs an administrator in once, with the provider dow
     { action: 'sign_in_link.used', actorId: admin[0].id, targetId: admin[0].id },
   ]);
   await context.close();
+  await plainContext.close();
   await other.close();
 });

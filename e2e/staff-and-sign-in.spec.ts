@@ -49,6 +49,15 @@ async function submitSignIn(page: Page, email: string, password: string) {
   await answered;
 }
 
+/**
+ * Ends the session a test made on the shared server: a staff member holds at most 10 live
+ * sessions, and the oldest, which a bound past that would end, is the one every other test shares.
+ */
+async function signOut(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in\?signedOut=1$/);
+}
+
 /** A failed attempt: returns the alert's text once it is shown and the form is ready again. */
 async function failSignIn(page: Page, email: string, password: string): Promise<string> {
   await submitSignIn(page, email, password);
@@ -123,6 +132,7 @@ test.describe('signing in and out', () => {
     await submitSignIn(page, STAFF.operator.email, STAFF.operator.password);
     await expect(page).toHaveURL(/\/verifications\/new$/);
     await expect(page.getByRole('heading', { name: 'New verification request' })).toBeVisible();
+    await signOut(page);
   });
 
   test('sign-in honours ?next= for a path of this site, and ignores it for another site', async ({ page, browser, baseURL }) => {
@@ -137,7 +147,9 @@ test.describe('signing in and out', () => {
     await otherPage.goto('/sign-in?next=%2F%2Fevil.example.com%2Fphish');
     await submitSignIn(otherPage, STAFF.operator.email, STAFF.operator.password);
     await expect(otherPage).toHaveURL(`${baseURL}/`);
+    await signOut(otherPage);
     await other.close();
+    await signOut(page);
   });
 
   test('the session cookie is HttpOnly and SameSite=Lax, and every sign-in gets a new one', async ({ context, browser, baseURL }) => {
@@ -166,6 +178,7 @@ test.describe('signing in and out', () => {
     // The session the browser held before is ended by the new sign-in; the new one works.
     expect(await cookieStillWorks(browser, baseURL, before!)).toBe(false);
     expect(await cookieStillWorks(browser, baseURL, after!)).toBe(true);
+    await signOut(first);
   });
 });
 

@@ -13,9 +13,15 @@ export interface CliOptions {
   env?: Record<string, string>;
   /** Called with an undo that kills the CLI; returns the function that unregisters it. */
   register?: (undo: () => void) => () => unknown;
+  /** Written to the CLI's standard input (a password for --password-stdin). */
+  input?: string;
 }
 
-export function runCli<T = unknown>(script: string, args: string[], options: { dataDir: string; env?: Record<string, string> }): T;
+export function runCli<T = unknown>(
+  script: string,
+  args: string[],
+  options: { dataDir: string; env?: Record<string, string>; input?: string },
+): T;
 export function runCliAsync<T = unknown>(script: string, args: string[], options: CliOptions): Promise<T>;
 export function createCompany(dataDir: string, name: string): { companyId: string; apiKey: string };
 export function createApiKey(dataDir: string, companyId: string): { apiKey: string };

@@ -22,15 +22,17 @@ const lastJsonLine = (output) => JSON.parse(output.trim().split('\n').pop() ?? '
 
 /**
  * Runs `script` (a path from the repository's root) with `args`, waits, returns its last JSON line.
- * `env` adds what the caller's server gets explicitly (e.g. DATABASE_URL, which is not inherited).
+ * `env` adds what the caller's server gets explicitly (e.g. DATABASE_URL, which is not inherited);
+ * `input` is written to its standard input (a password for --password-stdin: never an argument).
  * @param {string} script
  * @param {string[]} args
- * @param {{ dataDir: string, env?: Record<string, string> }} options
+ * @param {{ dataDir: string, env?: Record<string, string>, input?: string }} options
  */
-export function runCli(script, args, { dataDir, env = {} }) {
+export function runCli(script, args, { dataDir, env = {}, input = '' }) {
   const output = execFileSync(process.execPath, command(script, args), {
     cwd: ROOT,
     env: { ...inheritedEnv(), ...env, DATA_DIR: dataDir },
+    input,
     encoding: 'utf8',
     // A test script may print a large report as its one line.
     maxBuffer: 64 * 1024 * 1024,
@@ -45,14 +47,15 @@ export function runCli(script, args, { dataDir, env = {} }) {
  * @param {string[]} args
  * @param {CliOptions} options
  */
-export function runCliAsync(script, args, { dataDir, register, env = {} }) {
+export function runCliAsync(script, args, { dataDir, register, env = {}, input = '' }) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, command(script, args), {
       cwd: ROOT,
       env: { ...inheritedEnv(), ...env, DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
     });
+    child.stdin.end(input);
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
@@ -74,8 +77,8 @@ export function runCliAsync(script, args, { dataDir, register, env = {} }) {
 
 /** @param {string} name */
 const companyArgs = (name) => ['company:create', '--name', name];
-/** @param {Staff} staff */
-const staffArgs = ({ email, role, password, name }) => ['create', '--email', email, '--role', role, '--password', password, '--name', name];
+/** The password goes in on standard input (`input`): the CLI takes none as an argument. @param {Staff} staff */
+const staffArgs = ({ email, role, name }) => ['create', '--email', email, '--role', role, '--password-stdin', '--name', name];
 
 /**
  * A sandbox company and its first API key.
@@ -99,7 +102,7 @@ export const createApiKey = (dataDir, companyId) => runCli(SANDBOX_CLI, ['key:cr
  * @param {Staff} staff
  * @returns {{ id: string }}
  */
-export const createStaffUser = (dataDir, staff) => runCli(STAFF_CLI, staffArgs(staff), { dataDir });
+export const createStaffUser = (dataDir, staff) => runCli(STAFF_CLI, staffArgs(staff), { dataDir, input: staff.password });
 
 /**
  * @param {string} name
@@ -113,4 +116,4 @@ export const createCompanyAsync = (name, options) => runCliAsync(SANDBOX_CLI, co
  * @param {CliOptions} options
  * @returns {Promise<{ id: string }>}
  */
-export const createStaffUserAsync = (staff, options) => runCliAsync(STAFF_CLI, staffArgs(staff), options);
+export const createStaffUserAsync = (staff, options) => runCliAsync(STAFF_CLI, staffArgs(staff), { ...options, input: staff.password });

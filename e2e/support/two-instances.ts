@@ -90,7 +90,8 @@ export async function startTwoInstances({
     const publicUrl = `http://localhost:${proxyPort}`;
     // What every process of the deployment shares; each instance adds its own data directory.
     const shared = { DATABASE_URL: postgres.url, BETTER_AUTH_SECRET: canaries.BETTER_AUTH_SECRET };
-    const cli = <T>(script: string, args: string[]) => runCli<T>(script, args, { dataDir: path.join(root, 'cli'), env: shared });
+    const cli = <T>(script: string, args: string[], input = '') =>
+      runCli<T>(script, args, { dataDir: path.join(root, 'cli'), env: shared, input });
 
     // The migrations run with the first CLI call, before any instance starts.
     const company = cli<{ companyId: string; apiKey: string }>(SANDBOX_CLI, ['company:create', '--name', 'Two-instance company']);
@@ -113,7 +114,7 @@ export async function startTwoInstances({
             String(shortLivedCompanySeconds),
           ]);
     for (const { email, password, name, role } of staff) {
-      cli(STAFF_CLI, ['create', '--email', email, '--role', role, '--password', password, '--name', name]);
+      cli(STAFF_CLI, ['create', '--email', email, '--role', role, '--password-stdin', '--name', name], password);
     }
 
     const proxy = await startRoundRobinProxy({ port: proxyPort, instances: { a: { port: ports.a }, b: { port: ports.b } } });

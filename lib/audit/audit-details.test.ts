@@ -21,6 +21,9 @@ describe('describeAuditDetails', () => {
     expect(describeAuditDetails('verification.removed', { reason: 'retention' })).toBe('Reason: its retention period ended');
     expect(describeAuditDetails('sessions.others_ended', { count: 1 })).toBe('1 other session ended');
     expect(describeAuditDetails('sessions.others_ended', { count: 3 })).toBe('3 other sessions ended');
+    expect(describeAuditDetails('sessions.oldest_ended', { count: 1 })).toBe(
+      '1 oldest session ended: a new sign-in went past the limit of live sessions',
+    );
   });
 
   it('sums up an export: rows, whether it finished, and its filters, with no search text to show', () => {

@@ -12,6 +12,9 @@ const REASONS: Record<string, string> = {
   unknown: 'no staff account has the e-mail address the provider gave',
   unverified: 'the provider has not verified the e-mail address',
   disabled: 'the staff account is disabled',
+  other_identity: 'another provider identity is linked to the staff account',
+  // Invitations (lib/staff/invitations.ts).
+  single_sign_on: 'the account signs in with single sign-on',
   // Why a request left the register.
   retention: 'its retention period ended',
   purged: 'the service purged its data',
@@ -105,6 +108,11 @@ export function describeAuditDetails(action: string, details: Details | null | u
   if (action === 'sessions.others_ended' && 'count' in details) {
     const count = Number(details.count);
     parts.push(`${count} other ${count === 1 ? 'session' : 'sessions'} ended`);
+    take('count');
+  }
+  if (action === 'sessions.oldest_ended' && 'count' in details) {
+    const count = Number(details.count);
+    parts.push(`${count} oldest ${count === 1 ? 'session' : 'sessions'} ended: a new sign-in went past the limit of live sessions`);
     take('count');
   }
   parts.push(...plain(details, known));

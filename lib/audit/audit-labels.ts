@@ -28,10 +28,19 @@ export const AUDIT_ACTIONS = {
   'two_factor.reset': 'Two-factor reset',
   'two_factor.disabled': 'Two-factor turned off',
   'two_factor.backup_code_used': 'Backup code used',
+  // A wrong code at sign-in (details: the method, and the run of wrong codes in a row), and the
+  // lock the run ends in; the actor is the account whose pending sign-in it was.
+  'two_factor.failed': 'Wrong two-factor code',
+  'two_factor.locked': 'Two-factor locked',
   'invitation.issued': 'Invitation issued',
   'invitation.used': 'Invitation used',
+  // Details: reason (single_sign_on) and, for a refusal, the step (issue or accept).
+  'invitation.voided': 'Invitation voided',
+  'invitation.refused': 'Invitation refused',
   'password.changed': 'Password changed',
   'sessions.others_ended': 'Other sessions ended',
+  // A new sign-in took the person past their bound of live sessions (lib/auth/session-bound.ts).
+  'sessions.oldest_ended': 'Oldest sessions ended',
   'sign_in_link.issued': 'Break-glass sign-in link issued',
   'sign_in_link.used': 'Break-glass sign-in link used',
 } as const;

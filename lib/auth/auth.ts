@@ -20,9 +20,12 @@ import { authVerifications, staffAccounts, staffSessions, staffTwoFactors, staff
 import { getEnv, InvalidEnvironmentError, isPasswordSignInEnabled } from '@/lib/env';
 import { once } from '@/lib/platform/database';
 import { isInMemory } from '@/lib/platform/embedded-database';
+import { betterAuthLogger } from './auth-logger';
+import { boundSessionsAfterCreate } from './session-bound';
 import { forgetValidatedSessions } from './session-cache';
 import { signInLinkPlugin } from './sign-in-link-plugin';
 import { isSingleSignOnCallback, singleSignOnGate, singleSignOnPlugins } from './single-sign-on';
+import { singleSignOnAccountHooks } from './single-sign-on-account';
 import { twoFactorPlugin } from './two-factor/plugin';
 
 export const SESSION_COOKIE_PREFIX = 'vdesk';
@@ -33,6 +36,7 @@ function createAuth(db: Db, secret: string, options: { withNextCookies: boolean 
   const baseURL = env.APP_URL ?? `http://localhost:${env.PORT}`;
   return betterAuth({
     appName: 'Verification Desk',
+    logger: betterAuthLogger, // through the scrubbing server logger, never the console (auth-logger.ts)
     baseURL,
     secret,
     trustedOrigins: [baseURL, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
@@ -71,6 +75,8 @@ function createAuth(db: Db, secret: string, options: { withNextCookies: boolean 
     // validated sessions of every instance at once (session-cache.ts); the dashboard's own
     // changes call it too.
     databaseHooks: {
+      // One provider identity per account, and no invitation left beside it (single-sign-on-account.ts).
+      account: singleSignOnAccountHooks(db),
       user: {
         update: { after: async () => forgetValidatedSessions(db) },
         delete: { after: async () => forgetValidatedSessions(db) },
@@ -84,6 +90,8 @@ function createAuth(db: Db, secret: string, options: { withNextCookies: boolean 
             return user && !user.disabled ? { data: session } : false;
           },
           after: async (session, context) => {
+            // At most SESSIONS_PER_STAFF_MEMBER live sessions a person: the oldest end (session-bound.ts).
+            await boundSessionsAfterCreate(db, session, context);
             if (isSingleSignOnCallback(context)) await recordAudit({ actorId: session.userId, action: 'sso.signed_in' });
           },
         },

@@ -102,6 +102,24 @@ describe('using a sign-in link', () => {
     expect(await signInLinkState(db, "' OR 1=1 --")).toBe('invalid');
   });
 
+  it('a newer link voids the earlier unused one of the same administrator, and only that one', async () => {
+    const db = await getDb();
+    const first = await issueSignInLink(db, 'ada@example.com');
+    const grace = await issueSignInLink(db, 'grace@example.com');
+    const second = await issueSignInLink(db, 'ADA@example.com');
+    expect(await signInLinkState(db, first.token)).toBe('invalid');
+    expect(await useSignInLink(db, first.token)).toEqual({ refused: 'invalid' });
+    expect(await signInLinkState(db, second.token)).toBe('valid');
+    // Another administrator's link is theirs: it stays valid.
+    expect(await signInLinkState(db, grace.token)).toBe('valid');
+    expect(await useSignInLink(db, second.token)).toEqual({ userId: adminId });
+
+    // A used link is not voided by the next one: opening it again still says "used".
+    const third = await issueSignInLink(db, 'ada@example.com');
+    expect(await signInLinkState(db, second.token)).toBe('used');
+    expect(await useSignInLink(db, third.token)).toEqual({ userId: adminId });
+  });
+
   it('lets exactly one of several simultaneous uses through', async () => {
     const db = await getDb();
     const { token } = await issueSignInLink(db, 'ada@example.com');

@@ -4,10 +4,12 @@
 // administrator in once. Only a SHA-256 hash of its token is stored (better-auth's verification
 // table, so every instance sees it); a 256-bit random token cannot be guessed, so looking its
 // hash up needs no constant-time comparison. A used link stays on record for a day, so opening
-// it again says "used" rather than "not valid".
+// it again says "used" rather than "not valid". An administrator has at most one unused link: a
+// new one voids the earlier, so a link that leaked (a terminal's scrollback, a shared screen) stops
+// working as soon as the operator asks for another.
 import 'server-only';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, like } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/audit';
 import type { Db } from '@/lib/db';
 import { authVerifications, staffUsers } from '@/lib/db/schema';
@@ -30,7 +32,10 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 /** A token is 32 random bytes in base64url: anything else is not one and costs no query. */
 export const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 
-/** Issues a link's token for the administrator with this e-mail address; audited as sign_in_link.issued. */
+/**
+ * Issues a link's token for the administrator with this e-mail address, voiding their earlier unused
+ * link; audited as sign_in_link.issued.
+ */
 export async function issueSignInLink(
   db: Db,
   email: string,
@@ -51,6 +56,9 @@ export async function issueSignInLink(
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000);
   await db.transaction(async (tx) => {
+    // Locks the account's row: of two links issued at the same moment, the later voids the earlier.
+    await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.id, staff.id)).for('update');
+    await tx.delete(authVerifications).where(and(like(authVerifications.identifier, `${UNUSED}%`), eq(authVerifications.value, staff.id)));
     await tx
       .insert(authVerifications)
       .values({ id: randomUUID(), identifier: `${UNUSED}${hashOf(token)}`, value: staff.id, expiresAt, createdAt: now, updatedAt: now });

@@ -2,15 +2,16 @@
 // redirect: to the return path on success, or to an error address with better-auth's `error`
 // code. A refusal is turned into the dashboard's own page (/sign-in/refused) with one of its
 // own reasons, and the refusals that only a real sign-in at the provider can cause are
-// audited (a disabled account already is, by the gate in single-sign-on.ts, which knows the id).
+// audited (a disabled account and a second identity already are, by the gate in
+// single-sign-on.ts, which knows the id).
 // Codes anyone could provoke by opening the callback address by hand (no state, a wrong
 // code) are not audited: strangers could fill the trail.
 import 'server-only';
 import { recordAudit } from '@/lib/audit/audit';
 import { getAuth } from './auth';
-import { ACCOUNT_DISABLED_ERROR } from './single-sign-on';
+import { ACCOUNT_DISABLED_ERROR, OTHER_IDENTITY_ERROR } from './single-sign-on';
 
-export type SingleSignOnRefusal = 'unknown' | 'unverified' | 'disabled' | 'failed';
+export type SingleSignOnRefusal = 'unknown' | 'unverified' | 'disabled' | 'other_identity' | 'failed';
 
 export const SINGLE_SIGN_ON_REFUSED_PATH = '/sign-in/refused';
 
@@ -27,6 +28,9 @@ export function refusalOf(error: string): SingleSignOnRefusal {
       return 'unverified';
     case ACCOUNT_DISABLED_ERROR:
       return 'disabled';
+    // The account is linked to another identity at the provider (single-sign-on.ts pins it).
+    case OTHER_IDENTITY_ERROR:
+      return 'other_identity';
     default:
       return 'failed';
   }

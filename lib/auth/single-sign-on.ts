@@ -2,14 +2,15 @@
 // plugin): the authorization-code flow with PKCE (S256) and a nonce, the ID token verified
 // against the provider's published keys. Only known staff get in: nobody is created, an
 // account is linked only to the staff member whose e-mail address the provider has verified,
-// and a disabled account is refused before anything is written. The role stays the one an
-// administrator set here; the provider only says who someone is.
+// and a disabled account is refused before anything is written. Once linked, an account keeps
+// that one provider identity (its `sub`): another identity with the same address is refused.
+// The role stays the one an administrator set here; the provider only says who someone is.
 import 'server-only';
 import { type GenericOAuthConfig, genericOAuth } from 'better-auth/plugins';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/audit';
 import type { Db } from '@/lib/db';
-import { staffUsers } from '@/lib/db/schema';
+import { staffAccounts, staffUsers } from '@/lib/db/schema';
 import { getSingleSignOnConfig } from '@/lib/env';
 
 /** The provider's id in better-auth: also the last segment of the callback path the provider redirects to. */
@@ -20,6 +21,9 @@ export const SSO_CALLBACK_PATH = `/api/auth/callback/${SSO_PROVIDER_ID}`;
 
 /** Why better-auth refused a disabled account, as it appears in the callback's `error`. */
 export const ACCOUNT_DISABLED_ERROR = 'account_disabled';
+
+/** Why better-auth refused to link a second provider identity to an account, in the callback's `error`. */
+export const OTHER_IDENTITY_ERROR = 'other_identity_linked';
 
 /** The genericOAuth plugin for the configured provider, or nothing when single sign-on is not configured. */
 export function singleSignOnPlugins() {
@@ -52,14 +56,26 @@ function isVerified(value: unknown): boolean {
 
 type GateData = {
   user: { id?: string | undefined } & Record<string, unknown>;
-  source: { method: string; oauth?: { providerId: string } | undefined };
+  source: { method: string; action?: string | undefined; oauth?: { providerId: string } | undefined };
 };
+
+/** Whether a provider identity is linked to the account already. */
+export async function hasLinkedIdentity(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: staffAccounts.id })
+    .from(staffAccounts)
+    .where(and(eq(staffAccounts.userId, userId), eq(staffAccounts.providerId, SSO_PROVIDER_ID)))
+    .limit(1);
+  return !!row;
+}
 
 /**
  * better-auth's `user.validateUserInfo`: asked before an account is linked to a staff member
  * and at every later sign-in through the provider. A disabled account is refused here, so no
  * account row is written for it (a refusal only at session creation would come after the link).
- * The refusal is audited here because only here is the account known.
+ * A link is asked for only when no account row has this identity's `sub`: an account that
+ * already has one is being offered another identity (the same address, in any case), and is
+ * refused. The refusals are audited here because only here is the account known.
  */
 export function singleSignOnGate(db: Db) {
   return async ({ user, source }: GateData): Promise<{ error: string; errorDescription: string } | undefined> => {
@@ -73,6 +89,13 @@ export function singleSignOnGate(db: Db) {
         db,
       );
       return { error: ACCOUNT_DISABLED_ERROR, errorDescription: 'This account is disabled' };
+    }
+    if (source.action === 'link-account' && (await hasLinkedIdentity(db, user.id))) {
+      await recordAudit(
+        { actorId: null, action: 'sso.refused', target: { type: 'staff', id: user.id }, details: { reason: 'other_identity' } },
+        db,
+      );
+      return { error: OTHER_IDENTITY_ERROR, errorDescription: 'Another identity is linked to this account' };
     }
     return undefined;
   };

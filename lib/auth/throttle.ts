@@ -4,7 +4,10 @@
 //   - pair (e-mail address × client network): the guesser's own counter. 5 failures are free,
 //     then each further one waits twice as long as the one before: 1, 2, 4, 8, then 15 minutes
 //     at most. Only this pair waits; the same account from another network does not.
-//   - network: one network guessing at many accounts, 20 failures per 15 minutes.
+//   - network: one network guessing at many accounts, 20 failures per 15 minutes. It closes the
+//     network only to the accounts that have not signed in from it before (within 30 days), so a
+//     stranger behind the same address (one office's NAT, one IPv6 /64) cannot lock out the staff
+//     who work there.
 //   - account: a guess from many networks at one account, 100 failures per hour. Only a
 //     distributed attack gets there (one network gives about 20 guesses per 15 minutes, spread
 //     as it likes), and even then the networks the account has signed in from before (within
@@ -100,12 +103,16 @@ async function judge(db: Handle, keys: Keys, now: Date): Promise<ThrottleVerdict
 
   const pair = live.get(keys.pair);
   if (pair) waits.push({ scope: 'pair', until: pair.lastAt.getTime() + pairDelayMs(pair.count) });
+  // A network the account has signed in from is spared both ceilings: strangers behind the same
+  // address (one office, one /64) cannot close it to the person, whose own guesses from there
+  // still meet the pair's counter above.
+  const known = live.has(keys.known);
   const network = live.get(keys.network);
-  if (network && network.count >= MAX_FAILURES_PER_NETWORK) {
+  if (network && network.count >= MAX_FAILURES_PER_NETWORK && !known) {
     waits.push({ scope: 'network', until: network.windowStartedAt.getTime() + NETWORK_WINDOW_MS });
   }
   const account = live.get(keys.account);
-  if (account && account.count >= MAX_FAILURES_PER_ACCOUNT && !live.has(keys.known)) {
+  if (account && account.count >= MAX_FAILURES_PER_ACCOUNT && !known) {
     waits.push({ scope: 'account', until: account.windowStartedAt.getTime() + ACCOUNT_WINDOW_MS });
   }
 

@@ -28,7 +28,8 @@ const url = process.env.DATABASE_URL;
 let tmp: string;
 let held: pg.Client | undefined;
 
-function cli(script: string, args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+/** `input` goes to the CLI's standard input (a password for --password-stdin). */
+function cli(script: string, args: string[], env: Record<string, string | undefined> = {}, input = ''): Promise<Run> {
   const base = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -41,12 +42,13 @@ function cli(script: string, args: string[], env: Record<string, string | undefi
     APP_URL: 'https://desk.example.com',
   };
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [TSX, '--conditions=react-server', script, ...args],
       { cwd: process.cwd(), env: { ...base, ...env } as NodeJS.ProcessEnv, timeout: 90_000 },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
     );
+    child.stdin?.end(input);
   });
 }
 
@@ -77,15 +79,12 @@ describe.skipIf(!url)('the CLIs with DATABASE_URL while a server holds the datab
     expect(link).toMatch(/^https:\/\/desk\.example\.com\/setup\?token=[A-Za-z0-9_-]{43}$/);
     expect(await isSetupTokenValid(setupTokenOfLink(link)!)).toBe(true);
 
-    const created = await cli(USERS, [
-      'create',
-      '--email',
-      'ops@example.com',
-      '--role',
-      'operator',
-      '--password',
+    const created = await cli(
+      USERS,
+      ['create', '--email', 'ops@example.com', '--role', 'operator', '--password-stdin'],
+      {},
       'a long enough password',
-    ]);
+    );
     expect(created.code, created.stderr).toBe(0);
     expect(created.stderr).not.toContain('in use');
     const { id } = JSON.parse(created.stdout) as { id: string };

@@ -22,15 +22,17 @@ const PASSWORD = 'the password set before the upgrade';
 
 type Run = { code: number; stdout: string; stderr: string };
 
-function tool(file: string, args: string[], env: Record<string, string | undefined>): Promise<Run> {
+/** `input` goes to the tool's standard input (a password for --password-stdin). */
+function tool(file: string, args: string[], env: Record<string, string | undefined>, input = ''): Promise<Run> {
   const base = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', LOG_LEVEL: 'silent' };
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [TSX, '--conditions=react-server', script(file), ...args],
       { cwd: process.cwd(), env: { ...base, ...env } as NodeJS.ProcessEnv, timeout: 90_000 },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
     );
+    child.stdin?.end(input);
   });
 }
 
@@ -72,12 +74,12 @@ describe.skipIf(!url)('npm run data: from an embedded data directory to PostgreS
 
   it('exports every table of the embedded store, and refuses while a server holds the directory', async () => {
     const embedded = { DATA_DIR: source };
-    for (const args of [
-      ['create', '--email', 'ada@example.com', '--role', 'admin', '--name', 'Ada Admin', '--password', PASSWORD],
-      ['create', '--email', 'vic@example.com', '--role', 'viewer'],
-      ['disable', '--email', 'vic@example.com'],
-    ]) {
-      const run = await tool('lib/staff/cli.ts', args, embedded);
+    for (const [args, input] of [
+      [['create', '--email', 'ada@example.com', '--role', 'admin', '--name', 'Ada Admin', '--password-stdin'], PASSWORD],
+      [['create', '--email', 'vic@example.com', '--role', 'viewer']],
+      [['disable', '--email', 'vic@example.com']],
+    ] as Array<[string[], string?]>) {
+      const run = await tool('lib/staff/cli.ts', args, embedded, input);
       expect(run.code, run.stderr).toBe(0);
     }
     const company = await tool('lib/sandbox/admin/cli.ts', ['company:create', '--name', 'Acme Bank'], embedded);

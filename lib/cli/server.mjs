@@ -5,7 +5,8 @@
 // through Next's custom-server API. `next start` would serve the same build, but the app behind
 // it only learns the client's address from X-Forwarded-For, which the client writes. Here the
 // socket is at hand: the address is decided here (client-address.mjs, TRUST_PROXY) and handed to
-// the app in a header of our own, which no client can set.
+// the app in a header of our own, which no client can set. Request bodies are held to their
+// limits here too, on the socket, before Next reads any of them (request-perimeter.mjs).
 //
 // Usage: node lib/cli/server.mjs [--port <port>] [--hostname <host>]
 // The port is --port, else PORT, else 3000; the server listens on every interface unless
@@ -22,8 +23,16 @@ import {
   InvalidTrustProxyError,
   parseTrustProxy,
 } from './client-address.mjs';
+import { admitRequest } from './request-perimeter.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+// Nothing this server creates may be readable by other local users: its data directory holds
+// password hashes and secrets, and the embedded database keeps creating files there for as long as
+// the process runs, so the umask is narrowed once, for the whole process, before anything is
+// written (lib/platform/owner-only-files.ts narrows it again where the database opens, which also
+// covers the CLIs and `next dev`). Bits a stricter umask removes stay removed.
+process.umask(process.umask(0o077) | 0o077);
 
 /** @param {string} message @returns {never} */
 function refuseToStart(message) {
@@ -83,7 +92,11 @@ function stampClientAddress(request) {
   }
 }
 
-const server = http.createServer(async (request, response) => {
+/**
+ * @param {http.IncomingMessage} request
+ * @param {http.ServerResponse} response
+ */
+async function serve(request, response) {
   try {
     stampClientAddress(request);
     // Requests that arrive while the app starts wait for it, as with `next start`.
@@ -97,7 +110,14 @@ const server = http.createServer(async (request, response) => {
       response.end('Internal Server Error');
     }
   }
-});
+}
+
+// Each request's body is held to the limit of where it goes before Next sees the request
+// (request-perimeter.mjs), also when the client waits for "100 Continue" before sending it.
+const server = http.createServer((request, response) => admitRequest(request, response, () => void serve(request, response)));
+server.on('checkContinue', (request, response) =>
+  admitRequest(request, response, () => void serve(request, response), { expectsContinue: true }),
+);
 
 server.on('error', (error) => {
   const code = /** @type {NodeJS.ErrnoException} */ (error).code;

@@ -185,7 +185,9 @@ export const authVerifications = pgTable('auth_verifications', {
  * Sign-in throttling (lib/auth/throttle.ts): one row per counter, keyed by a keyed hash of an
  * account, a client network, or both (no e-mail or IP address is stored). `count` failures (or,
  * for a known pair, successes) since `windowStartedAt`, the latest at `lastAt`; a row whose
- * `expiresAt` has passed no longer counts and is removed.
+ * `expiresAt` has passed no longer counts and is removed. A `second-factor-check:` row is the
+ * lease of one account's second-factor check (lib/auth/two-factor/check-lease.ts), `count`
+ * holding its holder's random number.
  */
 export const signInThrottle = pgTable(
   'sign_in_throttle',

@@ -1,5 +1,5 @@
 // The bounds on open live streams, with real event streams that hold and free their slots
-// (small bounds given to the test's own slots; the process's are STREAMS_PER_SESSION/PROCESS).
+// (small bounds given to the test's own slots; the process's are STREAMS_PER_STAFF_MEMBER/PROCESS).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { resetEnv } from '@/lib/env';
@@ -22,9 +22,9 @@ afterAll(async () => {
   await closeDatabases();
 });
 
-/** Opens a real stream for `sessionId` if `slots` has room, as app/api/events does. */
-function openStream(slots: StreamSlots, sessionId: string) {
-  const slot = slots.acquire(sessionId);
+/** Opens a real stream for the staff member `staffId` if `slots` has room, as app/api/events does. */
+function openStream(slots: StreamSlots, staffId: string) {
+  const slot = slots.acquire(staffId);
   if (!slot.ok) return { refused: slot.limit };
   const abort = new AbortController();
   const frames = frameReader(createEventStream({ signal: abort.signal, onClose: slot.release }));
@@ -32,13 +32,13 @@ function openStream(slots: StreamSlots, sessionId: string) {
 }
 
 describe('createStreamSlots', () => {
-  it('refuses a session its next stream past the per-session bound, while another session opens its own', async () => {
-    const slots = createStreamSlots({ perSession: 3, perProcess: 100 });
-    const mine = [1, 2, 3].map(() => openStream(slots, 'session-a'));
+  it('refuses a staff member their next stream past the per-member bound, while another member opens their own', async () => {
+    const slots = createStreamSlots({ perMember: 3, perProcess: 100 });
+    const mine = [1, 2, 3].map(() => openStream(slots, 'member-a'));
     expect(mine.map((s) => s.refused)).toEqual([null, null, null]);
-    expect(openStream(slots, 'session-a').refused).toBe('session');
+    expect(openStream(slots, 'member-a').refused).toBe('member');
 
-    const other = openStream(slots, 'session-b');
+    const other = openStream(slots, 'member-b');
     expect(other.refused).toBeNull();
     // The refused one held nothing; the open ones all still stream.
     for (const stream of [...mine, other]) await stream.frames!.next(); // retry: subscribed
@@ -50,9 +50,9 @@ describe('createStreamSlots', () => {
   });
 
   it('frees the slot when a stream ends, so the refused tab gets in on its next try', () => {
-    const slots = createStreamSlots({ perSession: 2, perProcess: 100 });
+    const slots = createStreamSlots({ perMember: 2, perProcess: 100 });
     const [first] = [openStream(slots, 's'), openStream(slots, 's')];
-    expect(openStream(slots, 's').refused).toBe('session');
+    expect(openStream(slots, 's').refused).toBe('member');
     first!.abort!.abort();
     expect(slots.open('s')).toBe(1);
     const retried = openStream(slots, 's');
@@ -61,10 +61,10 @@ describe('createStreamSlots', () => {
     retried.abort!.abort();
   });
 
-  it('holds the per-process bound across sessions, and frees it as streams end', async () => {
+  it('holds the per-process bound across staff members, and frees it as streams end', async () => {
     const listeners = getLiveBus().listenerCount();
-    const slots = createStreamSlots({ perSession: 10, perProcess: 5 });
-    const open = ['a', 'b', 'c', 'd', 'e'].map((session) => openStream(slots, session));
+    const slots = createStreamSlots({ perMember: 10, perProcess: 5 });
+    const open = ['a', 'b', 'c', 'd', 'e'].map((member) => openStream(slots, member));
     expect(open.every((s) => s.refused === null)).toBe(true);
     expect(openStream(slots, 'f').refused).toBe('process');
     expect(openStream(slots, 'a').refused).toBe('process');
@@ -77,7 +77,7 @@ describe('createStreamSlots', () => {
   });
 
   it('frees a slot once however many ways the stream ends', async () => {
-    const slots = createStreamSlots({ perSession: 1, perProcess: 1 });
+    const slots = createStreamSlots({ perMember: 1, perProcess: 1 });
     const stream = openStream(slots, 's');
     stream.abort!.abort();
     await stream.frames!.cancel();

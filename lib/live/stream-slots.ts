@@ -1,6 +1,9 @@
-// How many live streams may be open at once: per session (a person with many tabs) and per
-// process (everyone). Each open stream holds a subscription, a heartbeat timer and a periodic
-// session check, so without a bound one signed-in person could hold any number of them.
+// How many live streams may be open at once: per staff member (a person with many tabs, in any
+// number of browsers) and per process (everyone). Each open stream holds a subscription, a
+// heartbeat timer and a periodic session check, so without a bound one signed-in person could
+// hold any number of them. The bound is the person's, not the session's: sessions are cheap to
+// make (sign in again), so a per-session bound would let one account take every stream of the
+// process and pause live updates for all staff.
 //
 // Past a bound a new stream is refused (429), rather than the oldest closed. A stream the server
 // ends is reopened by the browser's EventSource after its `retry:` delay, and that reopened stream
@@ -12,28 +15,30 @@
 import 'server-only';
 import { processSingleton } from '@/lib/platform/process-singleton';
 
-export const STREAMS_PER_SESSION = 10;
+export const STREAMS_PER_STAFF_MEMBER = 10;
 export const STREAMS_PER_PROCESS = 500;
 
-export type StreamSlot = { ok: true; release: () => void } | { ok: false; limit: 'session' | 'process' };
+export type StreamLimit = 'member' | 'process';
+
+export type StreamSlot = { ok: true; release: () => void } | { ok: false; limit: StreamLimit };
 
 export type StreamSlots = {
-  /** One more open stream for `sessionId`, to be released when the stream ends; or which bound refused it. */
-  acquire(sessionId: string): StreamSlot;
-  /** Open streams, of one session or of all. */
-  open(sessionId?: string): number;
+  /** One more open stream for the staff member `staffId` (whichever session), to be released when the stream ends; or which bound refused it. */
+  acquire(staffId: string): StreamSlot;
+  /** Open streams, of one staff member or of all. */
+  open(staffId?: string): number;
 };
 
-export function createStreamSlots({ perSession, perProcess }: { perSession: number; perProcess: number }): StreamSlots {
-  const bySession = new Map<string, number>();
+export function createStreamSlots({ perMember, perProcess }: { perMember: number; perProcess: number }): StreamSlots {
+  const byMember = new Map<string, number>();
   let total = 0;
 
   return {
-    acquire(sessionId) {
-      const mine = bySession.get(sessionId) ?? 0;
-      if (mine >= perSession) return { ok: false, limit: 'session' };
+    acquire(staffId) {
+      const mine = byMember.get(staffId) ?? 0;
+      if (mine >= perMember) return { ok: false, limit: 'member' };
       if (total >= perProcess) return { ok: false, limit: 'process' };
-      bySession.set(sessionId, mine + 1);
+      byMember.set(staffId, mine + 1);
       total += 1;
       let released = false;
       return {
@@ -43,15 +48,15 @@ export function createStreamSlots({ perSession, perProcess }: { perSession: numb
           if (released) return;
           released = true;
           total -= 1;
-          const left = (bySession.get(sessionId) ?? 1) - 1;
-          // Sessions with no stream are forgotten, so the map holds only sessions with open streams.
-          if (left > 0) bySession.set(sessionId, left);
-          else bySession.delete(sessionId);
+          const left = (byMember.get(staffId) ?? 1) - 1;
+          // Staff with no stream are forgotten, so the map holds only staff with open streams.
+          if (left > 0) byMember.set(staffId, left);
+          else byMember.delete(staffId);
         },
       };
     },
-    open(sessionId) {
-      return sessionId === undefined ? total : (bySession.get(sessionId) ?? 0);
+    open(staffId) {
+      return staffId === undefined ? total : (byMember.get(staffId) ?? 0);
     },
   };
 }
@@ -59,13 +64,13 @@ export function createStreamSlots({ perSession, perProcess }: { perSession: numb
 /** The process's bounds (a process singleton: Next.js bundles each route separately). */
 export function getStreamSlots(): StreamSlots {
   return processSingleton('live-stream-slots', () =>
-    createStreamSlots({ perSession: STREAMS_PER_SESSION, perProcess: STREAMS_PER_PROCESS }),
+    createStreamSlots({ perMember: STREAMS_PER_STAFF_MEMBER, perProcess: STREAMS_PER_PROCESS }),
   );
 }
 
 /** What a refused browser is told (EventSource does not show it; a person reading the network log does). */
-export function refusalMessage(limit: 'session' | 'process'): string {
-  return limit === 'session'
-    ? `Live updates are already open in ${STREAMS_PER_SESSION} tabs of this session; close one and this tab will resume them.`
+export function refusalMessage(limit: StreamLimit): string {
+  return limit === 'member'
+    ? `Live updates are already open in ${STREAMS_PER_STAFF_MEMBER} tabs of your account, across your browsers; close one and this tab will resume them.`
     : 'The server has as many live update streams open as it allows; this tab will try again shortly.';
 }

@@ -6,12 +6,15 @@
 // server killed with SIGKILL) is taken over at once, so a supervisor's immediate restart works.
 // The instance is a process singleton because Next.js bundles instrumentation and routes
 // separately, and each bundle would otherwise open its own copy of the directory.
+// The directory holds password hashes, webhook secrets and people's names: it and everything in
+// it are owner-only (lib/platform/owner-only-files.ts says how, and why the umask is process-wide).
 import 'server-only';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadInMemoryTemplate } from '@/lib/platform/in-memory-template';
 import { logger } from '@/lib/platform/log';
+import { restrictNewFilesToOwner, tightenToOwnerOnly } from '@/lib/platform/owner-only-files';
 import { acquireLock, describeHolder, type HeldLock, LockHeldError, type LockHolder } from '@/lib/platform/process-lock';
 import { processSingleton } from '@/lib/platform/process-singleton';
 
@@ -78,7 +81,9 @@ async function open(dataDir: string, options: OpenOptions): Promise<OpenDatabase
     return { pg, release: () => pg.close() };
   }
   const dir = path.resolve(dataDir);
-  await mkdir(dir, { recursive: true });
+  if (!restrictNewFilesToOwner())
+    log.warn({ dir }, 'could not narrow the umask here: new database files are tightened only at the next start');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   let lock: HeldLock;
   try {
     lock = await acquireLock(path.join(dir, LOCK_FILE), {
@@ -106,8 +111,21 @@ async function open(dataDir: string, options: OpenOptions): Promise<OpenDatabase
   }
   const unlock = () => lock.release();
   try {
+    // Before PGlite reads anything: a directory an earlier version (or a copy) left open to others.
+    const earlier = await tightenToOwnerOnly(dir);
+    if (earlier.tightened > 0 || earlier.failed > 0) {
+      log.warn(
+        { dir, tightened: earlier.tightened, failed: earlier.failed },
+        `tightened the data directory to owner-only: ${earlier.tightened} folders and files were open to other local users` +
+          (earlier.failed > 0 ? `, ${earlier.failed} could not be changed` : ''),
+      );
+    }
     const pg = new PGlite({ dataDir: path.join(dir, 'pgdata'), startParams: [...PGLITE_START_PARAMS] });
     await pg.waitReady;
+    // PGlite chmods the files of a fresh database to 0666 itself, whatever the umask; the folder
+    // above them is 0700 already, so nobody else could reach them in between.
+    const fresh = await tightenToOwnerOnly(dir);
+    if (fresh.failed > 0) log.warn({ dir, failed: fresh.failed }, `${fresh.failed} database files could not be made owner-only`);
     return {
       pg,
       release: async () => {

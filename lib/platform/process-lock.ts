@@ -243,7 +243,7 @@ function heldNonces(): Set<string> {
 /** A file of this process's own beside the lock, holding `owner`'s record in full. */
 async function writeTemporary(lockPath: string, owner: LockOwner): Promise<string> {
   const temporary = `${lockPath}.${randomUUID()}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(owner)}\n`, { flag: 'wx', mode: 0o644 });
+  await writeFile(temporary, `${JSON.stringify(owner)}\n`, { flag: 'wx', mode: 0o600 });
   return temporary;
 }
 
@@ -268,7 +268,7 @@ async function createExclusive(lockPath: string, owner: LockOwner): Promise<bool
 async function createByOpen(lockPath: string, owner: LockOwner): Promise<boolean> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
-    handle = await open(lockPath, 'wx', 0o644);
+    handle = await open(lockPath, 'wx', 0o600);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;

@@ -6,6 +6,7 @@ import {
   checkServerActionRequest,
   isServerActionRequest,
   MALFORMED_MESSAGE,
+  MALFORMED_ORIGIN_MESSAGE,
   SERVER_ACTION_BODY_LIMIT,
   SERVER_ACTION_BODY_LIMIT_BYTES,
   TOO_LARGE_MESSAGE,
@@ -36,6 +37,8 @@ describe('isServerActionRequest', () => {
     expect(isServerActionRequest(multipart({ a: 'b' }), '/api/webhooks/verification-service')).toBe(false);
     expect(isServerActionRequest(multipart({ a: 'b' }), '/v1/verifications/new')).toBe(false);
     expect(isServerActionRequest(multipart({ a: 'b' }), '/sign-out')).toBe(false);
+    // Below /sign-out is a page path: Next takes a multipart POST there for a form action.
+    expect(isServerActionRequest(multipart({ a: 'b' }), '/sign-out/x')).toBe(true);
     expect(isServerActionRequest(new Request('http://localhost/'), '/')).toBe(false);
   });
 });
@@ -65,6 +68,16 @@ describe('checkServerActionRequest', () => {
         status: 400,
         message: MALFORMED_MESSAGE,
       });
+    }
+  });
+
+  it('refuses an Origin header that is not a URL with 403 (Next would throw on it: a 500), and lets "null" through to Next', async () => {
+    for (const origin of ['http://[bad', '::::', 'http://', '//localhost']) {
+      expect(await checkServerActionRequest(fetchCall('[]', { origin }))).toEqual({ status: 403, message: MALFORMED_ORIGIN_MESSAGE });
+      expect(await checkServerActionRequest(multipart({ a: 'b' }, { origin }))).toEqual({ status: 403, message: MALFORMED_ORIGIN_MESSAGE });
+    }
+    for (const origin of ['http://localhost', 'https://evil.example', 'null']) {
+      expect(await checkServerActionRequest(fetchCall('[]', { origin }))).toBeUndefined();
     }
   });
 

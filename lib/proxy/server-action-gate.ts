@@ -2,11 +2,13 @@
 // would treat as a server action. Next 16 answers some malformed action requests with a 500 and
 // an opaque digest instead of a 4xx: a body over `serverActions.bodySizeLimit` (its own code has
 // a TODO to send 413 instead; a no-JavaScript form post even gets the error page), a body that
-// is not the JSON its decoder expects (an empty one included), or arguments that are not an
-// array. None of these can come from our own pages; they are hand-written calls. The gate refuses
-// them first, with a plain-text message: Next's client shows a text/plain error body as the
-// error's message, and a browser shows it as a readable page. It reads a body as it streams in
-// and stops past the limit; ./server-action-body-cap.ts stops the connection's reading there too.
+// is not the JSON its decoder expects (an empty one included), arguments that are not an array,
+// or an Origin header that is not a URL (its cross-origin check throws on it). None of these can
+// come from our own pages; they are hand-written calls. The gate refuses them first, with a
+// plain-text message: Next's client shows a text/plain error body as the error's message, and a
+// browser shows it as a readable page. It reads a body as it streams in and stops past the limit;
+// the production server (lib/cli/request-perimeter.mjs) and ./server-action-body-cap.ts stop the
+// connection's reading there too.
 import { readBodyAtMost } from '@/lib/platform/bounded-body';
 
 /**
@@ -21,6 +23,8 @@ export const TOO_LARGE_MESSAGE = 'The form is too large to send: at most 1 MB is
 export const MALFORMED_MESSAGE =
   'This request is not a valid call of a server action: its arguments must be a JSON array ' +
   '(sent as text, or as the field "0" of a multipart form). Reload the page and submit the form again.';
+export const MALFORMED_ORIGIN_MESSAGE =
+  'This request came from an address that could not be read. Reload the page and submit the form again.';
 export const UNREADABLE_FORM_MESSAGE = 'The form data could not be read. Reload the page and submit the form again.';
 
 /** Would Next's action handler take this request? (A Next-Action header, or a multipart POST to a page.) */
@@ -36,15 +40,19 @@ export function looksLikeServerAction(
 ): boolean {
   if (method !== 'POST') return false;
   if (header('next-action') != null) return true;
-  // Route handlers (the API, the sandbox API, sign-out) read their own bodies and set their own limits.
-  if (/^\/(api|v1|sign-out)(\/|$)/.test(pathname)) return false;
+  // Route handlers (the API, the sandbox API, sign-out) read their own bodies and set their own
+  // limits. Only /sign-out itself: below it is a page path like any other (lib/cli/server.mjs
+  // refuses POSTs to the rest of /api and /v1 before they reach the app).
+  if (/^\/(api|v1)(\/|$)|^\/sign-out\/?$/.test(pathname)) return false;
   return isMultipart(header('content-type') ?? null);
 }
 
-export type ServerActionRefusal = { status: 400 | 413; message: string };
+export type ServerActionRefusal = { status: 400 | 403 | 413; message: string };
 
 /** A refusal for a request the action decoder would fail on, or undefined to let it through. */
 export async function checkServerActionRequest(request: Request): Promise<ServerActionRefusal | undefined> {
+  // Next's cross-origin check parses the Origin header and throws on one that is not a URL.
+  if (isMalformedOrigin(request.headers.get('origin'))) return refuse(403, MALFORMED_ORIGIN_MESSAGE);
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > SERVER_ACTION_BODY_LIMIT_BYTES) return refuse(413, TOO_LARGE_MESSAGE);
 
@@ -76,6 +84,12 @@ export async function checkServerActionRequest(request: Request): Promise<Server
   return undefined;
 }
 
+/** An Origin header that is neither "null" (an opaque origin, which Next refuses itself) nor a URL. */
+function isMalformedOrigin(origin: string | null): boolean {
+  if (origin === null || origin === 'null') return false;
+  return !URL.canParse(origin);
+}
+
 function isMultipart(contentType: string | null): boolean {
   return (contentType ?? '').toLowerCase().startsWith('multipart/form-data');
 }
@@ -89,6 +103,6 @@ function isJsonArray(text: unknown): boolean {
   }
 }
 
-function refuse(status: 400 | 413, message: string): ServerActionRefusal {
+function refuse(status: ServerActionRefusal['status'], message: string): ServerActionRefusal {
   return { status, message };
 }

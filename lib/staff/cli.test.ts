@@ -4,7 +4,7 @@
 // may open it — and at the end it plays the running server that holds the directory's lock.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
@@ -21,20 +21,38 @@ const TSX = path.join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
 const CLI = path.join(process.cwd(), 'lib/staff/cli.ts');
 const EXIT_USAGE = 64;
 
-type Run = { args: string[]; code: number; stdout: string; stderr: string };
+type Run = { args: string[]; input: string; code: number; stdout: string; stderr: string };
 
-function users(dataDir: string, ...args: string[]): Promise<Run> {
+/** Runs the CLI with `args`; `input` is what it finds on standard input (a pipe, as from a script). */
+function usersWithInput(dataDir: string, input: string, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [TSX, '--conditions=react-server', CLI, ...args],
-      { cwd: process.cwd(), env: { ...process.env, DATA_DIR: dataDir }, timeout: 60_000 },
+      { cwd: process.cwd(), env: { ...process.env, DATA_DIR: dataDir }, timeout: 110_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        resolve({ args, code, stdout, stderr });
+        resolve({ args, input, code, stdout, stderr });
       },
     );
+    child.stdin?.end(input);
   });
+}
+
+const users = (dataDir: string, ...args: string[]) => usersWithInput(dataDir, '', ...args);
+
+/** Runs the tasks two at a time; the results in the tasks' order. */
+async function twoAtATime<T>(tasks: Array<() => Promise<T>>): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]!();
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return results;
 }
 
 const jsonLines = (stdout: string) =>
@@ -50,29 +68,47 @@ let untouchedDir: string;
 let usageRuns: Promise<Run[]>;
 
 const GIVEN_PASSWORD = 'a given password of some length';
+/** Files holding a password, as an operator's script would pass them to --password-file. */
+let commonPasswordFile: string;
+let givenPasswordFile: string;
 
 beforeAll(async () => {
   await closeDatabases();
   tmp = await mkdtemp(path.join(tmpdir(), 'users-cli-'));
   dataDir = path.join(tmp, 'data');
   untouchedDir = path.join(tmp, 'untouched');
+  commonPasswordFile = path.join(tmp, 'common-password.txt');
+  givenPasswordFile = path.join(tmp, 'given-password.txt');
+  await writeFile(commonPasswordFile, 'qwerty123456\n', { mode: 0o600 });
+  await writeFile(givenPasswordFile, GIVEN_PASSWORD, { mode: 0o600 });
   // The in-process checks below open the same directory as the CLI.
   process.env.DATA_DIR = dataDir;
   delete process.env.BETTER_AUTH_SECRET;
   resetEnv();
-  // Usage errors touch no database, so they run alongside the first tests to save time.
-  usageRuns = Promise.all(
-    [
-      ['create', '--email', 'x@example.com', '--role', 'superuser'],
-      ['create', '--role', 'operator'],
-      ['create', '--email', 'x@example.com', '--role', 'viewer', '--password', 'short'],
-      ['create', '--email', 'x@example.com', '--role', 'viewer', '--password', 'password1234'],
-      ['invite'],
-      ['create', '--email', 'x@example.com', '--role', 'viewer', '--colour', 'red'],
-      ['create', '--email', 'x@example.com', '--role', 'viewer', '--password', 'qwerty123456'],
-      ['disable'],
-      ['enable'],
-    ].map((args) => users(untouchedDir, ...args)),
+  // Usage errors touch no database, so they run alongside the first tests to save time, two at a
+  // time so that they do not starve those tests' CLI runs of the cores.
+  usageRuns = twoAtATime(
+    (
+      [
+        [['create', '--email', 'x@example.com', '--role', 'superuser']],
+        [['create', '--role', 'operator']],
+        [['create', '--email', 'x@example.com', '--role', 'viewer', '--password-stdin'], 'short\n'],
+        [['create', '--email', 'x@example.com', '--role', 'viewer', '--password-stdin'], 'password1234'],
+        [['invite']],
+        [['create', '--email', 'x@example.com', '--role', 'viewer', '--colour', 'red']],
+        [['create', '--email', 'x@example.com', '--role', 'viewer', '--password-file', commonPasswordFile]],
+        [['create', '--email', 'x@example.com', '--role', 'viewer', '--password-file', path.join(tmp, 'missing.txt')]],
+        [['create', '--email', 'x@example.com', '--role', 'viewer', '--password-stdin', '--password-file', commonPasswordFile], 'x'],
+        // A password on the command line is refused, even a good one: other users can read it there.
+        [['create', '--email', 'x@example.com', '--role', 'viewer', '--password', GIVEN_PASSWORD]],
+        [['disable']],
+        [['enable']],
+      ] as Array<[string[], string?]>
+    ).map(
+      ([args, input]) =>
+        () =>
+          usersWithInput(untouchedDir, input ?? '', ...args),
+    ),
   );
 });
 
@@ -115,9 +151,10 @@ describe('users CLI (spawned)', { timeout: 120_000 }, () => {
     operator.invitation = printed.invitation;
   });
 
-  it('create with --password does not print the password', async () => {
-    const run = await users(
+  it('create with --password-stdin takes the password from a pipe (one final newline dropped) and does not print it', async () => {
+    const run = await usersWithInput(
       dataDir,
+      `${GIVEN_PASSWORD}\n`,
       'create',
       '--email',
       'ada@example.com',
@@ -125,8 +162,7 @@ describe('users CLI (spawned)', { timeout: 120_000 }, () => {
       'admin',
       '--name',
       'Ada Admin',
-      '--password',
-      GIVEN_PASSWORD,
+      '--password-stdin',
     );
     expect(run, run.stderr).toMatchObject({ code: 0 });
     admin = JSON.parse(run.stdout);
@@ -226,9 +262,9 @@ describe('users CLI (spawned)', { timeout: 120_000 }, () => {
     expect(run.stderr).toContain('last active administrator');
   });
 
-  it('enable lets a disabled account sign in again', async () => {
+  it('enable lets a disabled account sign in again (created with --password-file)', async () => {
     const email = 'eve@example.com';
-    const created = await users(dataDir, 'create', '--email', email, '--role', 'viewer', '--password', GIVEN_PASSWORD);
+    const created = await users(dataDir, 'create', '--email', email, '--role', 'viewer', '--password-file', givenPasswordFile);
     expect(created, created.stderr).toMatchObject({ code: 0 });
     const { id } = JSON.parse(created.stdout) as { id: string };
     expect(await users(dataDir, 'disable', '--email', email)).toMatchObject({ code: 0 });
@@ -244,13 +280,28 @@ describe('users CLI (spawned)', { timeout: 120_000 }, () => {
       expect(run.stderr, run.args.join(' ')).toContain('Usage:');
       expect(run.stderr).toContain('npm run users -- create --email E --role admin|operator|viewer');
     }
-    const byArgs = new Map((await usageRuns).map((run) => [run.args.join(' '), run.stderr]));
+    // Keyed by the command line, and what was piped in when anything was.
+    const byArgs = new Map((await usageRuns).map((run) => [[run.args.join(' '), run.input].filter(Boolean).join(' < '), run.stderr]));
     expect(byArgs.get('create --email x@example.com --role superuser')).toContain('--role must be admin, operator or viewer');
     expect(byArgs.get('create --role operator')).toContain('create needs --email and --role');
-    expect(byArgs.get('create --email x@example.com --role viewer --password short')).toContain('--password: Use at least 12 characters.');
-    expect(byArgs.get('create --email x@example.com --role viewer --password qwerty123456')).toContain(
-      '--password: This password is one of the most common ones',
+    expect(byArgs.get('create --email x@example.com --role viewer --password-stdin < short\n')).toContain(
+      '--password-stdin: Use at least 12 characters.',
     );
+    expect(byArgs.get('create --email x@example.com --role viewer --password-stdin < password1234')).toContain(
+      '--password-stdin: This password is one of the most common ones',
+    );
+    expect(byArgs.get(`create --email x@example.com --role viewer --password-file ${commonPasswordFile}`)).toContain(
+      '--password-file: This password is one of the most common ones',
+    );
+    expect(byArgs.get(`create --email x@example.com --role viewer --password-file ${path.join(tmp, 'missing.txt')}`)).toContain(
+      '--password-file: cannot read',
+    );
+    expect(byArgs.get(`create --email x@example.com --role viewer --password-stdin --password-file ${commonPasswordFile} < x`)).toContain(
+      'Use either --password-stdin or --password-file, not both.',
+    );
+    const onCommandLine = byArgs.get(`create --email x@example.com --role viewer --password ${GIVEN_PASSWORD}`);
+    expect(onCommandLine).toContain('--password is not accepted: a password on the command line can be read by every local user');
+    expect(onCommandLine).not.toContain(GIVEN_PASSWORD);
     expect(byArgs.get('invite')).toContain('invite needs --email');
     expect(byArgs.get('create --email x@example.com --role viewer --colour red')).toContain("Unknown option '--colour'");
     expect(byArgs.get('disable')).toContain('disable needs --email');

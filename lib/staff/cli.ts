@@ -2,7 +2,7 @@
 // refuses while a server holds the data directory (PGlite allows one process at a time); with
 // DATABASE_URL it works beside running servers, as one more client of the shared database.
 //
-//   users create --email E --role admin|operator|viewer [--name N] [--password P]
+//   users create --email E --role admin|operator|viewer [--name N] [--password-stdin | --password-file F]
 //   users invite --email E
 //   users list
 //   users disable --email E
@@ -20,13 +20,17 @@ import { getDb } from '@/lib/db';
 import { getEnv, InvalidEnvironmentError, isPasswordSignInEnabled } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { DataDirInUseError } from '@/lib/platform/embedded-database';
+import { PASSWORD_FLAG_REFUSAL, readGivenPassword } from './cli-password';
 import { invitationLink } from './invitation-link';
 import { inviteStaff, issueInvitation } from './invitations';
 import { createStaff, disableStaff, enableStaff, findStaffIdByEmail, listStaff, StaffError } from './staff-accounts';
 
 const USAGE = `Usage:
-  npm run users -- create --email E --role admin|operator|viewer [--name N] [--password P]
-      Without --password: prints a one-time invitation link (48 hours) where they set their own.
+  npm run users -- create --email E --role admin|operator|viewer [--name N] [--password-stdin | --password-file F]
+      Without a password: prints a one-time invitation link (48 hours) where they set their own.
+      --password-stdin reads the password from standard input (a pipe, not a terminal), and
+      --password-file F from the file F; one trailing newline is dropped. A password is never
+      taken on the command line, where every local user can read it (ps, /proc).
   npm run users -- invite --email E
       A new invitation link for an account without a password yet; the earlier link stops working.
   npm run users -- list
@@ -52,7 +56,10 @@ async function main(argv: string[]): Promise<number> {
       email: { type: 'string' },
       role: { type: 'string' },
       name: { type: 'string' },
+      // Declared only to be refused with a reason rather than as an unknown option.
       password: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
+      'password-file': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -72,14 +79,20 @@ async function main(argv: string[]): Promise<number> {
         name: values.name ?? values.email.split('@')[0],
       });
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`).join('\n'));
-      if (values.password !== undefined) {
+      if (values.password !== undefined) throw new UsageError(PASSWORD_FLAG_REFUSAL);
+      const given = await readGivenPassword({ stdin: values['password-stdin'] ?? false, file: values['password-file'] }).catch(
+        (error: Error) => {
+          throw new UsageError(error.message);
+        },
+      );
+      if (given) {
         // The same rules as every other new password; said before anything is opened.
-        const problem = passwordProblem(values.password);
-        if (problem) throw new UsageError(`--password: ${problem}`);
+        const problem = passwordProblem(given.password);
+        if (problem) throw new UsageError(`${given.from}: ${problem}`);
       }
       await getDb({ waitForLockMs: 0 });
-      if (values.password !== undefined) {
-        const id = await createStaff(null, { ...parsed.data, password: values.password });
+      if (given) {
+        const id = await createStaff(null, { ...parsed.data, password: given.password });
         console.log(JSON.stringify({ id, email: parsed.data.email, role: parsed.data.role }));
         return 0;
       }

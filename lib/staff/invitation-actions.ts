@@ -57,6 +57,8 @@ function invitationRefusal(lookup: Exclude<InvitationLookup, { state: 'valid' }>
       return 'This invitation was already used. Sign in with your password.';
     case 'disabled':
       return 'This account is disabled, so the invitation no longer works. Ask an administrator.';
+    case 'single_sign_on':
+      return 'This account signs in with your company’s single sign-on, so the invitation no longer works. Sign in with it instead.';
     case 'unknown':
       return 'This invitation link is not valid: it may have been replaced by a newer one. Ask an administrator for a new one.';
   }

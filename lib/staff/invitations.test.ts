@@ -1,6 +1,7 @@
 // Invitations against a real database (in-memory PGlite, and a real PostgreSQL in the postgres
 // project): what issuing stores, that a newer link voids the older, that a link works once even
-// when used twice at the same moment, expiry by the database's clock, and every refusal.
+// when used twice at the same moment, expiry by the database's clock, every refusal, and that
+// an account with a single sign-on identity gets no invitation and cannot use an old one.
 import { createHash } from 'node:crypto';
 import { verifyPassword } from 'better-auth/crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -12,12 +13,14 @@ import { closeDatabases } from '@/lib/platform/database';
 import {
   acceptInvitation,
   accountsWithPassword,
+  accountsWithSingleSignOn,
   INVITATION_LIFETIME_HOURS,
   InvitationError,
   inviteStaff,
   issueInvitation,
   lookupInvitation,
   pendingInvitations,
+  voidInvitations,
 } from './invitations';
 import { createStaff, disableStaff, StaffError } from './staff-accounts';
 
@@ -33,6 +36,14 @@ async function credentialOf(userId: string) {
     .select()
     .from(staffAccounts)
     .where(and(eq(staffAccounts.userId, userId), eq(staffAccounts.providerId, 'credential')));
+}
+
+/** What better-auth writes when it links a provider identity (the provider's `sub` as accountId). */
+async function linkSingleSignOn(userId: string, subject = 'provider-subject-1') {
+  const now = new Date();
+  await (await db())
+    .insert(staffAccounts)
+    .values({ id: crypto.randomUUID(), accountId: subject, providerId: 'oidc', userId, createdAt: now, updatedAt: now });
 }
 
 async function auditOf(action: string) {
@@ -207,5 +218,62 @@ describe('acceptInvitation', () => {
       expect(await lookupInvitation(token)).toEqual({ state: 'unknown' });
       expect(await refusalOf(acceptInvitation(token, PASSWORD))).toBe('unknown');
     }
+  });
+});
+
+describe('an account that signs in with single sign-on', () => {
+  it('is issued no invitation, and the refusal is audited without personal data', async () => {
+    const admin = await createStaff(null, { name: 'Root', email: 'root@example.com', role: 'admin', password: PASSWORD });
+    const { userId } = await invite('Ines', admin);
+    await linkSingleSignOn(userId);
+    await expect(issueInvitation(admin, userId)).rejects.toThrow(/signs in with the company’s single sign-on/);
+    await expect(issueInvitation(admin, userId)).rejects.toBeInstanceOf(StaffError);
+    expect(await auditOf('invitation.issued')).toHaveLength(1);
+    const refused = await auditOf('invitation.refused');
+    expect(refused).toHaveLength(2);
+    expect(refused[0]).toMatchObject({ actorId: admin, targetId: userId, details: { reason: 'single_sign_on', step: 'issue' } });
+    expect(JSON.stringify(refused)).not.toMatch(/ines|example/i);
+  });
+
+  it('refuses an old link: the page says why, nothing is written, and the refusal is audited', async () => {
+    const { userId, token } = await invite('Ines');
+    await linkSingleSignOn(userId);
+    expect(await lookupInvitation(token)).toEqual({ state: 'single_sign_on' });
+    expect(await refusalOf(acceptInvitation(token, PASSWORD))).toBe('single_sign_on');
+    expect(await credentialOf(userId)).toHaveLength(0);
+    expect(await auditOf('invitation.used')).toHaveLength(0);
+    const refused = await auditOf('invitation.refused');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ actorId: null, targetId: userId, details: { reason: 'single_sign_on', step: 'accept' } });
+  });
+
+  it('refuses inside the transaction when the identity is linked while the password is being hashed', async () => {
+    const { userId, token } = await invite('Ines');
+    const accepting = acceptInvitation(token, PASSWORD);
+    // Queued behind the use's own look-up, which therefore still found a usable link.
+    expect(await lookupInvitation(token)).toMatchObject({ state: 'valid' });
+    await linkSingleSignOn(userId);
+    expect(await refusalOf(accepting)).toBe('single_sign_on');
+    expect(await credentialOf(userId)).toHaveLength(0);
+    const [row] = await (await db()).select().from(staffInvitations).where(eq(staffInvitations.userId, userId));
+    expect(row!.usedAt).toBeNull();
+    expect(await auditOf('invitation.refused')).toHaveLength(1);
+  });
+
+  it('voids the unused links when single sign-on links or signs the account in, once, with an audit entry', async () => {
+    const { userId, token } = await invite('Ines');
+    const other = await invite('Olga');
+    await linkSingleSignOn(userId);
+    await voidInvitations(userId);
+    await voidInvitations(userId);
+    const [row] = await (await db()).select().from(staffInvitations).where(eq(staffInvitations.userId, userId));
+    expect(row!.usedAt).toBeNull();
+    expect(row!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(await lookupInvitation(token)).toEqual({ state: 'single_sign_on' });
+    expect(await lookupInvitation(other.token)).toMatchObject({ state: 'valid' });
+    const voided = await auditOf('invitation.voided');
+    expect(voided).toHaveLength(1);
+    expect(voided[0]).toMatchObject({ actorId: userId, targetId: userId, details: { reason: 'single_sign_on' } });
+    expect(await accountsWithSingleSignOn([userId, other.userId])).toEqual(new Set([userId]));
   });
 });

@@ -2,12 +2,15 @@
 // it. An administrator (or the CLI) issues a one-time link that works for INVITATION_LIFETIME_HOURS;
 // the colleague opens it and sets their own password, which creates their credential account.
 // Only the token's SHA-256 is stored. Every decision (expired? used? voided?) is taken by the
-// database with its own clock, so any instance answers any link the same way.
+// database with its own clock, so any instance answers any link the same way. A colleague who
+// signs in with the company's single sign-on gets no invitation and cannot use an old one: a
+// password beside it would bypass the provider's MFA and outlive the company's offboarding.
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/audit';
+import { SSO_PROVIDER_ID } from '@/lib/auth/single-sign-on';
 import { type Db, getDb } from '@/lib/db';
 import { staffAccounts, staffInvitations, staffUsers } from '@/lib/db/schema';
 import { createStaffIn, type NewStaff, StaffError } from './staff-accounts';
@@ -30,15 +33,32 @@ export type InvitationLookup =
   | { state: 'expired'; expiresAt: Date }
   | { state: 'used' }
   | { state: 'disabled' }
+  /** The account signs in with the company's single sign-on: no password is set beside it. */
+  | { state: 'single_sign_on' }
   /** Never issued, voided by a newer one, or not a token at all: one answer for all. */
   | { state: 'unknown' };
 
 export class InvitationError extends Error {
-  constructor(readonly lookup: Exclude<InvitationLookup, { state: 'valid' }>) {
+  constructor(
+    readonly lookup: Exclude<InvitationLookup, { state: 'valid' }>,
+    /** The account the link was for, when known: for the audit trail, never for the page. */
+    readonly userId?: string,
+  ) {
     super(`invitation ${lookup.state}`);
     this.name = 'InvitationError';
   }
 }
+
+const SIGNS_IN_WITH_SINGLE_SIGN_ON =
+  'This colleague signs in with the company’s single sign-on, so no invitation is issued: a password would bypass the provider’s checks.';
+
+/** Why an invitation was refused, in the audit trail: an id and codes, nothing personal. */
+const refusedEvent = (actorId: string | null, userId: string, step: 'issue' | 'accept') => ({
+  actorId,
+  action: 'invitation.refused' as const,
+  target: { type: 'staff' as const, id: userId },
+  details: { reason: 'single_sign_on', step },
+});
 
 async function hasPassword(tx: Pick<Db, 'select'>, userId: string): Promise<boolean> {
   const [row] = await tx
@@ -50,6 +70,24 @@ async function hasPassword(tx: Pick<Db, 'select'>, userId: string): Promise<bool
 }
 
 /**
+ * Whether a provider identity is linked to the account (better-auth's account row for our
+ * provider). Spelled out: in a sub-select drizzle leaves columns unqualified, and `id` would be the account's.
+ */
+const singleSignOnLinked = sql<boolean>`exists (select 1 from staff_accounts sso where sso.user_id = staff_users.id and sso.provider_id = ${SSO_PROVIDER_ID})`;
+
+async function hasSingleSignOn(tx: Pick<Db, 'select'>, userId: string): Promise<boolean> {
+  const [row] = await tx.select({ linked: singleSignOnLinked }).from(staffUsers).where(eq(staffUsers.id, userId));
+  return row?.linked === true;
+}
+
+/** Refused because the account signs in with single sign-on: audited by whoever ends the transaction. */
+class SingleSignOnAccountError extends StaffError {
+  constructor(readonly userId: string) {
+    super(SIGNS_IN_WITH_SINGLE_SIGN_ON);
+  }
+}
+
+/**
  * A new link for an account that has no password yet, inside `tx`: the account's unused older
  * links stop working. The account's row is locked, so two administrators issuing at once (on
  * two instances, say) are taken one after the other and only the later link works.
@@ -58,6 +96,7 @@ export async function issueInvitationIn(tx: Tx, actorId: string | null, userId: 
   const [user] = await tx.select({ disabled: staffUsers.disabled }).from(staffUsers).where(eq(staffUsers.id, userId)).for('update');
   if (!user) throw new StaffError('That account does not exist.');
   if (user.disabled) throw new StaffError('This account is disabled; an invitation would not let them in.');
+  if (await hasSingleSignOn(tx, userId)) throw new SingleSignOnAccountError(userId);
   if (await hasPassword(tx, userId)) throw new StaffError('They have set a password already; they sign in with it.');
   await tx.delete(staffInvitations).where(and(eq(staffInvitations.userId, userId), isNull(staffInvitations.usedAt)));
   const token = randomBytes(32).toString('base64url');
@@ -76,7 +115,34 @@ export async function issueInvitationIn(tx: Tx, actorId: string | null, userId: 
 
 export async function issueInvitation(actorId: string | null, userId: string): Promise<IssuedInvitation> {
   const db = await getDb();
-  return db.transaction((tx) => issueInvitationIn(tx, actorId, userId));
+  try {
+    return await db.transaction((tx) => issueInvitationIn(tx, actorId, userId));
+  } catch (error) {
+    // The transaction is rolled back: the refusal is recorded on its own.
+    if (error instanceof SingleSignOnAccountError) await recordAudit(refusedEvent(actorId, error.userId, 'issue'));
+    throw error;
+  }
+}
+
+/**
+ * Ends the account's unused links now, once single sign-on has linked it or signed it in. The
+ * rows stay, so an old link can still say why it stopped working; audited when any was live.
+ */
+export async function voidInvitations(userId: string): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const voided = await tx
+      .update(staffInvitations)
+      .set({ expiresAt: sql`now()` })
+      .where(and(eq(staffInvitations.userId, userId), isNull(staffInvitations.usedAt), sql`${staffInvitations.expiresAt} > now()`))
+      .returning({ id: staffInvitations.id });
+    if (voided.length === 0) return;
+    // The colleague's own sign-in through the provider is what voided them.
+    await recordAudit(
+      { actorId: userId, action: 'invitation.voided', target: { type: 'staff', id: userId }, details: { reason: 'single_sign_on' } },
+      tx,
+    );
+  });
 }
 
 /** Creates an account without a password and its first invitation, in one transaction. */
@@ -91,7 +157,8 @@ export async function inviteStaff(
   });
 }
 
-async function lookupIn(executor: Pick<Db, 'select'>, token: string): Promise<InvitationLookup> {
+/** What the link leads to, and the account it was for (kept off the page's answer). */
+async function lookupIn(executor: Pick<Db, 'select'>, token: string): Promise<InvitationLookup & { forUser?: string }> {
   // Anything that cannot be a token (too long, odd characters) is not looked up at all.
   if (!TOKEN_SHAPE.test(token)) return { state: 'unknown' };
   const [row] = await executor
@@ -103,6 +170,7 @@ async function lookupIn(executor: Pick<Db, 'select'>, token: string): Promise<In
       name: staffUsers.name,
       email: staffUsers.email,
       disabled: staffUsers.disabled,
+      singleSignOn: singleSignOnLinked,
     })
     .from(staffInvitations)
     .innerJoin(staffUsers, eq(staffUsers.id, staffInvitations.userId))
@@ -110,13 +178,16 @@ async function lookupIn(executor: Pick<Db, 'select'>, token: string): Promise<In
   if (!row) return { state: 'unknown' };
   if (row.usedAt) return { state: 'used' };
   if (row.disabled) return { state: 'disabled' };
+  // Before expiry: voiding (voidInvitations) ends a link by moving its end to that moment.
+  if (row.singleSignOn) return { state: 'single_sign_on', forUser: row.userId };
   if (row.expired) return { state: 'expired', expiresAt: row.expiresAt };
   return { state: 'valid', userId: row.userId, name: row.name, email: row.email, expiresAt: row.expiresAt };
 }
 
 /** What the link with this token leads to now. */
 export async function lookupInvitation(token: string): Promise<InvitationLookup> {
-  return lookupIn(await getDb(), token);
+  const { forUser: _, ...lookup } = await lookupIn(await getDb(), token);
+  return lookup;
 }
 
 /**
@@ -125,8 +196,20 @@ export async function lookupInvitation(token: string): Promise<InvitationLookup>
  * gets `used`. Throws InvitationError when the link does not (or no longer) work.
  */
 export async function acceptInvitation(token: string, password: string): Promise<{ userId: string; email: string }> {
-  const before = await lookupInvitation(token);
-  if (before.state !== 'valid') throw new InvitationError(before);
+  try {
+    return await claimInvitation(token, password);
+  } catch (error) {
+    // Whoever holds the link is not known: no actor. The transaction, if any, is rolled back.
+    if (error instanceof InvitationError && error.lookup.state === 'single_sign_on' && error.userId) {
+      await recordAudit(refusedEvent(null, error.userId, 'accept'));
+    }
+    throw error;
+  }
+}
+
+async function claimInvitation(token: string, password: string): Promise<{ userId: string; email: string }> {
+  const { forUser, ...before } = await lookupIn(await getDb(), token);
+  if (before.state !== 'valid') throw new InvitationError(before, forUser);
   // Hashing is slow on purpose: done before the transaction, so no row stays locked meanwhile.
   const passwordHash = await hashPassword(password);
   const db = await getDb();
@@ -139,8 +222,8 @@ export async function acceptInvitation(token: string, password: string): Promise
       )
       .returning({ userId: staffInvitations.userId });
     if (!claimed) {
-      const now = await lookupIn(tx, token);
-      throw new InvitationError(now.state === 'valid' ? { state: 'used' } : now);
+      const { forUser: userId, ...now } = await lookupIn(tx, token);
+      throw new InvitationError(now.state === 'valid' ? { state: 'used' } : now, userId);
     }
     // Locked, so a disable running at this moment either comes first (and this refuses) or after.
     const [user] = await tx
@@ -149,6 +232,8 @@ export async function acceptInvitation(token: string, password: string): Promise
       .where(eq(staffUsers.id, claimed.userId))
       .for('update');
     if (!user || user.disabled) throw new InvitationError({ state: 'disabled' });
+    // Single sign-on may have linked the account since the look-up above, while the password was hashed.
+    if (await hasSingleSignOn(tx, claimed.userId)) throw new InvitationError({ state: 'single_sign_on' }, claimed.userId);
     if (await hasPassword(tx, claimed.userId)) throw new InvitationError({ state: 'used' });
     const now = new Date();
     await tx.insert(staffAccounts).values({
@@ -184,6 +269,17 @@ export async function pendingInvitations(userIds: string[]): Promise<Map<string,
   const pending = new Map<string, PendingInvitation>();
   for (const row of rows) if (!pending.has(row.userId)) pending.set(row.userId, { expiresAt: row.expiresAt, expired: row.expired });
   return pending;
+}
+
+/** The accounts among these that a provider identity is linked to (they get no invitation). */
+export async function accountsWithSingleSignOn(userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const db = await getDb();
+  const rows = await db
+    .selectDistinct({ userId: staffAccounts.userId })
+    .from(staffAccounts)
+    .where(and(inArray(staffAccounts.userId, userIds), eq(staffAccounts.providerId, SSO_PROVIDER_ID)));
+  return new Set(rows.map((row) => row.userId));
 }
 
 /** The accounts among these that have a password (the others may be sent a new invitation). */

@@ -1,4 +1,4 @@
-// Test support: a POST whose body is sent piece by piece over a raw socket, the way a slow or
+// Test support: a POST (or another method) whose body is sent piece by piece over a raw socket, the way a slow or
 // hostile client would, while the answer is watched for. It tells how much of the body had been
 // sent when the server answered, and whether the server then closed the connection — what an
 // HTTP client library would hide. Used by unit tests and browser tests alike (plain Node, no aliases).
@@ -13,6 +13,8 @@ export type SlowUploadOptions = {
   host: string;
   port: number;
   path: string;
+  /** POST unless told. */
+  method?: string;
   headers: Record<string, string>;
   /** How the body is framed: chunked (no declared length) or with a Content-Length of `total`. */
   framing: 'chunked' | 'content-length';
@@ -44,6 +46,7 @@ export async function slowUpload({
   host,
   port,
   path,
+  method = 'POST',
   headers,
   framing,
   total,
@@ -85,7 +88,7 @@ export async function slowUpload({
   const head = Object.entries({ Host: `${host}:${port}`, ...headers, ...framingHeader })
     .map(([name, value]) => `${name}: ${value}`)
     .join('\r\n');
-  await write(socket, `POST ${path} HTTP/1.1\r\n${head}\r\n\r\n`);
+  await write(socket, `${method} ${path} HTTP/1.1\r\n${head}\r\n\r\n`);
 
   const piece = Buffer.alloc(chunkBytes, 'a');
   while (sent < total && sentWhenAnswered === null && !isClosed) {

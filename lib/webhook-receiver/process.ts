@@ -191,9 +191,12 @@ async function receiptExists(db: Db, webhookId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** What the service says about the event's record now; 'gone' once it no longer has it. */
+/**
+ * What the service says about the event's record now; 'gone' once it answers 404. Every type is
+ * re-read, `verification.purged` too: a signed notice is still only "something changed", and
+ * removing a row on its word alone would erase a record the service still has.
+ */
 async function readTruth(event: { type: WebhookEventType; verificationId: string }): Promise<VerificationRecord | 'gone'> {
-  if (event.type === 'verification.purged') return 'gone';
   try {
     return await getVerification(event.verificationId);
   } catch (error) {

@@ -12,7 +12,9 @@ import { getSandboxOutbox } from '@/lib/verification-service';
 import { tryServiceRead } from '@/lib/verification-service/messages';
 import { languageLabel } from '@/lib/verifications/labels';
 
-export const metadata: Metadata = { title: 'Sandbox outbox', referrer: 'no-referrer' };
+// No other site is told this page's address. (Not 'no-referrer': under it the sign-out form says
+// "Origin: null", and sign-out refuses it.)
+export const metadata: Metadata = { title: 'Sandbox outbox', referrer: 'same-origin' };
 
 export default async function OutboxPage() {
   await requireStaff('link:copy', '/outbox');

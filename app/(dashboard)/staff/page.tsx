@@ -12,7 +12,7 @@ import { LocalTime } from '@/components/ui/local-time';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
 import { isPasswordSignInEnabled } from '@/lib/env';
-import { accountsWithPassword, pendingInvitations } from '@/lib/staff/invitations';
+import { accountsWithPassword, accountsWithSingleSignOn, pendingInvitations } from '@/lib/staff/invitations';
 import { listStaff } from '@/lib/staff/staff-accounts';
 
 export const metadata: Metadata = { title: 'Staff' };
@@ -21,7 +21,11 @@ export default async function StaffPage() {
   const me = await requireStaff('staff:manage', '/staff');
   const staff = await listStaff();
   const ids = staff.map((member) => member.id);
-  const [invitations, withPassword] = await Promise.all([pendingInvitations(ids), accountsWithPassword(ids)]);
+  const [invitations, withPassword, withSingleSignOn] = await Promise.all([
+    pendingInvitations(ids),
+    accountsWithPassword(ids),
+    accountsWithSingleSignOn(ids),
+  ]);
   return (
     <div className="space-y-8">
       <div>
@@ -45,7 +49,13 @@ export default async function StaffPage() {
                 {member.id === me.id ? <span className="ml-1 font-normal text-slate-500">(you)</span> : null}
               </div>
               <div className="text-slate-600">{member.email}</div>
-              {member.disabled ? null : <InvitationState invitation={invitations.get(member.id)} />}
+              {member.disabled ? null : withSingleSignOn.has(member.id) ? (
+                <div className="mt-1 text-sm text-slate-600" data-testid="sign-in-method">
+                  Signs in with single sign-on
+                </div>
+              ) : (
+                <InvitationState invitation={invitations.get(member.id)} />
+              )}
             </td>
             <td data-label="Role" className="px-4 py-3">
               {member.disabled ? 'Disabled' : ROLE_LABELS[member.role]}
@@ -65,8 +75,8 @@ export default async function StaffPage() {
                   twoFactorEnabled={member.twoFactorEnabled}
                 />
               )}
-              {/* With PASSWORD_SIGN_IN=off, single sign-on is the way in: no invitation to offer. */}
-              {member.disabled || withPassword.has(member.id) || !isPasswordSignInEnabled() ? null : (
+              {/* With PASSWORD_SIGN_IN=off, or once linked to the provider, single sign-on is the way in: no invitation to offer. */}
+              {member.disabled || withPassword.has(member.id) || withSingleSignOn.has(member.id) || !isPasswordSignInEnabled() ? null : (
                 <div className="mt-2">
                   <NewInvitationButton userId={member.id} name={member.name} email={member.email} />
                 </div>

@@ -14,7 +14,9 @@ import { cn } from '@/lib/utils';
 import { getSandboxWebhooks, type SandboxWebhooks } from '@/lib/verification-service';
 import { tryServiceRead } from '@/lib/verification-service/messages';
 
-export const metadata: Metadata = { title: 'Sandbox webhooks', referrer: 'no-referrer' };
+// No other site is told this page's address. (Not 'no-referrer': under it the sign-out form says
+// "Origin: null", and sign-out refuses it.)
+export const metadata: Metadata = { title: 'Sandbox webhooks', referrer: 'same-origin' };
 
 type Delivery = SandboxWebhooks['messages'][number]['deliveries'][number];
 type Attempt = Delivery['attempts'][number];

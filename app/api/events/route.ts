@@ -1,8 +1,8 @@
 // Server-Sent Events: status changes for signed-in staff, so open pages update without reload.
 // Frames carry an id and a status code only; the browser re-reads the record through the
 // authorised BFF route. A browser that reconnects sends Last-Event-ID and gets what it missed.
-// Open streams are bounded per session and per process; past a bound the answer is 429 (why
-// refusing rather than closing the oldest: lib/live/stream-slots.ts).
+// Open streams are bounded per staff member (over all their sessions) and per process; past a
+// bound the answer is 429 (why refusing rather than closing the oldest: lib/live/stream-slots.ts).
 import { authorizedRoute } from '@/lib/auth/guards';
 import { onSessionsChanged } from '@/lib/auth/session-cache';
 import { getDb } from '@/lib/db';
@@ -18,7 +18,7 @@ const RETRY_AFTER_SECONDS = 30;
 
 export const GET = authorizedRoute('verification:read', async (request, staff) => {
   const db = await getDb(); // opened already: the session was just validated on it
-  const slot = getStreamSlots().acquire(staff.sessionId);
+  const slot = getStreamSlots().acquire(staff.id);
   if (!slot.ok) return jsonResponse({ error: refusalMessage(slot.limit) }, 429, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
   const stream = createEventStream({
     signal: request.signal,

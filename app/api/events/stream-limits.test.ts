@@ -1,11 +1,12 @@
 // The bounds on open live streams through the real route: real better-auth sessions on an
-// in-memory PGlite database, real streams. The per-session bound is the real one; the process's
-// bound is made small for this file by giving the process its slots before the route asks.
+// in-memory PGlite database, real streams. The per-member bound is the real one and counts a
+// staff member's streams over all their sessions; the process's bound is made small for this
+// file by giving the process its slots before the route asks.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnv } from '@/lib/env';
 import { getLiveBus } from '@/lib/live';
-import { createStreamSlots, STREAMS_PER_SESSION } from '@/lib/live/stream-slots';
+import { createStreamSlots, STREAMS_PER_STAFF_MEMBER } from '@/lib/live/stream-slots';
 import { frameReader } from '@/lib/live/test-support';
 import { closeDatabases } from '@/lib/platform/database';
 import { createStaff } from '@/lib/staff/staff-accounts';
@@ -13,7 +14,7 @@ import { sessionCookie } from '@/lib/testing/session-cookie';
 import { GET } from './route';
 
 const PASSWORD = 'correct horse battery staple';
-const PROCESS_BOUND = STREAMS_PER_SESSION + 3;
+const PROCESS_BOUND = STREAMS_PER_STAFF_MEMBER + 3;
 const SLOTS_KEY = Symbol.for('verification-desk.live-stream-slots');
 const holder = globalThis as unknown as Record<symbol, unknown>;
 
@@ -33,13 +34,14 @@ async function connect(cookie: string) {
 }
 
 beforeAll(async () => {
-  holder[SLOTS_KEY] = createStreamSlots({ perSession: STREAMS_PER_SESSION, perProcess: PROCESS_BOUND });
+  holder[SLOTS_KEY] = createStreamSlots({ perMember: STREAMS_PER_STAFF_MEMBER, perProcess: PROCESS_BOUND });
   process.env.DATA_DIR = 'memory://';
   process.env.APP_URL = 'http://localhost:3000';
   process.env.BETTER_AUTH_SECRET = 'test-secret-for-stream-limits-0123456789';
   resetEnv();
   const adminId = await createStaff(null, { name: 'Ada Admin', email: 'ada@example.com', role: 'admin', password: PASSWORD });
   await createStaff(adminId, { name: 'Vic Viewer', email: 'vic@example.com', role: 'viewer', password: PASSWORD });
+  await createStaff(adminId, { name: 'Olga Operator', email: 'olga@example.com', role: 'operator', password: PASSWORD });
 });
 
 afterAll(async () => {
@@ -49,37 +51,43 @@ afterAll(async () => {
 });
 
 describe('GET /api/events, bounded', () => {
-  it(`answers the ${STREAMS_PER_SESSION + 1}th stream of one session 429, and leaves another session's streams alone`, async () => {
+  const MEMBER_REFUSAL = `Live updates are already open in ${STREAMS_PER_STAFF_MEMBER} tabs of your account, across your browsers; close one and this tab will resume them.`;
+
+  it(`holds one staff member to ${STREAMS_PER_STAFF_MEMBER} streams over all their sessions: with six sessions, the next stream over any of them is 429`, async () => {
     const listeners = getLiveBus().listenerCount();
-    const vic = await sessionCookie('vic@example.com', PASSWORD);
+    // Six sign-ins of one person (six browsers, or one person signing in again and again).
+    const sessions: string[] = [];
+    for (let i = 0; i < 6; i += 1) sessions.push(await sessionCookie('vic@example.com', PASSWORD));
     const mine = [];
-    for (let i = 0; i < STREAMS_PER_SESSION; i += 1) mine.push(await connect(vic));
-    expect(mine.map(({ response }) => response.status)).toEqual(Array(STREAMS_PER_SESSION).fill(200));
+    for (let i = 0; i < STREAMS_PER_STAFF_MEMBER; i += 1) mine.push(await connect(sessions[i % sessions.length]!));
+    expect(mine.map(({ response }) => response.status)).toEqual(Array(STREAMS_PER_STAFF_MEMBER).fill(200));
 
-    const refused = (await connect(vic)).response;
-    expect(refused.status).toBe(429);
-    expect(refused.headers.get('content-type')).toMatch(/application\/json/);
-    expect(refused.headers.get('retry-after')).toBe('30');
-    expect(await refused.json()).toEqual({
-      error: `Live updates are already open in ${STREAMS_PER_SESSION} tabs of this session; close one and this tab will resume them.`,
-    });
-    expect(getLiveBus().listenerCount()).toBe(listeners + STREAMS_PER_SESSION);
+    for (const cookie of sessions) {
+      const refused = (await connect(cookie)).response;
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('content-type')).toMatch(/application\/json/);
+      expect(refused.headers.get('retry-after')).toBe('30');
+      expect(await refused.json()).toEqual({ error: MEMBER_REFUSAL });
+    }
+    // A fresh sign-in is no way round it either.
+    expect((await connect(await sessionCookie('vic@example.com', PASSWORD))).response.status).toBe(429);
+    expect(getLiveBus().listenerCount()).toBe(listeners + STREAMS_PER_STAFF_MEMBER);
 
-    // Vic in another browser (a second session) is not held up.
-    const vicElsewhere = await sessionCookie('vic@example.com', PASSWORD);
-    expect((await connect(vicElsewhere)).response.status).toBe(200);
+    // Another staff member is not held up.
+    const ada = await sessionCookie('ada@example.com', PASSWORD);
+    expect((await connect(ada)).response.status).toBe(200);
 
-    // A closed tab frees its slot: the refused tab's next try gets a stream.
+    // A closed tab frees its place for the person, whichever session asks next.
     mine[0]!.abort.abort();
-    expect((await connect(vic)).response.status).toBe(200);
+    expect((await connect(sessions[5]!)).response.status).toBe(200);
   });
 
   it('holds the per-process bound whoever asks', async () => {
-    // Open now: 10 of Vic's first session, 1 of his second. Ada's session fills the rest.
-    const ada = await sessionCookie('ada@example.com', PASSWORD);
-    expect((await connect(ada)).response.status).toBe(200);
-    expect((await connect(ada)).response.status).toBe(200);
-    const refused = (await connect(ada)).response;
+    // Open now: 10 of Vic's, 1 of Ada's. Olga's fill the rest.
+    const olga = await sessionCookie('olga@example.com', PASSWORD);
+    expect((await connect(olga)).response.status).toBe(200);
+    expect((await connect(olga)).response.status).toBe(200);
+    const refused = (await connect(olga)).response;
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({
       error: 'The server has as many live update streams open as it allows; this tab will try again shortly.',

@@ -136,6 +136,10 @@ function signInCodeAction(method: ChallengeMethod) {
           break;
         case 'wrong-code':
           return refuse({ fieldErrors: { code: [WRONG_CODE[method]] } });
+        case 'busy':
+          return refuse({
+            fieldErrors: { code: ['Another code for this account was being checked at that moment. Enter the code again.'] },
+          });
         case 'start-again':
           return { ...refuse({ title: 'Sign in again', message: START_AGAIN[answer.reason] }), restart: true };
         case 'locked':

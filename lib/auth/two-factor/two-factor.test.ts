@@ -5,13 +5,19 @@
 // enrolment secret with otpauth, as an authenticator app would.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { auditEntries, staffAccounts, staffSessions, staffTwoFactors, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { createStaff, StaffError } from '@/lib/staff/staff-accounts';
+import {
+  cookiesOf,
+  enrolledAccount as enrolledAccountOf,
+  passwordStep as passwordStepOf,
+  totpOf,
+  wrongCode,
+} from '@/lib/testing/two-factor-sign-in';
 import { type Auth, getCliAuth } from '../auth';
 import { staffFromHeaders } from '../session';
 import { finishEnrolment, provenSecret, startEnrolment, turnOffTwoFactor } from './enrolment';
@@ -39,51 +45,14 @@ afterAll(async () => {
   await closeDatabases();
 });
 
-/** The cookies a response sets, as the browser would send them back (expired ones dropped). */
-function cookiesOf(response: Response): Headers {
-  const pairs = response.headers
-    .getSetCookie()
-    .filter((line) => !/max-age=0/i.test(line))
-    .map((line) => line.split(';')[0]!);
-  return new Headers({ cookie: pairs.join('; ') });
-}
-
-async function passwordStep(email: string, password = PASSWORD) {
-  const response = await auth.api.signInEmail({ body: { email, password }, asResponse: true });
-  expect(response.status).toBe(200);
-  return { body: (await response.json()) as Record<string, unknown>, headers: cookiesOf(response) };
-}
-
-function totpOf(uri: string) {
-  return OTPAuth.URI.parse(uri) as OTPAuth.TOTP;
-}
-
-/** A six-digit code that is wrong now, and in the steps either side that the server also accepts. */
-function wrongCode(totp: OTPAuth.TOTP): string {
-  const accepted = new Set([-1, 0, 1].map((step) => totp.generate({ timestamp: Date.now() + step * 30_000 })));
-  let code = 0;
-  while (accepted.has(String(code).padStart(6, '0'))) code += 1;
-  return String(code).padStart(6, '0');
-}
+const passwordStep = (email: string, password = PASSWORD) => passwordStepOf(auth, email, password);
+const enrolledAccount = () => enrolledAccountOf(auth, adminId, PASSWORD);
 
 const auditOf = async (action: string, userId: string) =>
   (await getDb())
     .select()
     .from(auditEntries)
     .where(and(eq(auditEntries.action, action), eq(auditEntries.targetId, userId)));
-
-/** A new password account with a second factor set up, and its authenticator. */
-async function enrolledAccount() {
-  const email = `staff-${randomUUID()}@example.com`;
-  const id = await createStaff(adminId, { name: 'Tess Two', email, role: 'operator', password: PASSWORD });
-  const { headers } = await passwordStep(email);
-  const started = await startEnrolment(auth, headers, id, PASSWORD);
-  if (started.outcome !== 'secret') throw new Error(started.outcome);
-  const totp = totpOf(started.secret.totpURI);
-  const finished = await finishEnrolment(auth, headers, id, totp.generate());
-  if (finished.outcome !== 'enrolled') throw new Error(finished.outcome);
-  return { id, email, totp, backupCodes: finished.backupCodes };
-}
 
 describe('enrolment', () => {
   it('needs the current password, then a correct code; only then is the second factor on, with 10 backup codes and an audit entry', async () => {

@@ -54,6 +54,12 @@ export default async function InvitationPage({ params }: Props) {
           <p>The invitation no longer lets anyone in. If you think this is a mistake, ask an administrator.</p>
         </Problem>
       );
+    case 'single_sign_on':
+      return (
+        <Problem heading="Invitation not valid" title="This account signs in with your company’s single sign-on.">
+          <p>No password is set for it here, so this invitation no longer works. {signInLink} with your company’s sign-in instead.</p>
+        </Problem>
+      );
     case 'unknown':
       return (
         <Problem heading="Invitation not valid" title="This invitation link is not valid.">

@@ -7,7 +7,9 @@ import { ButtonLink } from '@/components/ui/button';
 import { signInLinkState } from '@/lib/auth/sign-in-link';
 import { getDb } from '@/lib/db';
 
-export const metadata: Metadata = { title: 'Sign in with a link', referrer: 'no-referrer' };
+// The link's token is in this page's address: no other site is told it. (Not 'no-referrer': under
+// it the form, posted without JavaScript, says "Origin: null", which the origin check refuses.)
+export const metadata: Metadata = { title: 'Sign in with a link', referrer: 'same-origin' };
 
 const UNUSABLE = {
   used: { title: 'This sign-in link has been used already', body: 'Each link signs in once.' },

@@ -21,6 +21,10 @@ const REFUSALS: Record<SingleSignOnRefusal, { title: string; body: string }> = {
     title: 'This account is disabled',
     body: 'The staff account for this sign-in has been disabled. Ask an administrator to enable it again.',
   },
+  other_identity: {
+    title: 'This account is linked to another sign-in',
+    body: 'The staff account with this e-mail address is already linked to a different account at your company’s sign-in. Sign in with that one; if it is no longer yours, ask an administrator.',
+  },
   failed: {
     title: 'Single sign-on did not complete',
     body: 'The sign-in was cancelled, took too long, or could not be checked. Start it again from the sign-in page.',

@@ -508,15 +508,51 @@ describe('purged records', () => {
     expect(await row(id)).toBeUndefined();
   });
 
-  it('a verification.purged event deletes the row without a re-read; later events do not re-create it', async () => {
+  // The notice is signed, but its word alone is not the truth: the record is re-read like any other.
+  it('a signed verification.purged notice for a record the service still has leaves the row and its status', async () => {
     const id = newId('v');
     await register(id, 'completed');
+    answers.set(id, { record: record('completed') });
+
     expect((await send(delivery(event('verification.purged', id, 'purged')))).body).toEqual({ status: 'processed' });
-    expect(reads()).toBe(0);
+    expect(reads(id)).toBe(1);
+    expect((await row(id))?.status).toBe('completed');
+    expect((await audits(id)).map((a) => a.action)).not.toContain('verification.removed');
+    await liveSettled();
+    expect(published.at(-1)).toMatchObject({ verificationId: id, status: 'completed' });
+  });
+
+  it('a verification.purged notice removes the row once the service answers 404; later events do not re-create it', async () => {
+    const id = newId('v');
+    await register(id, 'completed');
+    answers.set(id, { status: 404 });
+    expect((await send(delivery(event('verification.purged', id, 'purged')))).body).toEqual({ status: 'processed' });
+    expect(reads(id)).toBe(1);
     expect(await row(id)).toBeUndefined();
+    expect(await audits(id)).toEqual([
+      expect.objectContaining({ action: 'verification.removed', actorId: null, details: { reason: 'purged' } }),
+    ]);
+
+    expect((await send(delivery(event('verification.completed', id, 'completed')))).status).toBe(200);
+    expect(await row(id)).toBeUndefined();
+  });
+
+  it.each([
+    ['503 from the service', { status: 503 } as Answer],
+    ['a hang (timeout)', 'hang' as Answer],
+  ])('a verification.purged notice whose re-read meets %s → 503, the row stays, the retry is processed', async (_label, failure) => {
+    const id = newId('v');
+    await register(id, 'completed');
+    answers.set(id, failure);
+    const d = delivery(event('verification.purged', id, 'purged'));
+
+    expect((await send(d)).status).toBe(503);
+    expect((await row(id))?.status).toBe('completed');
+    expect((await receipts()).some((r) => r.webhookId === d.id)).toBe(false);
+    expect(await audits(id)).toEqual([]);
 
     answers.set(id, { status: 404 });
-    expect((await send(delivery(event('verification.completed', id, 'completed')))).status).toBe(200);
+    expect(await send(d)).toMatchObject({ status: 200, body: { status: 'processed' } });
     expect(await row(id)).toBeUndefined();
   });
 });

@@ -16,8 +16,10 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = {
   title: 'Identity verification (sandbox)',
   robots: { index: false, follow: false },
-  // The token in this page's address is a secret: never send it to another site.
-  referrer: 'no-referrer',
+  // The token in this page's address is a secret: never send it to another site. Not
+  // 'no-referrer': under it the page's forms, posted without JavaScript, say "Origin: null", and
+  // the server-action origin check rightly refuses them.
+  referrer: 'same-origin',
 };
 
 const heading = 'text-2xl font-semibold text-gray-900';

@@ -36,6 +36,7 @@ describe('refusalOf', () => {
     expect(refusalOf('email_not_found')).toBe('unverified');
     expect(refusalOf('account_not_linked')).toBe('unverified');
     expect(refusalOf('account_disabled')).toBe('disabled');
+    expect(refusalOf('other_identity_linked')).toBe('other_identity');
     for (const other of ['state_not_found', 'invalid_code', 'access_denied', 'issuer_mismatch', ''])
       expect(refusalOf(other)).toBe('failed');
   });
