@@ -3,28 +3,17 @@
 // database) makes better-auth log the failure with an error whose details hold the state value.
 // That line must reach the server log, without the state, and nothing may reach the console.
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { format } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type OidcProvider, startOidcProvider } from '@/e2e/support/oidc-provider';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
+import { freePort } from '@/lib/testing/free-port';
 import { captureLogs } from '@/lib/testing/logs';
 import { getCliAuth } from './auth';
 
 let provider: OidcProvider;
 const SSO_NAMES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   provider = await startOidcProvider({

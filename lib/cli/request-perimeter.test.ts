@@ -6,12 +6,12 @@
 // app whole. (Server actions proper are proven on the real app: e2e/server-action-body-limit.spec.ts.)
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ACTION_BODY_LIMIT_BYTES, TOO_LARGE_MESSAGE } from '@/lib/proxy/server-action-gate';
 import { MAX_BODY_BYTES as SANDBOX_MAX_BODY_BYTES } from '@/lib/sandbox/config';
+import { freePort } from '@/lib/testing/free-port';
 import { slowUpload } from '@/lib/testing/slow-upload';
 import { MAX_WEBHOOK_BODY_BYTES } from '@/lib/webhook-receiver/verify';
 import {
@@ -39,17 +39,6 @@ function reached(url: string): Array<{ reached: string; method: string; received
     .filter((line) => line.startsWith('{"reached"'))
     .map((line) => JSON.parse(line))
     .filter((entry) => entry.reached === url);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
 }
 
 beforeAll(async () => {

@@ -5,9 +5,9 @@
 // that user.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port';
 
 export type PostgresServer = {
   /** postgres://postgres@127.0.0.1:<port>/postgres, trust authentication on loopback only. */
@@ -36,17 +36,6 @@ export function findPostgresBinaries(): string | null {
     if (existsSync(path.join(dir, 'initdb'))) return dir;
   }
   return null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The user the cluster runs as: ourselves, or `postgres` when we are root. */

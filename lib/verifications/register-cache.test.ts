@@ -1,7 +1,10 @@
-// The in-memory copy of register rows on a real (in-memory) PGlite database with its migrations,
-// trigger included: a row is read once, and any change that commits — through the register's
-// own functions, a transaction, or raw SQL that knows nothing of the cache — is seen by the
-// very next read. A read overtaken by a change does not keep its stale row.
+// The in-memory copy of register rows on a real database with its migrations, trigger included
+// (PGlite, and PostgreSQL in the postgres project): a row is read once. A change through the
+// register's own functions is seen by the very next read. Any other change that commits — a
+// transaction, raw SQL that knows nothing of the cache, another instance — is seen once the
+// database's notice has arrived: at once on the embedded store, a moment later over a server's
+// listening connection, which these tests wait for rather than assume. A read overtaken by a
+// change does not keep its stale row.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, getDb } from '@/lib/db';
@@ -10,7 +13,7 @@ import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { listenForSignals } from '@/lib/platform/database-signals';
 import type { VerificationRecord } from '@/lib/verification-service';
-import { REGISTER_CHANGED_CHANNEL, readRegisterEntry } from './register-cache';
+import { forgetRegisterEntries, REGISTER_CHANGED_CHANNEL, readRegisterEntry } from './register-cache';
 import { getRegisterEntry } from './register-queries';
 import { refreshRegisterEntry } from './register-writes';
 
@@ -63,8 +66,31 @@ beforeEach(async () => {
     smsNotification: false,
     status: 'pending',
   });
+  // Raw writes, whose notices reach a server's listener a moment later: wait for them, so no test
+  // starts with the previous test's row in memory or meets a late notice mid-test.
+  await settleNotices();
+  forgetRegisterEntries(db);
   reads = 0;
 });
+
+let fences = 0;
+
+/**
+ * Resolves once every register notice committed so far has reached this process: notices are
+ * delivered in commit order, so a marker sent now arrives after all of them.
+ */
+async function settleNotices(): Promise<void> {
+  fences += 1;
+  const fence = `test-fence-${fences}`;
+  let arrived!: () => void;
+  const fenceSeen = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  const watcher = await listenForSignals(db, REGISTER_CHANGED_CHANNEL, { onSignal: (payload) => payload === fence && arrived() });
+  await db.execute(sql`SELECT pg_notify(${REGISTER_CHANGED_CHANNEL}, ${fence})`);
+  await fenceSeen;
+  await watcher.stop();
+}
 
 afterAll(async () => {
   await closeDatabases();

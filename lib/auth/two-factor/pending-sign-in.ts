@@ -6,7 +6,7 @@
 // with the auth secret, then the row), and better-auth is then handed that one cookie only, so
 // both always speak of the same sign-in.
 import 'server-only';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { constantTimeEqual, makeSignature } from 'better-auth/crypto';
 import type { Auth } from '../auth';
 
 /** better-auth's name for the pending sign-in's cookie, before its prefix. */
@@ -27,14 +27,12 @@ function decoded(value: string): string {
   }
 }
 
-/** The signed value of a cookie, or null when its signature is not the secret's. */
-function verified(cookieValue: string, secret: string): string | null {
+/** The signed value of a cookie, or null when its signature is not the secret's (signed as better-auth signs it). */
+async function verified(cookieValue: string, secret: string): Promise<string | null> {
   const dot = cookieValue.lastIndexOf('.');
   if (dot < 1) return null;
   const value = cookieValue.slice(0, dot);
-  const signature = Buffer.from(cookieValue.slice(dot + 1));
-  const expected = Buffer.from(createHmac('sha256', secret).update(value).digest('base64'));
-  return signature.length === expected.length && timingSafeEqual(signature, expected) ? value : null;
+  return constantTimeEqual(cookieValue.slice(dot + 1), await makeSignature(value, secret)) ? value : null;
 }
 
 export async function pendingSignIn(auth: Auth, requestHeaders: Headers): Promise<PendingSignIn | null> {
@@ -48,7 +46,7 @@ export async function pendingSignIn(auth: Auth, requestHeaders: Headers): Promis
   const chosen = chunks.find((chunk) => nameOf(chunk) === name);
   if (chosen === undefined) return null;
 
-  const identifier = verified(decoded(chosen.slice(chosen.indexOf('=') + 1).trim()), context.secret);
+  const identifier = await verified(decoded(chosen.slice(chosen.indexOf('=') + 1).trim()), context.secret);
   if (identifier === null) return null;
   const row = await context.internalAdapter.findVerificationValue(identifier);
   if (!row || new Date(row.expiresAt).getTime() <= Date.now()) return null;
