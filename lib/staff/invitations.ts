@@ -271,24 +271,19 @@ export async function pendingInvitations(userIds: string[]): Promise<Map<string,
   return pending;
 }
 
-/** The accounts among these that a provider identity is linked to (they get no invitation). */
-export async function accountsWithSingleSignOn(userIds: string[]): Promise<Set<string>> {
+/** The accounts among these that have an account row of `providerId` (a password, or a provider identity). */
+async function accountsWithProvider(userIds: string[], providerId: string): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const db = await getDb();
   const rows = await db
     .selectDistinct({ userId: staffAccounts.userId })
     .from(staffAccounts)
-    .where(and(inArray(staffAccounts.userId, userIds), eq(staffAccounts.providerId, SSO_PROVIDER_ID)));
+    .where(and(inArray(staffAccounts.userId, userIds), eq(staffAccounts.providerId, providerId)));
   return new Set(rows.map((row) => row.userId));
 }
 
+/** The accounts among these that a provider identity is linked to (they get no invitation). */
+export const accountsWithSingleSignOn = (userIds: string[]) => accountsWithProvider(userIds, SSO_PROVIDER_ID);
+
 /** The accounts among these that have a password (the others may be sent a new invitation). */
-export async function accountsWithPassword(userIds: string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const db = await getDb();
-  const rows = await db
-    .selectDistinct({ userId: staffAccounts.userId })
-    .from(staffAccounts)
-    .where(and(inArray(staffAccounts.userId, userIds), eq(staffAccounts.providerId, 'credential')));
-  return new Set(rows.map((row) => row.userId));
-}
+export const accountsWithPassword = (userIds: string[]) => accountsWithProvider(userIds, 'credential');
