@@ -52,7 +52,7 @@ export default defineConfig({
     alias: {
       '@': fileURLToPath(new URL('./', import.meta.url)),
       // `server-only` throws outside React's server condition; in tests every module is server-side.
-      'server-only': fileURLToPath(new URL('./lib/testing/empty-module.ts', import.meta.url)),
+      'server-only': fileURLToPath(new URL('./test/support/empty-module.ts', import.meta.url)),
     },
   },
   test: {
@@ -70,8 +70,8 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include: ['{app,components,lib}/**/*.test.{ts,tsx}'],
-          globalSetup: ['lib/testing/pglite-template.global-setup.ts'],
-          setupFiles: ['lib/testing/pglite-template.setup.ts'],
+          globalSetup: ['test/support/pglite-template.global-setup.ts'],
+          setupFiles: ['test/support/pglite-template.setup.ts'],
         },
       },
       {
@@ -79,8 +79,8 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: POSTGRES_SUITES,
-          globalSetup: ['lib/testing/postgres.global-setup.ts'],
-          setupFiles: ['lib/testing/postgres.setup.ts'],
+          globalSetup: ['test/support/postgres.global-setup.ts'],
+          setupFiles: ['test/support/postgres.setup.ts'],
           hookTimeout: 120_000,
         },
       },

@@ -2,7 +2,7 @@
 // one verification and exported, and who may do which — in a real Chromium against the build.
 import { readFileSync } from 'node:fs';
 import { type Download, expect, type Page, test } from '@playwright/test';
-import { parseCsv } from '../lib/testing/parse-csv';
+import { parseCsv } from '../test/support/parse-csv';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { STAFF, storageStateOf } from './support/staff';

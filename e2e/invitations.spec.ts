@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { startPostgresServer } from '../lib/testing/postgres-server';
+import { startPostgresServer } from '../test/support/postgres-server';
 import { runCli } from './kit/cli.mjs';
 import { expectNoSeriousViolations } from './support/accessibility';
 import canaries from './support/canaries.json' with { type: 'json' };

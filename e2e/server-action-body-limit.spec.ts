@@ -4,7 +4,7 @@
 // 1 MB is answered before its body is sent, and the server keeps serving. The requests are
 // written on a raw socket, to see when the answer comes relative to what was sent.
 import { expect, test } from '@playwright/test';
-import { slowUpload } from '../lib/testing/slow-upload';
+import { slowUpload } from '../test/support/slow-upload';
 import { BASE_PORT } from './support/ports';
 
 const MB = 1024 * 1024;

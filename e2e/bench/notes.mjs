@@ -20,7 +20,7 @@ export function reportNotes({ store, figures, errors, deadlineMs, loadAverageBef
   const { detailTtfb: t, liveLatency: l, memory: m } = figures;
   return [
     store.store === 'postgres'
-      ? `Store: a throwaway PostgreSQL ${store.postgresMajorVersion} server on loopback (the test harness's, lib/testing/postgres-server.ts: fsync off, as a database thrown away after the run needs no durability against power loss), reached through DATABASE_URL with the default pool (DATABASE_POOL_MAX 10) and its listening connection; BETTER_AUTH_SECRET set, as DATABASE_URL requires.`
+      ? `Store: a throwaway PostgreSQL ${store.postgresMajorVersion} server on loopback (the test harness's, test/support/postgres-server.ts: fsync off, as a database thrown away after the run needs no durability against power loss), reached through DATABASE_URL with the default pool (DATABASE_POOL_MAX 10) and its listening connection; BETTER_AUTH_SECRET set, as DATABASE_URL requires.`
       : 'Store: the embedded PGlite data directory (no DATABASE_URL), what `npm start` uses by default.',
     `Machine: ${os.cpus().length} cores, shared with other work; load average before the run ${loadAverageBefore}, after ${loadAverage()}. Absolute figures are noisy; the ratios and differences are measured side by side in this run.`,
     `Time boxes: each phase gets a share of the time left before the store's ${deadlineMs / 1000} s deadline; a phase that runs out reports fewer samples ("n=… of …").`,

@@ -1,6 +1,6 @@
 // @ts-check
 // A throwaway PostgreSQL server for the harness's plain-JavaScript scripts (the bench, the load
-// test): the very one the Vitest suites start (lib/testing/postgres-server.ts: a fresh cluster
+// test): the very one the Vitest suites start (test/support/postgres-server.ts: a fresh cluster
 // from the machine's binaries, a free loopback port, removed on stop), loaded through tsx so that
 // how to start one is written once.
 import { tsImport } from 'tsx/esm/api';
@@ -10,6 +10,6 @@ import { tsImport } from 'tsx/esm/api';
 /** @returns {Promise<PostgresServer>} */
 export async function startThrowawayPostgres() {
   /** @type {{ startPostgresServer: () => Promise<PostgresServer> }} */
-  const module = await tsImport('../../lib/testing/postgres-server.ts', import.meta.url);
+  const module = await tsImport('../../test/support/postgres-server.ts', import.meta.url);
   return module.startPostgresServer();
 }

@@ -2,7 +2,7 @@
 // deployment the issue describes ("two or more instances behind a load balancer"), on loopback,
 // for e2e/two-instances.spec.ts and the two-instance load run.
 //
-//   - a throwaway PostgreSQL from the machine's binaries (lib/testing/postgres-server.ts);
+//   - a throwaway PostgreSQL from the machine's binaries (test/support/postgres-server.ts);
 //   - the sandbox company, its keys and the webhook endpoint provisioned with the project's own
 //     CLI against DATABASE_URL before any instance starts (zero-config provisioning is
 //     single-instance, so with DATABASE_URL an operator does it this way);
@@ -14,7 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startPostgresServer } from '../../lib/testing/postgres-server';
+import { startPostgresServer } from '../../test/support/postgres-server';
 import { runCli } from '../kit/cli.mjs';
 import { type NextServer, startNextServer } from '../kit/server.mjs';
 import canaries from './canaries.json' with { type: 'json' };

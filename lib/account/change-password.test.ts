@@ -10,7 +10,7 @@ import { auditEntries, signInThrottle, staffSessions, staffUsers } from '@/lib/d
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { createStaff } from '@/lib/staff/staff-accounts';
-import { type SignedInBrowser, signInAs, USER_AGENTS } from '@/lib/testing/staff-sign-in';
+import { type SignedInBrowser, signInAs, USER_AGENTS } from '@/test/support/staff-sign-in';
 import { changeOwnPassword, type PasswordChangeRequest } from './change-password';
 
 const OLD = 'the old password of olga';

@@ -1,6 +1,6 @@
 // The words a person recognises their device by, from real browsers' user agents.
 import { describe, expect, it } from 'vitest';
-import { USER_AGENTS } from '@/lib/testing/staff-sign-in';
+import { USER_AGENTS } from '@/test/support/staff-sign-in';
 import { deviceLabel } from './device-label';
 
 describe('deviceLabel', () => {

@@ -9,8 +9,8 @@ import { auditEntries, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { createStaff } from '@/lib/staff/staff-accounts';
-import { openOtherInstanceDb } from '@/lib/testing/second-instance';
-import { signInAs, USER_AGENTS } from '@/lib/testing/staff-sign-in';
+import { openOtherInstanceDb } from '@/test/support/second-instance';
+import { signInAs, USER_AGENTS } from '@/test/support/staff-sign-in';
 import { endOtherSessions, listOwnSessions } from './own-sessions';
 
 const PASSWORD = 'correct horse battery staple';

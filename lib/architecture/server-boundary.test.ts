@@ -17,7 +17,7 @@ const SECRET_HOLDERS = [
   ...[...sourceFiles('lib/verification-service')].filter((file) => !file.endsWith('fake-upstream.ts')),
   // Not: table definitions, the CLI (a terminal program), the person page's translations (plain
   // text), and test helpers.
-  ...[...sourceFiles('lib/sandbox')].filter((file) => !/(schema|cli|person-page-text|test-support)\.ts$/.test(file)),
+  ...[...sourceFiles('lib/sandbox')].filter((file) => !/(schema|cli|person-page-text)\.ts$/.test(file)),
 ];
 
 describe('the server-only boundary', () => {

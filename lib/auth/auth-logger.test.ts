@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type OidcProvider, startOidcProvider } from '@/e2e/support/oidc-provider';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
-import { freePort } from '@/lib/testing/free-port';
-import { captureLogs } from '@/lib/testing/logs';
+import { freePort } from '@/test/support/free-port';
+import { captureLogs } from '@/test/support/logs';
 import { getCliAuth } from './auth';
 
 let provider: OidcProvider;

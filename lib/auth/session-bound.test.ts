@@ -9,7 +9,7 @@ import { auditEntries, staffSessions, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { createStaff } from '@/lib/staff/staff-accounts';
-import { sessionCookie } from '@/lib/testing/session-cookie';
+import { sessionCookie } from '@/test/support/session-cookie';
 import { getCliAuth } from './auth';
 import { staffFromHeaders } from './session';
 import { SESSIONS_PER_STAFF_MEMBER } from './session-bound';

@@ -12,10 +12,10 @@ import { GET as openEvents } from '@/app/api/events/route';
 import { getDb } from '@/lib/db';
 import { staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { type FrameReader, frameReader } from '@/lib/live/test-support';
 import { closeDatabases } from '@/lib/platform/database';
 import { createStaff } from '@/lib/staff/staff-accounts';
-import { sessionCookie } from '@/lib/testing/session-cookie';
+import { type FrameReader, frameReader } from '@/test/support/live';
+import { sessionCookie } from '@/test/support/session-cookie';
 import { staffFromHeaders } from './session';
 
 const TSX = path.join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');

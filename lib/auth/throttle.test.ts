@@ -5,7 +5,7 @@ import { getDb, schema } from '@/lib/db';
 import { signInThrottle } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
-import { type OtherInstanceDb, openOtherInstanceDb } from '@/lib/testing/second-instance';
+import { type OtherInstanceDb, openOtherInstanceDb } from '@/test/support/second-instance';
 import {
   ACCOUNT_WINDOW_MS,
   attemptSignIn,

@@ -1,5 +1,5 @@
 // Body limits on the real production server (lib/cli/server.mjs as a process, over real sockets),
-// with a stand-in for Next.js behind it (lib/testing/stand-in-next) that reads every body to its
+// with a stand-in for Next.js behind it (test/support/stand-in-next) that reads every body to its
 // end, as Next does with bodies it has no use for. What must hold: every POST is answered 413
 // (or 405 where nothing takes a POST) after about its limit was sent, not after all of it, the
 // connection is then closed and the app never sees the request; bodies within the limit reach the
@@ -11,9 +11,9 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ACTION_BODY_LIMIT_BYTES, TOO_LARGE_MESSAGE } from '@/lib/proxy/server-action-gate';
 import { MAX_BODY_BYTES as SANDBOX_MAX_BODY_BYTES } from '@/lib/sandbox/config';
-import { freePort } from '@/lib/testing/free-port';
-import { slowUpload } from '@/lib/testing/slow-upload';
 import { MAX_WEBHOOK_BODY_BYTES } from '@/lib/webhook-receiver/verify';
+import { freePort } from '@/test/support/free-port';
+import { slowUpload } from '@/test/support/slow-upload';
 import {
   FORM_BODY_LIMIT_BYTES,
   FORM_TOO_LARGE_MESSAGE,
@@ -23,7 +23,7 @@ import {
 
 const MB = 1024 * 1024;
 const KB = 1024;
-const HOOKS = pathToFileURL(path.join(process.cwd(), 'lib/testing/stand-in-next/hooks.mjs')).href;
+const HOOKS = pathToFileURL(path.join(process.cwd(), 'test/support/stand-in-next/hooks.mjs')).href;
 const MULTIPART = { 'Content-Type': 'multipart/form-data; boundary=----perimeter' };
 const OCTETS = { 'Content-Type': 'application/octet-stream' };
 const JSON_BODY = { 'Content-Type': 'application/json' };

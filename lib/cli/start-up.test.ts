@@ -1,5 +1,5 @@
 // Start-up on a shared PostgreSQL (DATABASE_URL), as real processes running the composition root
-// (lib/testing/start-desk.ts): what it refuses, naming the variables, and how several instances
+// (test/support/start-desk.ts): what it refuses, naming the variables, and how several instances
 // starting together share one first-run setup link. PostgreSQL only: the embedded store has one
 // process by design.
 import { execFile } from 'node:child_process';
@@ -14,7 +14,7 @@ import { setupTokens, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 
 const TSX = path.join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
-const START = path.join(process.cwd(), 'lib/testing/start-desk.ts');
+const START = path.join(process.cwd(), 'test/support/start-desk.ts');
 const SANDBOX_CLI = path.join(process.cwd(), 'lib/sandbox/admin/cli.ts');
 const SECRET = 'start-up-test-secret-0123456789-0123456789';
 

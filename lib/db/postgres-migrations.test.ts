@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PostgresServer, startPostgresServer } from '@/lib/testing/postgres-server';
+import { type PostgresServer, startPostgresServer } from '@/test/support/postgres-server';
 
 const MIGRATIONS = [
   { migrationsFolder: path.join(process.cwd(), 'lib/db/migrations'), migrationsSchema: 'drizzle', migrationsTable: 'dashboard_migrations' },

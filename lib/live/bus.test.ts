@@ -7,11 +7,11 @@ import { getDb } from '@/lib/db';
 import { resetEnv } from '@/lib/env';
 import { runDashboardRetention } from '@/lib/jobs/retention-jobs';
 import { closeDatabases } from '@/lib/platform/database';
-import { captureLogs, stopCapturingLogs } from '@/lib/testing/logs';
+import { until } from '@/test/support/live';
+import { captureLogs, stopCapturingLogs } from '@/test/support/logs';
 import { currentEventId, eventsSince, getLiveBus, type LiveEvent, publishVerificationChange, subscribe } from './bus';
 import { appendLiveEvent, REPLAY_LIMIT } from './event-log';
 import { LIVE_EVENTS_KEPT_MS, purgeOldLiveEvents } from './retention';
-import { until } from './test-support';
 
 beforeAll(async () => {
   process.env.DATA_DIR = 'memory://';

@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases, rowsOf } from '@/lib/platform/database';
-import { captureLogs, stopCapturingLogs } from '@/lib/testing/logs';
+import { frameReader, until } from '@/test/support/live';
+import { captureLogs, stopCapturingLogs } from '@/test/support/logs';
 import { createLiveBus, getLiveBus, type LiveBus, type LiveEvent } from './bus';
 import { appendLiveEvent } from './event-log';
 import { createEventStream } from './sse';
-import { frameReader, until } from './test-support';
 
 const onServer = Boolean(process.env.DATABASE_URL);
 

@@ -4,11 +4,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { getDb } from '@/lib/db';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
-import { captureLogs, stopCapturingLogs } from '@/lib/testing/logs';
+import { frameReader, until } from '@/test/support/live';
+import { captureLogs, stopCapturingLogs } from '@/test/support/logs';
 import { createLiveBus, currentEventId, getLiveBus, type LiveBus, publishVerificationChange } from './bus';
 import { appendLiveEvent } from './event-log';
 import { createEventStream, RECONNECT_DELAY_MS, readLastEventId, verificationFrame } from './sse';
-import { frameReader, until } from './test-support';
 
 beforeAll(async () => {
   process.env.DATA_DIR = 'memory://';

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
+import { frameReader, until } from '@/test/support/live';
 import { getLiveBus, publishVerificationChange } from './bus';
 import { createEventStream } from './sse';
 import { createStreamSlots, type StreamSlots } from './stream-slots';
-import { frameReader, until } from './test-support';
 
 beforeAll(async () => {
   process.env.DATA_DIR = 'memory://';

@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { killContenders, startContender } from '@/lib/testing/lock-contenders';
-import { captureLogs, stopCapturingLogs } from '@/lib/testing/logs';
+import { killContenders, startContender } from '@/test/support/lock-contenders';
+import { captureLogs, stopCapturingLogs } from '@/test/support/logs';
 import { closeDatabases } from './database';
 import { DataDirInUseError, openDatabase } from './embedded-database';
 
@@ -25,7 +25,7 @@ it('runs with small buffers, keeping the PGlite defaults it replaces', async () 
   expect(await setting('search_path')).toBe('public');
 });
 
-// The data directory's lock, with real processes (lib/testing/lock-contender.ts) that open the
+// The data directory's lock, with real processes (test/support/lock-contender.ts) that open the
 // directory as the server does: after a server is killed with SIGKILL, the next one starts at
 // once; one that really runs is named in the refusal; of several starting at once, one opens it.
 describe('the data directory after a crash', { timeout: 120_000 }, () => {

@@ -186,7 +186,7 @@ function levelFromEnvironment(): LogLevel {
 }
 
 // The server's lines go through this indirection: stdout (opened on the first line, not at import),
-// or a test's capture (lib/testing/logs.ts), since modules keep the child loggers they made at import.
+// or a test's capture (test/support/logs.ts), since modules keep the child loggers they made at import.
 let redirectedTo: DestinationStream | undefined;
 let stdout: DestinationStream | undefined;
 const serverDestination: DestinationStream = {

@@ -7,13 +7,13 @@ import { chmod, lstat, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } f
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { captureLogs, stopCapturingLogs } from '@/lib/testing/logs';
+import { captureLogs, stopCapturingLogs } from '@/test/support/logs';
 import { closeDatabases } from './database';
 import { openDatabase } from './embedded-database';
 import { tightenToOwnerOnly } from './owner-only-files';
 
 const TSX = path.join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
-const START = path.join(process.cwd(), 'lib/testing/start-desk.ts');
+const START = path.join(process.cwd(), 'test/support/start-desk.ts');
 const TIGHTENED = /tightened the data directory/;
 
 /** Every folder and file under `root` (and `root`) with a group or other bit, as "0644 relative/path". */

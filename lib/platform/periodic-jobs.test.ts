@@ -8,7 +8,7 @@ import { type Db, getDb, schema } from '@/lib/db';
 import { jobLeases } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases, rowsOf } from '@/lib/platform/database';
-import { type OtherInstanceDb, openOtherInstanceDb } from '@/lib/testing/second-instance';
+import { type OtherInstanceDb, openOtherInstanceDb } from '@/test/support/second-instance';
 import { type StopPeriodicJobs, startPeriodicJobs } from './periodic-jobs';
 
 let db: Db;

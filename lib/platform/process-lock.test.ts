@@ -1,4 +1,4 @@
-// The lock that names its owner, with real processes (lib/testing/lock-contender.ts): a lock
+// The lock that names its owner, with real processes (test/support/lock-contender.ts): a lock
 // left by a killed process is taken over at once, a live one is refused with its pid, and of
 // several processes racing for an abandoned lock exactly one gets it.
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { killContenders, startContender } from '@/lib/testing/lock-contenders';
+import { killContenders, startContender } from '@/test/support/lock-contenders';
 import { acquireLock, type HeldLock, LockHeldError } from './process-lock';
 
 let root: string;

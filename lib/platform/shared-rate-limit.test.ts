@@ -7,7 +7,7 @@ import { type Db, getDb, schema } from '@/lib/db';
 import { rateLimitEvents } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases, rowsOf } from '@/lib/platform/database';
-import { type OtherInstanceDb, openOtherInstanceDb } from '@/lib/testing/second-instance';
+import { type OtherInstanceDb, openOtherInstanceDb } from '@/test/support/second-instance';
 import { createSharedRateLimiter, purgeRateLimitEvents } from './shared-rate-limit';
 
 const T0 = Date.UTC(2030, 0, 1);

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slowUpload } from '@/lib/testing/slow-upload';
+import { slowUpload } from '@/test/support/slow-upload';
 import { installServerActionBodyCap } from './server-action-body-cap';
 import { SERVER_ACTION_BODY_LIMIT_BYTES } from './server-action-gate';
 

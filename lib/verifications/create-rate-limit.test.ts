@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb, schema } from '@/lib/db';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
-import { type OtherInstanceDb, openOtherInstanceDb } from '@/lib/testing/second-instance';
+import { type OtherInstanceDb, openOtherInstanceDb } from '@/test/support/second-instance';
 import { checkCreateRateLimit, createVerificationLimiter } from './create-rate-limit';
 
 const T0 = 1_700_000_000_000;

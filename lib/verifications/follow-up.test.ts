@@ -10,9 +10,9 @@ import { verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import type { Behaviour, FakeUpstream } from '@/lib/verification-service/fake-upstream';
 import { startFakeUpstream } from '@/lib/verification-service/fake-upstream';
+import { ADA, DAY, insert, row, setUpRegisterDatabase } from '@/test/support/register';
 import { createVerificationOnce } from './create-verification';
 import { checkFollowUp, followUpFormValues, getFollowUpLinks } from './follow-up';
-import { ADA, DAY, insert, row, setUpRegisterDatabase } from './register-test-support';
 import { purgeExpiredRegisterEntries } from './retention';
 
 let upstream: FakeUpstream;

@@ -3,8 +3,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { auditEntries } from '@/lib/db/schema';
+import { ADA, insert, OTTO, row, setUpRegisterDatabase } from '@/test/support/register';
 import { LINK_COPY_RATE_LIMIT_PER_MINUTE, NO_SHAREABLE_LINK, recordLinkCopy } from './link-copy-audit';
-import { ADA, insert, OTTO, row, setUpRegisterDatabase } from './register-test-support';
 
 setUpRegisterDatabase();
 

@@ -9,9 +9,9 @@ import { DENIAL_MESSAGES } from '@/lib/auth/guards';
 import type { Staff } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { auditEntries, liveEvents, nameReviews } from '@/lib/db/schema';
+import { ADA, at, DAY, insert, OTTO, row, setUpRegisterDatabase } from '@/test/support/register';
 import { getNameReview, NOT_IN_REGISTER, NOTHING_TO_REVIEW, notCompleted } from './name-review';
 import { recordNameReviewAction } from './name-review-actions';
-import { ADA, at, DAY, insert, OTTO, row, setUpRegisterDatabase } from './register-test-support';
 import { purgeExpiredRegisterEntries } from './retention';
 
 const session = vi.hoisted(() => ({ staff: null as Staff | null }));

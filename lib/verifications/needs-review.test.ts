@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { nameReviews } from '@/lib/db/schema';
+import { ADA, at, HOUR, insert, NOW, OTTO, row, setUpRegisterDatabase } from '@/test/support/register';
 import { parseRegisterFilter } from './register-filter';
 import { countNeedsReview, listRegister } from './register-queries';
-import { ADA, at, HOUR, insert, NOW, OTTO, row, setUpRegisterDatabase } from './register-test-support';
 
 setUpRegisterDatabase();
 

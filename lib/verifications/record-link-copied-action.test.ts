@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Staff } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { auditEntries } from '@/lib/db/schema';
+import { insert, OTTO, row, setUpRegisterDatabase } from '@/test/support/register';
 import { recordLinkCopiedAction } from './actions';
-import { insert, OTTO, row, setUpRegisterDatabase } from './register-test-support';
 
 const session = vi.hoisted(() => ({ staff: null as Staff | null }));
 vi.mock('@/lib/auth/session', () => ({

@@ -5,9 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { verificationRequests } from '@/lib/db/schema';
+import { ADA, at, DAY, HOUR, insert, NOW, OTTO, row, setUpRegisterDatabase } from '@/test/support/register';
 import { isExpiringSoon, isStuck, type RegisterFilter, registerFilterSchema } from './register-filter';
 import { countRegisterViews, escapeLike, listRegister, type RegisterEntry } from './register-queries';
-import { ADA, at, DAY, HOUR, insert, NOW, OTTO, row, setUpRegisterDatabase } from './register-test-support';
 
 type ListOptions = { limit?: number; offset?: number; staffId?: string; timeZone?: string };
 const list = (filter: RegisterFilter, options: ListOptions = {}) => listRegister(filter, { now: NOW, staffId: ADA, ...options });

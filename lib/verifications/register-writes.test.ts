@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { auditEntries, verificationRequests } from '@/lib/db/schema';
-import { at, DAY, HOUR, insert, row, setUpRegisterDatabase } from './register-test-support';
+import { at, DAY, HOUR, insert, row, setUpRegisterDatabase } from '@/test/support/register';
 import { refreshRegisterEntry } from './register-writes';
 
 setUpRegisterDatabase();

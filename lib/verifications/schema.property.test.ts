@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { possiblePhone } from '@/lib/testing/possible-phone-numbers';
+import { possiblePhone } from '@/test/support/possible-phone-numbers';
 import { LANGUAGES, PREDEFINED_PURPOSES } from './labels';
 import { type CreateVerificationFormValues, createVerificationSchema, NAME_MAX, OTHER_PURPOSE } from './schema';
 

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { auditEntries, nameReviews, webhookReceipts } from '@/lib/db/schema';
-import { ADA, at, insert, OTTO, row, setUpRegisterDatabase } from './register-test-support';
+import { ADA, at, insert, OTTO, row, setUpRegisterDatabase } from '@/test/support/register';
 import { getVerificationTimeline, TIMELINE_LIMIT, type TimelineEntry } from './timeline';
 
 const ID = 'timeline-1';

@@ -15,10 +15,10 @@ import { getDb } from '@/lib/db';
 import { auditEntries, verificationRequests, webhookReceipts } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { currentEventId, getLiveBus, type LiveEvent, subscribe } from '@/lib/live';
-import { until } from '@/lib/live/test-support';
 import { closeDatabases } from '@/lib/platform/database';
 import { type FakeUpstream, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
-import { type Delivery, delivery, nowSeconds, SECRET_A, SECRET_B, SECRET_OTHER, sign, toRequest } from './test-support';
+import { until } from '@/test/support/live';
+import { type Delivery, delivery, nowSeconds, SECRET_A, SECRET_B, SECRET_OTHER, sign, toRequest } from '@/test/support/webhook-receiver';
 
 const VERIFICATIONS = 150;
 const UNIQUE_DELIVERIES = 400;

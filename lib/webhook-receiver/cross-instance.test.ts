@@ -18,10 +18,10 @@ import * as schema from '@/lib/db/schema';
 import { auditEntries, liveEvents, verificationRequests, webhookReceipts } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases, rowsOf } from '@/lib/platform/database';
-import { captureLogs, stopCapturingLogs } from '@/lib/testing/logs';
 import { type FakeUpstream, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
+import { captureLogs, stopCapturingLogs } from '@/test/support/logs';
+import { delivery, event, SECRET_A, toRequest } from '@/test/support/webhook-receiver';
 import { processWebhook, type WebhookOutcome } from './process';
-import { delivery, event, SECRET_A, toRequest } from './test-support';
 
 const onServer = Boolean(process.env.DATABASE_URL);
 

@@ -6,9 +6,9 @@ import { webhookReceipts } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { runDashboardRetention } from '@/lib/jobs/retention-jobs';
 import { closeDatabases } from '@/lib/platform/database';
+import { event } from '@/test/support/webhook-receiver';
 import { processWebhook } from './process';
 import { purgeOldWebhookReceipts, WEBHOOK_RECEIPTS_KEPT_MS } from './receipt-retention';
-import { event } from './test-support';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = new Date('2030-06-01T12:00:00.000Z');

@@ -2,7 +2,7 @@
 // the body cap. State (no receipt, register unchanged) is checked through the route in
 // app/api/webhooks/verification-service/route.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { delivery, event, nowSeconds, SECRET_A, SECRET_B, SECRET_OTHER, sign, toRequest } from './test-support';
+import { delivery, event, nowSeconds, SECRET_A, SECRET_B, SECRET_OTHER, sign, toRequest } from '@/test/support/webhook-receiver';
 import { MAX_WEBHOOK_BODY_BYTES, verifyWebhookRequest, WEBHOOK_TOLERANCE_SECONDS } from './verify';
 
 const SECRETS = [SECRET_A];

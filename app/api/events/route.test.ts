@@ -9,10 +9,10 @@ import { staffSessions } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { currentEventId, getLiveBus, publishVerificationChange } from '@/lib/live';
 import { streamSessionStillValid } from '@/lib/live/session-check';
-import { frameReader } from '@/lib/live/test-support';
 import { closeDatabases } from '@/lib/platform/database';
 import { createStaff, disableStaff } from '@/lib/staff/staff-accounts';
-import { sessionCookie } from '@/lib/testing/session-cookie';
+import { frameReader } from '@/test/support/live';
+import { sessionCookie } from '@/test/support/session-cookie';
 import { GET } from './route';
 
 const PASSWORD = 'correct horse battery staple';

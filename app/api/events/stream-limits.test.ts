@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnv } from '@/lib/env';
 import { getLiveBus } from '@/lib/live';
 import { createStreamSlots, STREAMS_PER_STAFF_MEMBER } from '@/lib/live/stream-slots';
-import { frameReader } from '@/lib/live/test-support';
 import { closeDatabases } from '@/lib/platform/database';
 import { createStaff } from '@/lib/staff/staff-accounts';
-import { sessionCookie } from '@/lib/testing/session-cookie';
+import { frameReader } from '@/test/support/live';
+import { sessionCookie } from '@/test/support/session-cookie';
 import { GET } from './route';
 
 const PASSWORD = 'correct horse battery staple';

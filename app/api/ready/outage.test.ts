@@ -14,8 +14,8 @@ import { textField } from '@/lib/forms/action-input';
 import { DATABASE_UNAVAILABLE_REFUSAL, formAction } from '@/lib/forms/form-action';
 import { closeDatabases } from '@/lib/platform/database';
 import { isDatabaseUnavailable } from '@/lib/platform/database-errors';
-import { type PostgresServer, startPostgresServer } from '@/lib/testing/postgres-server';
 import { type FakeUpstream, json, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
+import { type PostgresServer, startPostgresServer } from '@/test/support/postgres-server';
 import { GET as health } from '../health/route';
 import { GET as ready } from './route';
 

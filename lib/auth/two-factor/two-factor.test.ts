@@ -17,7 +17,7 @@ import {
   passwordStep as passwordStepOf,
   totpOf,
   wrongCode,
-} from '@/lib/testing/two-factor-sign-in';
+} from '@/test/support/two-factor-sign-in';
 import { type Auth, getCliAuth } from '../auth';
 import { staffFromHeaders } from '../session';
 import { finishEnrolment, provenSecret, startEnrolment, turnOffTwoFactor } from './enrolment';

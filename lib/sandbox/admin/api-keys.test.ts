@@ -21,7 +21,7 @@ import {
   idParams,
   useInMemorySandbox,
   validBody,
-} from '@/lib/sandbox/test-support';
+} from '@/test/support/sandbox';
 import { API_KEY_CACHE_TTL_MS, authenticateApiKey, forgetAuthenticatedApiKeys, issueApiKey, revokeApiKey } from './api-keys';
 import { createCompany } from './companies';
 

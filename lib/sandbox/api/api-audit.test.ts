@@ -9,6 +9,7 @@ import { GET as getWithoutId } from '@/app/(sandbox)/v1/verifications/route';
 import { closeDatabases } from '@/lib/platform/database';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { apiAuditLog } from '@/lib/sandbox/schema';
+import { captureLogs } from '@/test/support/logs';
 import {
   API,
   createRequest,
@@ -18,8 +19,7 @@ import {
   type TestCompany,
   useInMemorySandbox,
   validBody,
-} from '@/lib/sandbox/test-support';
-import { captureLogs } from '@/lib/testing/logs';
+} from '@/test/support/sandbox';
 import { API_AUDIT_FLUSH_MS, auditPath, flushApiAuditLog, listApiAuditLog, recordApiCall } from './api-audit';
 
 let db: SandboxDb;

@@ -8,6 +8,8 @@ import type { SandboxDb } from '@/lib/sandbox/db';
 import { createVerification } from '@/lib/sandbox/records/verifications';
 import { outbox, verifications, webhookDeliveries, webhookMessages } from '@/lib/sandbox/schema';
 import { hashSecret } from '@/lib/sandbox/secrets';
+import { addWebhookEndpoint } from '@/lib/sandbox/webhook-sender/endpoints';
+import { captureLogs } from '@/test/support/logs';
 import {
   createRequest,
   createTestCompany,
@@ -17,9 +19,7 @@ import {
   useInMemorySandbox,
   validBody,
   without,
-} from '@/lib/sandbox/test-support';
-import { addWebhookEndpoint } from '@/lib/sandbox/webhook-sender/endpoints';
-import { captureLogs } from '@/lib/testing/logs';
+} from '@/test/support/sandbox';
 import { parseCreateVerificationInput } from './create-verification-input';
 
 let db: SandboxDb;

@@ -18,7 +18,7 @@ import {
   type TestCompany,
   useInMemorySandbox,
   validBody,
-} from '@/lib/sandbox/test-support';
+} from '@/test/support/sandbox';
 
 let db: SandboxDb;
 let company: TestCompany;

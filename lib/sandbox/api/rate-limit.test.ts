@@ -6,6 +6,7 @@ import { POST } from '@/app/(sandbox)/v1/verifications/new/route';
 import { closeDatabases } from '@/lib/platform/database';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { apiAuditLog } from '@/lib/sandbox/schema';
+import { captureLogs } from '@/test/support/logs';
 import {
   API,
   createRequest,
@@ -16,8 +17,7 @@ import {
   type TestCompany,
   useInMemorySandbox,
   validBody,
-} from '@/lib/sandbox/test-support';
-import { captureLogs } from '@/lib/testing/logs';
+} from '@/test/support/sandbox';
 import { flushApiAuditLog } from './api-audit';
 import { takeSandboxRequest } from './rate-limit';
 

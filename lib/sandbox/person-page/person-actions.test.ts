@@ -9,7 +9,7 @@ import { POST } from '@/app/(sandbox)/v1/verifications/new/route';
 import { closeDatabases } from '@/lib/platform/database';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { verifications, webhookMessages } from '@/lib/sandbox/schema';
-import { createRequest, createTestCompany, type TestCompany, useInMemorySandbox, validBody } from '@/lib/sandbox/test-support';
+import { createRequest, createTestCompany, type TestCompany, useInMemorySandbox, validBody } from '@/test/support/sandbox';
 import { completeVerificationAction, failVerificationAction } from './person-actions';
 import { getPersonPageState, type PersonPageQuery } from './person-page';
 

@@ -6,7 +6,7 @@ import { closeDatabases } from '@/lib/platform/database';
 import { parseCreateVerificationInput } from '@/lib/sandbox/api/create-verification-input';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { jobLeases, verifications } from '@/lib/sandbox/schema';
-import { createTestCompany, type TestCompany, useInMemorySandbox, validBody } from '@/lib/sandbox/test-support';
+import { createTestCompany, type TestCompany, useInMemorySandbox, validBody } from '@/test/support/sandbox';
 import { runSandboxMaintenance, type StopSandboxJobs, startSandboxJobs } from './jobs';
 import { createVerification } from './verifications';
 

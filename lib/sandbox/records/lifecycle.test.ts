@@ -9,7 +9,7 @@ import { closeDatabases } from '@/lib/platform/database';
 import { parseCreateVerificationInput } from '@/lib/sandbox/api/create-verification-input';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { apiAuditLog, outbox, verifications, webhookDeliveries, webhookEndpoints, webhookMessages } from '@/lib/sandbox/schema';
-import { API, createTestCompany, getRequest, idParams, type TestCompany, useInMemorySandbox, validBody } from '@/lib/sandbox/test-support';
+import { API, createTestCompany, getRequest, idParams, type TestCompany, useInMemorySandbox, validBody } from '@/test/support/sandbox';
 import {
   completeVerification,
   expireDuePendingVerifications,

@@ -10,8 +10,8 @@ import { closeDatabases } from '@/lib/platform/database';
 import { parseCreateVerificationInput } from '@/lib/sandbox/api/create-verification-input';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { outbox, verifications } from '@/lib/sandbox/schema';
-import { createRequest, createTestCompany, type TestCompany, useInMemorySandbox, validBody } from '@/lib/sandbox/test-support';
-import { captureLogs, stopCapturingLogs } from '@/lib/testing/logs';
+import { captureLogs, stopCapturingLogs } from '@/test/support/logs';
+import { createRequest, createTestCompany, type TestCompany, useInMemorySandbox, validBody } from '@/test/support/sandbox';
 import { DEFAULT_SMTP_FROM, deliverEmails, verificationEmail } from './notifications';
 import { createVerification, getRequestByToken, type PendingEmail } from './verifications';
 

@@ -21,7 +21,7 @@ import {
   type TestCompany,
   useInMemorySandbox,
   validBody,
-} from '@/lib/sandbox/test-support';
+} from '@/test/support/sandbox';
 import { completeVerification, expireDuePendingVerifications, failVerification, purgeExpiredData } from './lifecycle';
 import { recordCacheOf } from './record-cache';
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET } from '@/app/(sandbox)/v1/sandbox/webhooks/route';
 import type { SandboxDb } from '@/lib/sandbox/db';
-import { createTestCompany, expectError, getRequest, useInMemorySandbox } from '@/lib/sandbox/test-support';
+import { createTestCompany, expectError, getRequest, useInMemorySandbox } from '@/test/support/sandbox';
 import { WEBHOOK_LOG_LIMIT, type WebhookLog } from './api';
 import { deliverDueWebhooks } from './delivery-pass';
 import { addWebhookEndpoint, disableWebhookEndpoint } from './endpoints';

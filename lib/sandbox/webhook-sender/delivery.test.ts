@@ -9,8 +9,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { SandboxDb } from '@/lib/sandbox/db';
 import * as sandboxSchema from '@/lib/sandbox/schema';
 import { webhookAttempts, webhookDeliveries, webhookMessages } from '@/lib/sandbox/schema';
-import { createTestCompany, useInMemorySandbox } from '@/lib/sandbox/test-support';
-import { type OtherInstanceDb, openOtherInstanceDb } from '@/lib/testing/second-instance';
+import { createTestCompany, useInMemorySandbox } from '@/test/support/sandbox';
+import { type OtherInstanceDb, openOtherInstanceDb } from '@/test/support/second-instance';
 import {
   deliverDueWebhooks,
   nextAttemptDelayMs,

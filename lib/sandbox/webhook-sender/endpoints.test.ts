@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { webhookDeliveries, webhookEndpoints } from '@/lib/sandbox/schema';
-import { createTestCompany, useInMemorySandbox } from '@/lib/sandbox/test-support';
+import { createTestCompany, useInMemorySandbox } from '@/test/support/sandbox';
 import {
   addWebhookEndpoint,
   disableWebhookEndpoint,

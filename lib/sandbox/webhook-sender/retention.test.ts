@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxDb } from '@/lib/sandbox/db';
 import { webhookAttempts, webhookDeliveries, webhookMessages } from '@/lib/sandbox/schema';
-import { createTestCompany, useInMemorySandbox } from '@/lib/sandbox/test-support';
+import { createTestCompany, useInMemorySandbox } from '@/test/support/sandbox';
 import { deliverDueWebhooks } from './delivery-pass';
 import { addWebhookEndpoint } from './endpoints';
 import { enqueueVerificationEvent } from './enqueue';

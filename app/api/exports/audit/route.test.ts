@@ -10,8 +10,8 @@ import { resetEnv } from '@/lib/env';
 import { AUDIT_CSV_HEADER } from '@/lib/export/audit-export';
 import { closeDatabases } from '@/lib/platform/database';
 import { createStaff } from '@/lib/staff/staff-accounts';
-import { parseCsv } from '@/lib/testing/parse-csv';
-import { sessionCookie } from '@/lib/testing/session-cookie';
+import { parseCsv } from '@/test/support/parse-csv';
+import { sessionCookie } from '@/test/support/session-cookie';
 import { GET } from './route';
 
 const PASSWORD = 'correct horse battery staple';

@@ -9,8 +9,8 @@ import { resetEnv } from '@/lib/env';
 import { EXPORT_BATCH_SIZE, REGISTER_CSV_HEADER } from '@/lib/export/register-export';
 import { closeDatabases } from '@/lib/platform/database';
 import { createStaff } from '@/lib/staff/staff-accounts';
-import { parseCsv } from '@/lib/testing/parse-csv';
-import { sessionCookie } from '@/lib/testing/session-cookie';
+import { parseCsv } from '@/test/support/parse-csv';
+import { sessionCookie } from '@/test/support/session-cookie';
 import { GET } from './route';
 
 const PASSWORD = 'correct horse battery staple';

@@ -8,8 +8,8 @@ import { verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { createStaff } from '@/lib/staff/staff-accounts';
-import { sessionCookie } from '@/lib/testing/session-cookie';
 import { type FakeUpstream, json, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
+import { sessionCookie } from '@/test/support/session-cookie';
 import { GET } from './route';
 
 const PASSWORD = 'correct horse battery staple';

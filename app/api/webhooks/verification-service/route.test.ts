@@ -8,12 +8,12 @@ import { getDb } from '@/lib/db';
 import { auditEntries, verificationRequests, webhookReceipts } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { currentEventId, getLiveBus, type LiveEvent, subscribe } from '@/lib/live';
-import { until } from '@/lib/live/test-support';
 import { closeDatabases } from '@/lib/platform/database';
-import { type CapturedLogs, captureLogs } from '@/lib/testing/logs';
 import { type FakeUpstream, hang, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
-import { delivery, event, nowSeconds, SECRET_A, SECRET_B, SECRET_OTHER, sign, toRequest } from '@/lib/webhook-receiver/test-support';
 import { MAX_WEBHOOK_BODY_BYTES } from '@/lib/webhook-receiver/verify';
+import { until } from '@/test/support/live';
+import { type CapturedLogs, captureLogs } from '@/test/support/logs';
+import { delivery, event, nowSeconds, SECRET_A, SECRET_B, SECRET_OTHER, sign, toRequest } from '@/test/support/webhook-receiver';
 import { POST } from './route';
 
 // ── The stand-in service: records by id, or a programmed failure ─────────────────────────────

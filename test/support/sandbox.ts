@@ -1,9 +1,9 @@
 // Helpers for the sandbox's tests: an in-memory sandbox, companies with keys, and requests
 // built the way a real client sends them, aimed at the actual route handlers.
 import { expect } from 'vitest';
-import { issueApiKey } from './admin/api-keys';
-import { type CompanySettings, createCompany } from './admin/companies';
-import { getSandboxDb, type SandboxDb } from './db';
+import { issueApiKey } from '@/lib/sandbox/admin/api-keys';
+import { type CompanySettings, createCompany } from '@/lib/sandbox/admin/companies';
+import { getSandboxDb, type SandboxDb } from '@/lib/sandbox/db';
 
 /** Points the sandbox at a fresh in-memory database and switches it on. */
 export async function useInMemorySandbox(): Promise<SandboxDb> {

@@ -1,6 +1,6 @@
 // Vitest global setup of the `postgres` project: one throwaway PostgreSQL server for the run
-// (lib/testing/postgres-server.ts), with a database migrated through the real code paths (both
-// halves' migrations) that every test file copies as its own (lib/testing/postgres.setup.ts).
+// (test/support/postgres-server.ts), with a database migrated through the real code paths (both
+// halves' migrations) that every test file copies as its own (test/support/postgres.setup.ts).
 import type { TestProject } from 'vitest/node';
 import { startPostgresServer } from './postgres-server';
 

@@ -1,7 +1,7 @@
 // @ts-check
 // Test support: a module-resolution hook that gives lib/cli/server.mjs the stand-in below in
 // place of Next.js, so the real server can be started without a build. Registered with
-// `node --import` (see lib/testing/start-server-with-stand-in.ts).
+// `node --import` (see test/support/start-server-with-stand-in.ts).
 
 /**
  * @param {string} specifier

@@ -1,10 +1,10 @@
-// Starts lib/testing/lock-contender.ts as real processes and reads what they say, for the lock
+// Starts test/support/lock-contender.ts as real processes and reads what they say, for the lock
 // tests: a contender can hold a lock, be killed with SIGKILL, or race others for one.
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
-const SCRIPT = path.join(process.cwd(), 'lib/testing/lock-contender.ts');
+const SCRIPT = path.join(process.cwd(), 'test/support/lock-contender.ts');
 
 export type ContenderEvent = { event: 'ready' | 'acquired' | 'refused'; pid: number; message?: string; tookOver?: unknown };
 

@@ -2,7 +2,7 @@
 // does at start-up, for the start-up tests: it either refuses (printing why, exit 1) or starts,
 // prints {"event":"started"} and shuts down again. No HTTP server: what is under test is the
 // start-up itself (configuration, the store, the setup link, the sandbox's provisioning).
-//   tsx --conditions=react-server lib/testing/start-desk.ts
+//   tsx --conditions=react-server test/support/start-desk.ts
 import { startVerificationDesk } from '@/instrumentation-node';
 import { closeDatabases } from '@/lib/platform/database';
 

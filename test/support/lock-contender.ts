@@ -1,8 +1,8 @@
 // A separate process that takes a lock, for the tests of lib/platform/process-lock.ts and
 // lib/platform/embedded-database.ts: a real process that can hold a lock, be killed with
 // SIGKILL, or race others for one.
-//   tsx --conditions=react-server lib/testing/lock-contender.ts lock <lock file> [--go]
-//   tsx --conditions=react-server lib/testing/lock-contender.ts database <data dir> [--go]
+//   tsx --conditions=react-server test/support/lock-contender.ts lock <lock file> [--go]
+//   tsx --conditions=react-server test/support/lock-contender.ts database <data dir> [--go]
 // `lock` takes the lock file itself; `database` opens the data directory as the server does and
 // writes one row (its pid) to the table `marks`. With --go it first prints {"event":"ready"} and
 // waits for a line on stdin, so that several contenders start at the same moment. It prints
