@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './e2e/kit/browser.mjs';
-import { createCompany, createStaffUser } from './e2e/kit/cli.mjs';
+import { seed } from './e2e/kit/cli.mjs';
 import canaries from './e2e/support/canaries.json' with { type: 'json' };
 import { RECORDING_PROXY_PORT, serverLogsDir, trafficDir } from './e2e/support/captures';
-import { STAFF, storageStateOf } from './e2e/support/staff';
+import { allSeededAccounts, STAFF, storageStateOf } from './e2e/support/staff';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;
@@ -18,8 +18,12 @@ const BASE_URL = `http://localhost:${PORT}`;
 if (!process.env.E2E_DATA_DIR) {
   removeStaleDataDirs();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-e2e-'));
-  const other = createCompany(dataDir, 'Another company');
-  for (const [role, staff] of Object.entries(STAFF)) createStaffUser(dataDir, { ...staff, role });
+  // One process for all of it (e2e/support/seed.ts): the CLIs are proven by Vitest, here they are setup.
+  const [other] = seed(dataDir, [
+    { sandbox: ['company:create', '--name', 'Another company'] },
+    ...Object.entries(STAFF).map(([role, staff]) => ({ staff: { ...staff, role } })),
+    ...allSeededAccounts().map((staff) => ({ staff })),
+  ]);
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_OTHER_COMPANY_KEY = other.apiKey;
   process.env.E2E_BASE_URL = BASE_URL;
@@ -44,7 +48,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
+  // Two by default: the servers and Chromium share the machine's two cores. E2E_WORKERS to try others.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {

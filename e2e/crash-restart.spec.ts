@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { createApiKey, createCompany, createStaffUser, runCli } from './kit/cli.mjs';
+import { runCli, seed } from './kit/cli.mjs';
 import { isListening } from './kit/ports.mjs';
 import { sandboxServerEnv } from './kit/server.mjs';
 import { newWebhookSecret } from './kit/webhook-secret.mjs';
@@ -35,12 +35,15 @@ test('killed with SIGKILL under creates, three times: each restart comes up at o
 }) => {
   test.setTimeout(300_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-crash-'));
-  const company = createCompany(dataDir, 'Crash company');
-  createStaffUser(dataDir, OPERATOR);
+  const [company, dashboardKey] = seed(dataDir, [
+    { sandbox: ['company:create', '--name', 'Crash company'] },
+    { sandbox: ['key:create', '--company', '$0.companyId'] },
+    { staff: OPERATOR },
+  ]);
   const env = {
     ...sandboxServerEnv({
       port: PORT,
-      apiKey: createApiKey(dataDir, company.companyId).apiKey,
+      apiKey: dashboardKey.apiKey,
       webhookSecret: newWebhookSecret(),
     }),
     // The load is the point: lift the per-staff create limit and the per-key limit (their own tests cover them).

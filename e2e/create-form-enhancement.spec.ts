@@ -189,7 +189,8 @@ test.describe('the create form before and after its enhanced code', () => {
     const answered = actionSettled(page);
     await submitCreate(page);
     await answered;
-    await page.waitForTimeout(300);
+    // The answer is in; two painted frames later React has had it (a state of the page, not a time).
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await expect(page.getByRole('button', { name: 'Creating request…' })).toBeDisabled();
     await expect(page.getByTestId('creation-result')).toHaveCount(0);
 

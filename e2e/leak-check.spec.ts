@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import canaries from './support/canaries.json' with { type: 'json' };
 import { RECORDING_PROXY_PORT, serverLogsDir, trafficDir } from './support/captures';
-import { STAFF } from './support/staff';
+import { SEEDED, STAFF } from './support/staff';
 
 type Exchange = {
   id: number;
@@ -52,7 +52,7 @@ const PERSONAL_SHAPES: Array<[string, RegExp]> = [
 
 /** The people the browser tests type in (fixtures' uniqueName bases) and the staff accounts. */
 function personNames(): string[] {
-  const names = new Set<string>(Object.values(STAFF).map((staff) => staff.name));
+  const names = new Set<string>([...Object.values(STAFF), ...Object.values(SEEDED)].map((staff) => staff.name));
   for (const file of readdirSync('e2e').filter((name) => name.endsWith('.spec.ts'))) {
     for (const [, base] of readFileSync(path.join('e2e', file), 'utf8').matchAll(/uniqueName\('([^']+)'\)/g)) {
       // Two words at least: a single short word would match ordinary text.

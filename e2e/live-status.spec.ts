@@ -4,10 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { createStaffUser } from './kit/cli.mjs';
+import { createStaffUsers } from './kit/cli.mjs';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { type NextServer, startNextServer } from './support/next-server';
 import { portFor } from './support/ports';
+import { seededAccount } from './support/staff';
 
 // The change must arrive without a reload; how fast it arrives is the benchmark's figure (live
 // latency), so this only bounds the wait, generously enough for a loaded machine.
@@ -36,6 +37,9 @@ async function watchDetail(page: Page, id: string) {
 async function expectNoReload(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 }
+
+/** The shared server's address (the project's baseURL). */
+const baseUrl = () => test.info().project.use.baseURL!;
 
 test.describe('the detail page follows the verification live', () => {
   test('completed by the person: status and identified name appear without a reload', async ({ page, browser }) => {
@@ -91,7 +95,7 @@ test.describe('a link that runs out', () => {
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-expiry-'));
-    createStaffUser(dataDir, { ...operator, role: 'operator' });
+    createStaffUsers(dataDir, [{ ...operator, role: 'operator' }]);
     server = await startNextServer({
       port: portFor(30),
       dataDir,
@@ -130,30 +134,16 @@ test.describe('a link that runs out', () => {
 });
 
 test.describe("a signed-in person's share of the service and of the server", () => {
-  // A server of its own: these tests use up one person's read quota and fill the stream slots,
-  // which would hold up every other spec acting as the shared server's operator.
-  let server: NextServer;
-  let dataDir: string;
-  const reader = { email: 'rita.reader@example.com', password: 'operator-password-789', name: 'Rita Reader' };
-  const other = { email: 'oscar.other@example.com', password: 'operator-password-012', name: 'Oscar Other' };
+  // Accounts of their own on the shared server (one pair per attempt): these tests use up one
+  // person's read quota and fill their stream slots, which would hold up every other spec acting
+  // as the shared server's operator.
+  const reader = () => seededAccount('liveReader', test.info().retry);
+  const other = () => seededAccount('liveOther', test.info().retry);
   const READ_LIMIT = 120;
   const STREAMS_PER_STAFF_MEMBER = 10;
 
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-limits-'));
-    createStaffUser(dataDir, { ...reader, role: 'operator' });
-    createStaffUser(dataDir, { ...other, role: 'operator' });
-    server = await startNextServer({ port: portFor(31), dataDir, env: { APP_URL: `http://localhost:${portFor(31)}` } });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
   async function signedIn(browser: Browser, who: { email: string; password: string; name: string }) {
-    const context = await browser.newContext({ baseURL: server.url, storageState: { cookies: [], origins: [] } });
+    const context = await browser.newContext({ baseURL: baseUrl(), storageState: { cookies: [], origins: [] } });
     const page = await context.newPage();
     await page.goto('/sign-in');
     await page.getByLabel('E-mail address').fill(who.email);
@@ -167,7 +157,7 @@ test.describe("a signed-in person's share of the service and of the server", () 
   test(`a read past ${READ_LIMIT} in a minute is refused 429; another person reads on, and the open page says to wait`, async ({
     browser,
   }) => {
-    const rita = await signedIn(browser, reader);
+    const rita = await signedIn(browser, reader());
     const { id, name } = await createSharedRequest(rita.page);
 
     // The creation result reads the record once, for the link's expiry; the rest are Rita's own.
@@ -181,7 +171,7 @@ test.describe("a signed-in person's share of the service and of the server", () 
     expect(Number(refused.headers()['retry-after'])).toBeGreaterThanOrEqual(1);
     expect((await refused.json()).error).toMatch(/^Too many refreshes: .* Wait \d+ seconds?, then refresh again\.$/);
 
-    const oscar = await signedIn(browser, other);
+    const oscar = await signedIn(browser, other());
     expect((await oscar.context.request.get(`/api/verifications/${id}`)).status()).toBe(200);
     await oscar.context.close();
 
@@ -198,7 +188,7 @@ test.describe("a signed-in person's share of the service and of the server", () 
   test(`a person's ${STREAMS_PER_STAFF_MEMBER + 1}th live stream is refused 429; another person streams on; a closed stream frees its place`, async ({
     browser,
   }) => {
-    const oscar = await signedIn(browser, other);
+    const oscar = await signedIn(browser, other());
     // Oscar's tab holds one stream of his session itself; plain requests open the others.
     await expect(oscar.page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'live');
     // The responses are kept, not only their abort controllers: Node's fetch cancels the body of
@@ -206,7 +196,7 @@ test.describe("a signed-in person's share of the service and of the server", () 
     const streams: { abort: AbortController; response: Response }[] = [];
     const openStream = async (cookie: string) => {
       const abort = new AbortController();
-      const response = await fetch(`${server.url}/api/events`, { headers: { cookie, accept: 'text/event-stream' }, signal: abort.signal });
+      const response = await fetch(`${baseUrl()}/api/events`, { headers: { cookie, accept: 'text/event-stream' }, signal: abort.signal });
       if (response.status === 200) streams.push({ abort, response });
       return response;
     };
@@ -217,7 +207,7 @@ test.describe("a signed-in person's share of the service and of the server", () 
       expect((await refused.json()).error).toContain(`already open in ${STREAMS_PER_STAFF_MEMBER} tabs of your account`);
       await expect(oscar.page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'live');
 
-      const rita = await signedIn(browser, reader);
+      const rita = await signedIn(browser, reader());
       await expect(rita.page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'live');
       await rita.context.close();
 

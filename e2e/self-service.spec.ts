@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { createStaffUser } from './kit/cli.mjs';
+import { createStaffUsers } from './kit/cli.mjs';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { type NextServer, startNextServer } from './support/next-server';
 import { portFor } from './support/ports';
@@ -35,7 +35,7 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-self-service-'));
   // The CLI refuses while a server holds the directory: accounts first, then the server.
-  for (const account of Object.values(ACCOUNTS)) createStaffUser(dataDir, account);
+  createStaffUsers(dataDir, Object.values(ACCOUNTS));
   server = await startNextServer({ port: PORT, dataDir, env: { APP_URL: `http://localhost:${PORT}` } });
 });
 

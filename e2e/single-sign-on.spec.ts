@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { runCli } from './kit/cli.mjs';
+import { runCli, seed } from './kit/cli.mjs';
 import { type PostgresServer, startThrowawayPostgres } from './kit/postgres.mjs';
 import { expectNoSeriousViolations } from './support/accessibility';
 import canaries from './support/canaries.json' with { type: 'json' };
@@ -75,12 +75,13 @@ test.beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-sso-'));
   postgres = await startThrowawayPostgres();
   database = new pg.Pool({ connectionString: postgres.url, max: 2 });
-  for (const staff of STAFF) {
-    cli(['create', '--email', staff.email, '--role', staff.role, '--name', staff.name, '--password-stdin'], {}, PASSWORD);
-  }
-  cli(['disable', '--email', 'dora@example.com']);
-  const invited = cli<{ invitation: string }>(['create', '--email', VERA.email, '--role', VERA.role, '--name', VERA.name]);
-  veraInvitation = new URL(invited.invitation).pathname;
+  // What `users create` (with and without a password) and `users disable` make, in one process.
+  const made = seed(
+    path.join(root, 'cli'),
+    [...STAFF.map((staff) => ({ staff: { ...staff, password: PASSWORD } })), { disable: 'dora@example.com' }, { staff: VERA }],
+    { DATABASE_URL: postgres.url, BETTER_AUTH_SECRET: canaries.BETTER_AUTH_SECRET },
+  );
+  veraInvitation = new URL(made.at(-1).invitation).pathname;
 
   provider = await startOidcProvider({ port: PROVIDER_PORT, redirectUris: [`${A_URL}/api/auth/callback/oidc`], users: PROVIDER_USERS });
   const shared = {

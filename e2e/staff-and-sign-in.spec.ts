@@ -13,9 +13,9 @@
 import { type Browser, type Cookie, expect, type Page, test } from '@playwright/test';
 import { disableThroughDialog } from './support/disable-staff';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
-import { acceptInvitationIn, createColleague, inviteOnStaffPage } from './support/invitations';
+import { acceptInvitationIn, inviteOnStaffPage } from './support/invitations';
 import { signInFrom } from './support/sign-in-from';
-import { type Role, STAFF, storageStateOf } from './support/staff';
+import { type Role, STAFF, seededAccount, storageStateOf } from './support/staff';
 
 const SESSION_COOKIE = 'vdesk.session_token';
 const WRONG_CREDENTIALS = 'Incorrect e-mail address or password.';
@@ -78,16 +78,6 @@ async function cookieStillWorks(browser: Browser, baseURL: string | undefined, c
   const signedIn = !new URL(page.url()).pathname.startsWith('/sign-in');
   await context.close();
   return signedIn;
-}
-
-/**
- * Creates an account as the administrator, through the invitation the Staff page gives, and
- * sets its password through that link; returns the password.
- */
-async function createAccountAsAdmin(browser: Browser, baseURL: string | undefined, account: { name: string; email: string; role: Role }) {
-  const password = `a password for ${Math.random().toString(36).slice(2, 10)}`;
-  await createColleague(browser, { baseURL, adminState: storageStateOf('admin'), colleague: account, password });
-  return password;
 }
 
 /** Creates a request with a shareable link (and an e-mail address) as the operator. */
@@ -201,9 +191,9 @@ test.describe('the way back after sign-in', () => {
 test.describe('failed sign-ins', () => {
   test.use({ storageState: NO_SESSION });
 
-  test('an unknown e-mail and a wrong password get the same answer, and the e-mail stays', async ({ page, browser, baseURL }) => {
-    const account = { name: uniqueName('Sam Same'), email: uniqueEmail('sam.same'), role: 'operator' as const };
-    const password = await createAccountAsAdmin(browser, baseURL, account);
+  test('an unknown e-mail and a wrong password get the same answer, and the e-mail stays', async ({ page }) => {
+    const account = seededAccount('sameAnswer', test.info().retry);
+    const { password } = account;
 
     await page.goto('/sign-in');
     const typedUnknown = `Nobody.${Math.random().toString(36).slice(2, 8)}@Example.com`;
@@ -221,12 +211,10 @@ test.describe('failed sign-ins', () => {
 
   test('after 5 failures from one network an account is throttled there, even with the right password; unknown e-mails alike', async ({
     page,
-    browser,
-    baseURL,
   }) => {
-    // A dedicated account, so no other test's account gets locked.
-    const account = { name: uniqueName('Tom Throttle'), email: uniqueEmail('tom.throttle'), role: 'operator' as const };
-    const password = await createAccountAsAdmin(browser, baseURL, account);
+    // A dedicated account (one per attempt), so no other test's account gets locked.
+    const account = seededAccount('throttled', test.info().retry);
+    const { password } = account;
 
     await page.goto('/sign-in');
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -250,13 +238,9 @@ test.describe('failed sign-ins', () => {
     expect(await message.innerText()).toBe(throttledAccount);
   });
 
-  test("5 wrong guesses from a stranger's network do not stop the right password from the person's own", async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
-    const account = { name: uniqueName('Lou Lockout'), email: uniqueEmail('lou.lockout'), role: 'operator' as const };
-    const password = await createAccountAsAdmin(browser, baseURL, account);
+  test("5 wrong guesses from a stranger's network do not stop the right password from the person's own", async ({ page, baseURL }) => {
+    const account = seededAccount('stranger', test.info().retry);
+    const { password } = account;
 
     // The stranger, on another network (another loopback address than the browser's).
     const stranger = { localAddress: '127.0.0.9', email: account.email };

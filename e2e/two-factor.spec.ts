@@ -2,16 +2,16 @@
 // becomes an authenticator computing codes, with otpauth), the code prompt after the password,
 // wrong codes, backup codes that work once, all of it also without JavaScript, an administrator's
 // reset and its audit entry, and REQUIRE_2FA on a server of its own. Each test uses a fresh
-// account, so the shared accounts of the other specs keep their password-only sign-in.
+// account of its own (e2e/support/staff.ts, SEEDED), so the shared accounts of the other specs
+// keep their password-only sign-in.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility';
-import { createColleague } from './support/invitations';
 import { type NextServer, startNextServer } from './support/next-server';
 import { portFor } from './support/ports';
-import { type Role, storageStateOf } from './support/staff';
+import { type SeededKey, seededAccount, storageStateOf } from './support/staff';
 import { enrolOnPage, finishEnrolmentOnPage, signOut, startEnrolmentOnPage, submitPassword, wrongCodeFor } from './support/two-factor';
 
 const NO_SESSION = { cookies: [], origins: [] };
@@ -19,20 +19,10 @@ const NO_SESSION = { cookies: [], origins: [] };
 type Account = { name: string; email: string; password: string };
 
 /**
- * A new account made the way an administrator adds a colleague: an invitation from the Staff
- * page, accepted in a context of its own with a password chosen here.
+ * A fresh password-only account for this test and attempt, made before the server started
+ * (playwright.config.ts), so the shared accounts of the other specs keep their password-only sign-in.
  */
-async function newAccount(browser: Browser, baseURL: string | undefined, role: Role = 'operator'): Promise<Account> {
-  const suffix = Math.random().toString(36).slice(2, 8);
-  const account = { name: `Tia Twofactor ${suffix}`, email: `tia.${suffix}@example.com`, password: `tia-${suffix}-long-password` };
-  await createColleague(browser, {
-    baseURL,
-    adminState: storageStateOf('admin'),
-    colleague: { ...account, role },
-    password: account.password,
-  });
-  return account;
-}
+const newAccount = (key: SeededKey): Account => seededAccount(key, test.info().retry);
 
 const promptAlert = (page: Page) => page.locator('form').getByRole('alert');
 
@@ -42,10 +32,9 @@ test.describe('two-factor authentication', () => {
 
   test('enrolment needs the password and a correct code; then sign-in asks for the code, refuses a wrong one, and a backup code works once', async ({
     page,
-    browser,
     baseURL,
   }) => {
-    const account = await newAccount(browser, baseURL);
+    const account = newAccount('twoFactorEnrol');
     await submitPassword(page, account.email, account.password);
     await expect(page).toHaveURL(`${baseURL}/`);
 
@@ -115,8 +104,8 @@ test.describe('two-factor authentication', () => {
     await expect(page).toHaveURL(`${baseURL}/`);
   });
 
-  test('after 5 wrong codes the sign-in must start again with the password', async ({ page, browser, baseURL }) => {
-    const account = await newAccount(browser, baseURL, 'viewer');
+  test('after 5 wrong codes the sign-in must start again with the password', async ({ page, baseURL }) => {
+    const account = newAccount('twoFactorWrongCodes');
     await submitPassword(page, account.email, account.password);
     await expect(page).toHaveURL(`${baseURL}/`);
     const { totp } = await enrolOnPage(page, account.password);
@@ -136,7 +125,7 @@ test.describe('two-factor authentication', () => {
   });
 
   test('enrolment and the code prompt work without JavaScript', async ({ browser, baseURL }) => {
-    const account = await newAccount(browser, baseURL, 'viewer');
+    const account = newAccount('twoFactorNoScript');
     const context = await browser.newContext({ baseURL, storageState: NO_SESSION, javaScriptEnabled: false });
     const page = await context.newPage();
     await submitPassword(page, account.email, account.password);
@@ -173,7 +162,7 @@ test.describe('two-factor authentication', () => {
     browser,
     baseURL,
   }) => {
-    const account = await newAccount(browser, baseURL, 'viewer');
+    const account = newAccount('twoFactorReset');
     await submitPassword(page, account.email, account.password);
     await expect(page).toHaveURL(`${baseURL}/`);
     await enrolOnPage(page, account.password);

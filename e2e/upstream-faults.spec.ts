@@ -10,7 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { createStaffUser } from './kit/cli.mjs';
+import { createStaffUsers } from './kit/cli.mjs';
 import { type FaultMode, type FaultUpstream, startFaultUpstream, UPSTREAM_TEXT } from './support/fault-upstream';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { type NextServer, startNextServer } from './support/next-server';
@@ -131,8 +131,10 @@ test.describe('upstream faults reach staff as clear, safe messages', () => {
     upstream = await startFaultUpstream();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-faults-'));
     // The CLI refuses while a server holds the directory: the account first, then the server.
-    createStaffUser(dataDir, { ...STAFF.operator, role: 'operator' });
-    createStaffUser(dataDir, { ...STAFF.admin, role: 'admin' });
+    createStaffUsers(dataDir, [
+      { ...STAFF.operator, role: 'operator' },
+      { ...STAFF.admin, role: 'admin' },
+    ]);
     server = await startNextServer({
       port: PORT,
       dataDir,
@@ -192,8 +194,8 @@ test.describe('upstream faults reach staff as clear, safe messages', () => {
       await expect(page.getByRole('radio', { name: PURPOSE })).toBeChecked();
 
       // Never retried: a lost answer may hide a created request, and a second POST would notify
-      // the person twice. A short pause lets a late retry show up before counting.
-      await page.waitForTimeout(300);
+      // the person twice. The client retries (reads) inside the call the action awaits, so once
+      // the action's answer is on screen any retry would have been counted already.
       expect(upstream.count('POST'), 'POSTs the upstream received for one submit').toBe(1);
     });
 
@@ -246,9 +248,9 @@ test.describe('upstream faults reach staff as clear, safe messages', () => {
       upstream.resetCounts();
       await upstream.acceptConnections();
     }
-    // A refused POST cannot be counted, but a retry would come after a backoff: with the service
-    // back, none arrives. Then the kept form is sent as is, and creates exactly one request.
-    await page.waitForTimeout(1_200);
+    // A refused POST cannot be counted, but a retry, which the client would make inside the call
+    // the action awaited, would reach the service now it is back: none arrived. Then the kept form
+    // is sent as is, and the service has seen exactly that one request.
     expect(upstream.count('POST'), 'POSTs arriving after the refused one').toBe(0);
     await submitCreate(page);
     await createdId(page);
@@ -420,8 +422,10 @@ test.describe('a hanging service, with the default timeout', () => {
     test.setTimeout(180_000);
     upstream = await startFaultUpstream();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-hang-'));
-    createStaffUser(dataDir, { ...STAFF.operator, role: 'operator' });
-    createStaffUser(dataDir, { ...STAFF.admin, role: 'admin' });
+    createStaffUsers(dataDir, [
+      { ...STAFF.operator, role: 'operator' },
+      { ...STAFF.admin, role: 'admin' },
+    ]);
     server = await startNextServer({
       port: DEFAULT_TIMEOUT_PORT,
       dataDir,

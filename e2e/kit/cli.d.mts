@@ -17,6 +17,15 @@ export interface CliOptions {
   input?: string;
 }
 
+/** A step of e2e/support/seed.ts: a sandbox CLI command (`$N.field` names a field of step N's result), a staff account, or a disabled one. */
+export type SeedStep =
+  | { sandbox: string[] }
+  | { staff: { email: string; role: string; name: string; password?: string } }
+  | { disable: string };
+
+// biome-ignore lint/suspicious/noExplicitAny: each step's result has its own shape; callers name it.
+export function seed(dataDir: string, steps: SeedStep[], env?: Record<string, string>): any[];
+export function createStaffUsers(dataDir: string, staff: Staff[], env?: Record<string, string>): Array<{ id: string }>;
 export function runCli<T = unknown>(
   script: string,
   args: string[],

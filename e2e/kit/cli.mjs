@@ -75,6 +75,32 @@ export function runCliAsync(script, args, { dataDir, register, env = {}, input =
   });
 }
 
+const SEED = 'e2e/support/seed.ts';
+
+/**
+ * Runs `steps` (companies, keys, webhook endpoints, staff; see e2e/support/seed.ts) in one process,
+ * in order; returns one result per step. Setup for specs: the CLIs themselves are tested by Vitest.
+ * @param {string} dataDir
+ * @param {import('./cli.d.mts').SeedStep[]} steps
+ * @param {Record<string, string>} [env]
+ * @returns {any[]}
+ */
+export const seed = (dataDir, steps, env = {}) => runCli(SEED, [], { dataDir, env, input: JSON.stringify(steps) });
+
+/**
+ * One account per entry, made in one process (see seed).
+ * @param {string} dataDir
+ * @param {Staff[]} staff
+ * @param {Record<string, string>} [env]
+ * @returns {Array<{ id: string }>}
+ */
+export const createStaffUsers = (dataDir, staff, env = {}) =>
+  seed(
+    dataDir,
+    staff.map(({ email, role, name, password }) => ({ staff: { email, role, name, password } })),
+    env,
+  );
+
 /** @param {string} name */
 const companyArgs = (name) => ['company:create', '--name', name];
 /** The password goes in on standard input (`input`): the CLI takes none as an argument. @param {Staff} staff */

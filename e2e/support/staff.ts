@@ -14,3 +14,39 @@ export type Role = keyof typeof STAFF;
  * folder per port, so runs on different ports do not overwrite each other's sessions.
  */
 export const storageStateOf = (role: Role) => path.resolve('e2e/.auth', process.env.E2E_PORT ?? '3100', `${role}.json`);
+
+/**
+ * Accounts a spec uses on the shared server instead of making one through the Staff page first:
+ * created with the main staff before the server starts (playwright.config.ts), one set per
+ * attempt, since a test changes its account (a second factor, spent limits) and a retry needs a
+ * fresh one. Specs whose subject is adding a colleague still do it through the page.
+ */
+export const SEEDED = {
+  sameAnswer: { name: 'Sam Same', role: 'operator' },
+  throttled: { name: 'Tom Throttle', role: 'operator' },
+  stranger: { name: 'Lou Lockout', role: 'operator' },
+  liveReader: { name: 'Rita Reader', role: 'operator' },
+  liveOther: { name: 'Oscar Other', role: 'operator' },
+  twoFactorEnrol: { name: 'Tia Twofactor Enrol', role: 'operator' },
+  twoFactorWrongCodes: { name: 'Tia Twofactor Codes', role: 'viewer' },
+  twoFactorNoScript: { name: 'Tia Twofactor Noscript', role: 'viewer' },
+  twoFactorReset: { name: 'Tia Twofactor Reset', role: 'viewer' },
+} as const satisfies Record<string, { name: string; role: Role }>;
+
+export type SeededKey = keyof typeof SEEDED;
+
+/** Attempts the seeded accounts cover: the first run of a test and CI's one retry. */
+export const SEEDED_ATTEMPTS = 2;
+
+export type SeededAccount = { name: string; email: string; password: string; role: Role };
+
+/** The account `key` for attempt `retry` (test.info().retry). */
+export function seededAccount(key: SeededKey, retry: number): SeededAccount {
+  if (retry >= SEEDED_ATTEMPTS) throw new Error(`No seeded account ${key} for retry ${retry}: raise SEEDED_ATTEMPTS`);
+  const slug = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return { ...SEEDED[key], email: `${slug}.${retry}@example.com`, password: `${slug} password, attempt ${retry}` };
+}
+
+/** Every seeded account, for the setup. */
+export const allSeededAccounts = (): SeededAccount[] =>
+  (Object.keys(SEEDED) as SeededKey[]).flatMap((key) => Array.from({ length: SEEDED_ATTEMPTS }, (_, retry) => seededAccount(key, retry)));

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPostgresServer } from '../../test/support/postgres-server';
-import { runCli } from '../kit/cli.mjs';
+import { runCli, seed } from '../kit/cli.mjs';
 import { type NextServer, startNextServer } from '../kit/server.mjs';
 import canaries from './canaries.json' with { type: 'json' };
 import { type RoundRobinProxy, startRoundRobinProxy } from './round-robin-proxy';
@@ -93,29 +93,24 @@ export async function startTwoInstances({
     const cli = <T>(script: string, args: string[], input = '') =>
       runCli<T>(script, args, { dataDir: path.join(root, 'cli'), env: shared, input });
 
-    // The migrations run with the first CLI call, before any instance starts.
-    const company = cli<{ companyId: string; apiKey: string }>(SANDBOX_CLI, ['company:create', '--name', 'Two-instance company']);
-    const dashboardKey = cli<{ apiKey: string }>(SANDBOX_CLI, ['key:create', '--company', company.companyId]).apiKey;
-    const endpoint = cli<{ endpointId: string; secret: string }>(SANDBOX_CLI, [
-      'webhook:add',
-      '--company',
-      company.companyId,
-      '--url',
-      `http://127.0.0.1:${proxyPort}/api/webhooks/verification-service`,
-    ]);
-    const shortLivedCompany =
-      shortLivedCompanySeconds === undefined
-        ? undefined
-        : cli<{ companyId: string; apiKey: string }>(SANDBOX_CLI, [
-            'company:create',
-            '--name',
-            'Short-lived links company',
-            '--token-validity',
-            String(shortLivedCompanySeconds),
-          ]);
-    for (const { email, password, name, role } of staff) {
-      cli(STAFF_CLI, ['create', '--email', email, '--role', role, '--password-stdin', '--name', name], password);
-    }
+    // The migrations run here, in one process (e2e/support/seed.ts), before any instance starts.
+    const [company, { apiKey: dashboardKey }, endpoint, ...rest] = seed(
+      path.join(root, 'cli'),
+      [
+        { sandbox: ['company:create', '--name', 'Two-instance company'] },
+        { sandbox: ['key:create', '--company', '$0.companyId'] },
+        {
+          sandbox: ['webhook:add', '--company', '$0.companyId', '--url', `http://127.0.0.1:${proxyPort}/api/webhooks/verification-service`],
+        },
+        ...(shortLivedCompanySeconds === undefined
+          ? []
+          : [{ sandbox: ['company:create', '--name', 'Short-lived links company', '--token-validity', String(shortLivedCompanySeconds)] }]),
+        ...staff.map((member) => ({ staff: member })),
+      ],
+      shared,
+    );
+    const shortLivedCompany: { companyId: string; apiKey: string } | undefined =
+      shortLivedCompanySeconds === undefined ? undefined : rest[0];
 
     const proxy = await startRoundRobinProxy({ port: proxyPort, instances: { a: { port: ports.a }, b: { port: ports.b } } });
     cleanups.push(() => proxy.stop());
