@@ -16,6 +16,7 @@ export const POSTGRES_SUITES = [
   'app/api/webhooks/verification-service/route.test.ts',
   'lib/account/change-password.test.ts',
   'lib/account/own-sessions.test.ts',
+  'lib/audit-trail/queries.test.ts',
   'lib/audit/audit.test.ts',
   'lib/auth/password-sign-in-off.test.ts',
   'lib/auth/session-bound.test.ts',
@@ -41,9 +42,9 @@ export const POSTGRES_SUITES = [
   'lib/sandbox/api/get-verification.test.ts',
   'lib/sandbox/records/*.test.ts',
   'lib/sandbox/webhook-sender/delivery.test.ts',
-  'lib/staff/invitations.test.ts',
+  'lib/staff/invitations/invitations.test.ts',
   'lib/staff/staff-accounts.test.ts',
-  'lib/verifications/*.test.ts',
+  'lib/verifications/**/*.test.ts',
   'lib/webhook-receiver/*.test.ts',
 ];
 

@@ -11,7 +11,7 @@ import { storageStateOf } from './support/staff';
 
 test.use({ storageState: storageStateOf('operator') });
 
-/** lib/verifications/name-match.ts: one of the scripts it knows. */
+/** lib/verifications/review/name-match.ts: one of the scripts it knows. */
 const NAME_MATCH = 'Devanagari';
 
 /** next/link's own code (an error it throws). */

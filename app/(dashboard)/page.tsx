@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { z } from 'zod';
 import { ExportCsvLink } from '@/components/export/export-csv-link';
-import { Alert } from '@/components/ui/alert';
+import { FilterProblemsAlert } from '@/components/forms/filter-problems-alert';
 import { buttonClasses } from '@/components/ui/button';
 import { LookupForm } from '@/components/verifications/lookup-form';
 import { RecentRequests } from '@/components/verifications/recent-requests';
@@ -13,8 +13,8 @@ import { requireStaff } from '@/lib/auth/session';
 import { registerExportHref } from '@/lib/export/export-links';
 import { listStaff, type StaffSummary } from '@/lib/staff/staff-accounts';
 import { displayTimeZone } from '@/lib/time/display-zone';
-import { filterProblem, hasActiveFilters, MINE, parseRegisterFilter, registerQuery } from '@/lib/verifications/register-filter';
-import { countNeedsReview, countRegisterViews, listRegister, REGISTER_PAGE_SIZE } from '@/lib/verifications/register-queries';
+import { filterProblem, hasActiveFilters, MINE, parseRegisterFilter, registerQuery } from '@/lib/verifications/register/filter';
+import { countNeedsReview, countRegisterViews, listRegister, REGISTER_PAGE_SIZE } from '@/lib/verifications/register/queries.server';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -101,15 +101,7 @@ export default async function HomePage({ searchParams }: Props) {
           </div>
         </div>
         <RegisterFilters filter={filter} staff={staffOptions(members)} timeZone={timeZone} />
-        {problems.length > 0 ? (
-          <Alert tone="warning" role="status" title="Some filters were not understood and are ignored.">
-            <ul className="list-disc space-y-0.5 pl-5">
-              {problems.map((problem) => (
-                <li key={problem.field}>{problem.message}</li>
-              ))}
-            </ul>
-          </Alert>
-        ) : null}
+        <FilterProblemsAlert problems={problems} />
         <RecentRequests
           entries={entries}
           now={now}

@@ -2,14 +2,12 @@
 // "Change password": the current password, the new one twice, and whether to end the other
 // sessions (on by default). Posts to the server action with or without JavaScript; a refusal
 // shows its message at the field it concerns and keeps the switch as it was, never a password.
-import { Loader2 } from 'lucide-react';
 import { useActionState } from 'react';
+import { PasswordField } from '@/components/forms/password-field';
+import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Field, fieldDescribedBy } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
-import { type ChangePasswordState, changePasswordAction } from '@/lib/account/account-actions';
+import { type ChangePasswordState, changePasswordAction } from '@/lib/account/actions';
 import { PASSWORD_MIN } from '@/lib/auth/schemas';
 import { type FieldErrors, refusalOf } from '@/lib/forms/form-state';
 
@@ -21,10 +19,6 @@ export function ChangePasswordForm() {
   const refused = refusalOf(state);
   const fieldErrors: FieldErrors = refused?.fieldErrors ?? {};
   const error = (field: string) => fieldErrors[field]?.[0];
-  const described = (field: string, hint = false) => ({
-    'aria-invalid': error(field) ? true : undefined,
-    'aria-describedby': fieldDescribedBy(field, { hint, error: !!error(field) }),
-  });
   return (
     <div className="space-y-4">
       {state.status === 'changed' ? (
@@ -39,32 +33,15 @@ export function ChangePasswordForm() {
       ) : null}
       {/* React empties the fields after each answer; the switch comes back as it was posted. */}
       <form action={formAction} className="max-w-md space-y-5" noValidate>
-        <Field id="currentPassword" label="Current password" error={error('currentPassword')}>
-          <Input
-            id="currentPassword"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            {...described('currentPassword')}
-          />
-        </Field>
-        <Field
+        <PasswordField id="currentPassword" label="Current password" autoComplete="current-password" error={error('currentPassword')} />
+        <PasswordField
           id="newPassword"
           label="New password"
           hint={`At least ${PASSWORD_MIN} characters, not one of the common ones. A few unrelated words work well.`}
+          autoComplete="new-password"
           error={error('newPassword')}
-        >
-          <Input id="newPassword" name="newPassword" type="password" autoComplete="new-password" {...described('newPassword', true)} />
-        </Field>
-        <Field id="confirmPassword" label="Repeat the new password" error={error('confirmPassword')}>
-          <Input
-            id="confirmPassword"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            {...described('confirmPassword')}
-          />
-        </Field>
+        />
+        <PasswordField id="confirmPassword" label="Repeat the new password" autoComplete="new-password" error={error('confirmPassword')} />
         <Switch
           id="endOtherSessions"
           name="endOtherSessions"
@@ -72,10 +49,7 @@ export function ChangePasswordForm() {
           description="Every other browser signed in to your account is signed out at once. This one stays signed in."
           defaultChecked={state.values.endOtherSessions}
         />
-        <Button type="submit" disabled={isPending}>
-          {isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-          Change password
-        </Button>
+        <PendingSubmitButton pending={isPending}>Change password</PendingSubmitButton>
       </form>
     </div>
   );

@@ -1,9 +1,8 @@
 'use client';
 // "Sign out all other sessions": one button, with its answer beside it. Works without JavaScript.
-import { Loader2 } from 'lucide-react';
 import { useActionState } from 'react';
-import { Button } from '@/components/ui/button';
-import { type EndOtherSessionsState, endOtherSessionsAction } from '@/lib/account/account-actions';
+import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
+import { type EndOtherSessionsState, endOtherSessionsAction } from '@/lib/account/actions';
 import { refusalOf } from '@/lib/forms/form-state';
 
 export function EndOtherSessionsForm({ others }: { others: number }) {
@@ -15,10 +14,9 @@ export function EndOtherSessionsForm({ others }: { others: number }) {
   const message = state.status === 'done' ? state.message : refused?.message;
   return (
     <form action={formAction} className="flex flex-wrap items-center gap-3">
-      <Button type="submit" variant="danger" disabled={isPending || others === 0}>
-        {isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
+      <PendingSubmitButton pending={isPending} disabled={isPending || others === 0} variant="danger">
         Sign out all other sessions
-      </Button>
+      </PendingSubmitButton>
       <span role="status" className={refused ? 'text-sm text-red-700' : 'text-sm text-emerald-700'}>
         {message ?? ''}
       </span>

@@ -3,20 +3,16 @@
 // first code → backup codes once), or see that it is on and, where allowed, turn it off. One
 // component for every state, so the backup codes stay on screen when the page re-renders with
 // the second factor on. Every step posts with or without JavaScript.
-import { Loader2 } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useActionState } from 'react';
+import { PasswordField } from '@/components/forms/password-field';
+import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
 import { Alert } from '@/components/ui/alert';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { type EnrolmentState, enrolTwoFactorAction, type TurnOffState, turnOffTwoFactorAction } from '@/lib/auth/two-factor/actions';
 import type { EnrolmentSecret } from '@/lib/auth/two-factor/enrolment';
-import {
-  type EnrolmentState,
-  enrolTwoFactorAction,
-  type TurnOffState,
-  turnOffTwoFactorAction,
-} from '@/lib/auth/two-factor/two-factor-actions';
 import { refusalOf } from '@/lib/forms/form-state';
 import { BackupCodes } from './backup-codes';
 import { CopyTextButton } from './copy-text-button';
@@ -68,21 +64,17 @@ export function TwoFactorSettings({
                 <p>{refused.message}</p>
               </Alert>
             ) : null}
-            <Field id="off-password" label="Current password" error={passwordError}>
-              <Input
-                id="off-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                aria-invalid={passwordError ? true : undefined}
-                aria-describedby={fieldDescribedBy('off-password', { error: !!passwordError })}
-              />
-            </Field>
-            <Button type="submit" variant="danger" disabled={turningOff}>
-              {turningOff ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
+            <PasswordField
+              id="off-password"
+              name="password"
+              label="Current password"
+              autoComplete="current-password"
+              required
+              error={passwordError}
+            />
+            <PendingSubmitButton pending={turningOff} variant="danger">
               Turn off two-factor authentication
-            </Button>
+            </PendingSubmitButton>
           </form>
         ) : (
           <p className="text-sm text-slate-600">
@@ -144,21 +136,8 @@ function PasswordStep({
           <p>{refused.message}</p>
         </Alert>
       ) : null}
-      <Field id="password" label="Current password" error={passwordError}>
-        <Input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={passwordError ? true : undefined}
-          aria-describedby={fieldDescribedBy('password', { error: !!passwordError })}
-        />
-      </Field>
-      <Button type="submit" disabled={pending}>
-        {pending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-        Continue
-      </Button>
+      <PasswordField id="password" label="Current password" autoComplete="current-password" required error={passwordError} />
+      <PendingSubmitButton pending={pending}>Continue</PendingSubmitButton>
     </form>
   );
 }
@@ -229,10 +208,7 @@ function ScanStep({
             aria-describedby={fieldDescribedBy('code', { hint: true, error: !!codeError })}
           />
         </Field>
-        <Button type="submit" disabled={pending}>
-          {pending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-          Turn on two-factor authentication
-        </Button>
+        <PendingSubmitButton pending={pending}>Turn on two-factor authentication</PendingSubmitButton>
       </form>
     </div>
   );

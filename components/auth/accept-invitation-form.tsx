@@ -1,17 +1,15 @@
 'use client';
-import { Loader2 } from 'lucide-react';
 // The invited colleague's new password, typed twice. The browser checks it with the same schema
 // as the server (length, both the same) before posting; the server adds the common-password
 // check. It posts without JavaScript too. Nothing typed comes back after a refusal.
 import { useActionState, useState } from 'react';
 import { z } from 'zod';
+import { PasswordField } from '@/components/forms/password-field';
+import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Field, fieldDescribedBy } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { acceptInvitationSchema, PASSWORD_MIN } from '@/lib/auth/schemas';
 import { type FieldErrors, refusalOf } from '@/lib/forms/form-state';
-import { type AcceptInvitationState, acceptInvitationAction } from '@/lib/staff/invitation-actions';
+import { type AcceptInvitationState, acceptInvitationAction } from '@/lib/staff/invitations/actions';
 
 export function AcceptInvitationForm({ token, email }: { token: string; email: string }) {
   const [state, formAction, isPending] = useActionState<AcceptInvitationState, FormData>(acceptInvitationAction, {
@@ -22,10 +20,6 @@ export function AcceptInvitationForm({ token, email }: { token: string; email: s
   const refused = refusalOf(state);
   const fieldErrors: FieldErrors = browserErrors ?? refused?.fieldErrors ?? {};
   const error = (field: string) => fieldErrors[field]?.[0];
-  const described = (field: string, hint = false) => ({
-    'aria-invalid': error(field) ? true : undefined,
-    'aria-describedby': fieldDescribedBy(field, { hint, error: !!error(field) }),
-  });
 
   function checkInBrowser(event: React.FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
@@ -46,23 +40,19 @@ export function AcceptInvitationForm({ token, email }: { token: string; email: s
           <p>{refused.message}</p>
         </Alert>
       ) : null}
-      <Field
+      <PasswordField
         id="password"
         label="New password"
         hint={`At least ${PASSWORD_MIN} characters. A few unrelated words make a good one.`}
+        autoComplete="new-password"
         error={error('password')}
-      >
-        <Input id="password" name="password" type="password" autoComplete="new-password" {...described('password', true)} />
-      </Field>
-      <Field id="confirmPassword" label="Repeat the password" error={error('confirmPassword')}>
-        <Input id="confirmPassword" name="confirmPassword" type="password" autoComplete="new-password" {...described('confirmPassword')} />
-      </Field>
+      />
+      <PasswordField id="confirmPassword" label="Repeat the password" autoComplete="new-password" error={error('confirmPassword')} />
       {/* For password managers: the account this new password belongs to. */}
       <input type="hidden" name="username" autoComplete="username" value={email} />
-      <Button type="submit" className="w-full" disabled={isPending}>
-        {isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-        {isPending ? 'Setting your password…' : 'Set password and sign in'}
-      </Button>
+      <PendingSubmitButton pending={isPending} pendingLabel="Setting your password…" className="w-full">
+        Set password and sign in
+      </PendingSubmitButton>
     </form>
   );
 }

@@ -1,13 +1,13 @@
 'use client';
-import { Loader2 } from 'lucide-react';
 // First-run form: the first administrator's name, e-mail and password.
 import { useActionState } from 'react';
+import { PasswordField } from '@/components/forms/password-field';
+import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PASSWORD_MIN } from '@/lib/auth/schemas';
-import { type SetupState, setupAction } from '@/lib/auth/sign-in-and-setup-actions';
+import { type SetupState, setupAction } from '@/lib/auth/sign-in/actions';
 import { type FieldErrors, refusalOf } from '@/lib/forms/form-state';
 
 export function SetupForm({ token }: { token: string }) {
@@ -36,16 +36,17 @@ export function SetupForm({ token }: { token: string }) {
       <Field id="email" label="E-mail address" error={error('email')}>
         <Input id="email" name="email" type="email" autoComplete="username" defaultValue={state.values.email} {...described('email')} />
       </Field>
-      <Field id="password" label="Password" hint={`At least ${PASSWORD_MIN} characters.`} error={error('password')}>
-        <Input id="password" name="password" type="password" autoComplete="new-password" {...described('password', true)} />
-      </Field>
-      <Field id="confirmPassword" label="Repeat the password" error={error('confirmPassword')}>
-        <Input id="confirmPassword" name="confirmPassword" type="password" autoComplete="new-password" {...described('confirmPassword')} />
-      </Field>
-      <Button type="submit" className="w-full" disabled={isPending}>
-        {isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
+      <PasswordField
+        id="password"
+        label="Password"
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        autoComplete="new-password"
+        error={error('password')}
+      />
+      <PasswordField id="confirmPassword" label="Repeat the password" autoComplete="new-password" error={error('confirmPassword')} />
+      <PendingSubmitButton pending={isPending} className="w-full">
         Create the administrator
-      </Button>
+      </PendingSubmitButton>
     </form>
   );
 }

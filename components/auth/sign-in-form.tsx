@@ -1,13 +1,13 @@
 'use client';
-import { Loader2 } from 'lucide-react';
 // The sign-in form: posts to the sign-in action (with or without JavaScript) and shows one
 // answer for any wrong combination of e-mail and password.
 import { useActionState } from 'react';
+import { PasswordField } from '@/components/forms/password-field';
+import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { type SignInState, signInAction } from '@/lib/auth/sign-in-and-setup-actions';
+import { type SignInState, signInAction } from '@/lib/auth/sign-in/actions';
 import { refusalOf } from '@/lib/forms/form-state';
 
 export function SignInForm({ next }: { next: string }) {
@@ -35,21 +35,10 @@ export function SignInForm({ next }: { next: string }) {
           aria-describedby={fieldDescribedBy('email', { error: !!emailError })}
         />
       </Field>
-      <Field id="password" label="Password" error={passwordError}>
-        <Input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={passwordError ? true : undefined}
-          aria-describedby={fieldDescribedBy('password', { error: !!passwordError })}
-        />
-      </Field>
-      <Button type="submit" className="w-full" disabled={isPending}>
-        {isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-        {isPending ? 'Signing in…' : 'Sign in'}
-      </Button>
+      <PasswordField id="password" label="Password" autoComplete="current-password" required error={passwordError} />
+      <PendingSubmitButton pending={isPending} pendingLabel="Signing in…" className="w-full">
+        Sign in
+      </PendingSubmitButton>
     </form>
   );
 }

@@ -1,11 +1,10 @@
 'use client';
 // The break-glass link's page asks before it signs in: opening the link (a mail scanner or a
 // chat preview may do that) uses nothing; only this button's post does.
-import { Loader2 } from 'lucide-react';
 import { useActionState } from 'react';
+import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { type SignInLinkFormState, signInWithLinkAction } from '@/lib/auth/single-sign-on-actions';
+import { type SignInLinkFormState, signInWithLinkAction } from '@/lib/auth/sign-in/actions';
 import { refusalOf } from '@/lib/forms/form-state';
 
 export function SignInLinkForm({ token }: { token: string }) {
@@ -22,10 +21,9 @@ export function SignInLinkForm({ token }: { token: string }) {
           <p>{refused.message}</p>
         </Alert>
       ) : null}
-      <Button type="submit" className="w-full" disabled={isPending}>
-        {isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-        {isPending ? 'Signing in…' : 'Sign in with this link'}
-      </Button>
+      <PendingSubmitButton pending={isPending} pendingLabel="Signing in…" className="w-full">
+        Sign in with this link
+      </PendingSubmitButton>
     </form>
   );
 }

@@ -1,11 +1,11 @@
 'use client';
 // The single sign-on button: posts to the action that sends the browser on to the company's
 // provider (a redirect, so it works without JavaScript too, CSP form-action permitting).
-import { Loader2, LogIn } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import { useActionState } from 'react';
+import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { type SingleSignOnState, startSingleSignOnAction } from '@/lib/auth/single-sign-on-actions';
+import { type SingleSignOnState, startSingleSignOnAction } from '@/lib/auth/sign-in/actions';
 import { refusalOf } from '@/lib/forms/form-state';
 
 export function SingleSignOnForm({ label, next }: { label: string; next: string }) {
@@ -22,10 +22,9 @@ export function SingleSignOnForm({ label, next }: { label: string; next: string 
           <p>{refused.message}</p>
         </Alert>
       ) : null}
-      <Button type="submit" className="w-full" disabled={isPending}>
-        {isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : <LogIn aria-hidden="true" className="size-4" />}
+      <PendingSubmitButton pending={isPending} icon={<LogIn aria-hidden="true" className="size-4" />} className="w-full">
         {label}
-      </Button>
+      </PendingSubmitButton>
     </form>
   );
 }

@@ -2,14 +2,13 @@
 // The second step of a sign-in: the 6-digit code from the authenticator app, or one of the
 // backup codes. Posts with or without JavaScript; a refused code keeps what was typed and says
 // why, and a sign-in that ran out offers the way back to the password.
-import { Loader2 } from 'lucide-react';
 import Link from 'next/link';
 import { useActionState } from 'react';
+import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { type SignInCodeState, verifySignInBackupCodeAction, verifySignInCodeAction } from '@/lib/auth/two-factor/two-factor-actions';
+import { type SignInCodeState, verifySignInBackupCodeAction, verifySignInCodeAction } from '@/lib/auth/two-factor/actions';
 import { refusalOf } from '@/lib/forms/form-state';
 
 export type PromptMethod = 'totp' | 'backup';
@@ -87,10 +86,9 @@ export function TwoFactorPromptForm({ method, next }: { method: PromptMethod; ne
           />
         </Field>
       )}
-      <Button type="submit" className="w-full" disabled={isPending}>
-        {isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-        {isPending ? 'Checking…' : 'Verify and sign in'}
-      </Button>
+      <PendingSubmitButton pending={isPending} pendingLabel="Checking…" className="w-full">
+        Verify and sign in
+      </PendingSubmitButton>
       <p className="text-center text-sm">
         <Link href={otherHref} className="font-medium text-indigo-700 underline-offset-2 hover:underline">
           {method === 'totp' ? 'Use a backup code instead' : 'Use the code from your app instead'}

@@ -9,7 +9,7 @@ import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input, Select } from '@/components/ui/input';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from '@/lib/auth/roles';
 import { type FieldErrors, refusalOf } from '@/lib/forms/form-state';
-import { type CreateStaffState, createStaffAction } from '@/lib/staff/staff-actions';
+import { type CreateStaffState, createStaffAction } from '@/lib/staff/accounts/actions';
 
 export function CreateStaffForm() {
   const [state, formAction, isPending] = useActionState<CreateStaffState, FormData>(createStaffAction, {

@@ -6,7 +6,7 @@
 import { useActionState, useEffect, useId, useRef } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { refusalOf } from '@/lib/forms/form-state';
-import { disableStaffAction, type StaffChangeState } from '@/lib/staff/staff-actions';
+import { disableStaffAction, type StaffChangeState } from '@/lib/staff/accounts/actions';
 import { DisableStaffConfirmation } from './disable-staff-confirmation';
 
 const idle: StaffChangeState = { status: 'idle', values: {} };

@@ -4,7 +4,7 @@
 import { useActionState } from 'react';
 import { Button } from '@/components/ui/button';
 import { refusalOf } from '@/lib/forms/form-state';
-import { enableStaffAction, type StaffChangeState } from '@/lib/staff/staff-actions';
+import { enableStaffAction, type StaffChangeState } from '@/lib/staff/accounts/actions';
 
 const idle: StaffChangeState = { status: 'idle', values: {} };
 

@@ -1,7 +1,7 @@
 // Where a colleague's invitation stands, on their staff row: waiting (until when) or expired.
 // Nothing is shown once they have set their password (no unused invitation is left then).
 import { LocalTime } from '@/components/ui/local-time';
-import type { PendingInvitation } from '@/lib/staff/invitations';
+import type { PendingInvitation } from '@/lib/staff/invitations/invitations.server';
 
 export function InvitationState({ invitation }: { invitation: PendingInvitation | undefined }) {
   if (!invitation) return null;

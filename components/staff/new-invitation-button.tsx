@@ -4,7 +4,7 @@
 import { useActionState } from 'react';
 import { InvitationLinkPanel } from '@/components/staff/invitation-link-panel';
 import { Button } from '@/components/ui/button';
-import { type IssueInvitationState, issueInvitationAction } from '@/lib/staff/invitation-actions';
+import { type IssueInvitationState, issueInvitationAction } from '@/lib/staff/invitations/actions';
 
 const idle: IssueInvitationState = { status: 'idle', values: {} };
 

@@ -4,8 +4,7 @@
 // the row; the reset itself is a plain form post.
 import { useActionState } from 'react';
 import { Button } from '@/components/ui/button';
-import { resetTwoFactorAction } from '@/lib/staff/reset-two-factor-action';
-import type { StaffChangeState } from '@/lib/staff/staff-actions';
+import { resetTwoFactorAction, type StaffChangeState } from '@/lib/staff/accounts/actions';
 
 const idle: StaffChangeState = { status: 'idle', values: {} };
 

@@ -5,7 +5,7 @@ import { useActionState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
-import { changeRoleAction, type StaffChangeState } from '@/lib/staff/staff-actions';
+import { changeRoleAction, type StaffChangeState } from '@/lib/staff/accounts/actions';
 import { DisableStaffDialog } from './disable-staff-dialog';
 import { ResetTwoFactorButton } from './reset-two-factor-button';
 

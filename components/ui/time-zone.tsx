@@ -5,7 +5,8 @@
 // so the next server render (and the date filters, read on the server) already use it.
 import { useRouter } from 'next/navigation';
 import { createContext, type ReactNode, useContext, useEffect, useSyncExternalStore } from 'react';
-import { canonicalTimeZone, FALLBACK_TIME_ZONE, TIME_ZONE_COOKIE } from '@/lib/time/time-zone';
+import { canonicalTimeZone } from '@/lib/platform/time-zone-name';
+import { FALLBACK_TIME_ZONE, TIME_ZONE_COOKIE } from '@/lib/time/time-zone';
 
 type ZoneSetting = { timeZone: string; fixed: boolean };
 

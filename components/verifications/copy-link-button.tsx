@@ -5,7 +5,7 @@ import { Check, Copy } from 'lucide-react';
 // selects the text in its input, if it has one, so the user can copy it by hand.
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { recordLinkCopiedAction } from '@/lib/verifications/actions';
+import { recordLinkCopiedAction } from '@/lib/verifications/create/actions';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 

@@ -1,27 +1,25 @@
-// The create-verification form's markup, once for both of its lives: the plain form of the
-// page's first load (native inputs named for the post, the server's errors, conditional fields
-// shown by CSS) and the enhanced form that react-hook-form drives once its code has arrived
-// (create-verification-form.tsx explains the swap). Both render exactly this, so the swap
-// changes nothing on screen; only `bind` (name → props for the control), the errors and the
-// watched values differ.
+// The create-verification form's field set, once for both of its lives (create-verification-
+// form.tsx): the plain form of the page's first load (native inputs named for the post, the
+// server's errors, conditional fields shown by CSS) and the form react-hook-form drives once its
+// code has arrived. Both render exactly this, so the swap changes nothing on screen; only the
+// binding differs (`bind`: name → props for the control, the errors and the watched values).
 
-import { Loader2 } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Field, FieldError, fieldDescribedBy } from '@/components/ui/field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/utils';
-import type { CreateVerificationFormState } from '@/lib/verifications/form-state';
+import type { CreateVerificationFormState } from '@/lib/verifications/create/form-state';
 import {
   type CreateVerificationFormValues,
   emptyCreateVerificationForm,
   NAME_MAX,
   OTHER_PURPOSE,
   PURPOSE_MAX,
-} from '@/lib/verifications/form-values';
+} from '@/lib/verifications/create/form-values';
 import { LANGUAGES, PREDEFINED_PURPOSES } from '@/lib/verifications/labels';
 import { FollowUpFormNotice } from './follow-up-form-notice';
 
@@ -45,26 +43,22 @@ export function fieldMessages(messageOf: (field: FieldName) => string | undefine
 
 export type WatchedValues = Pick<CreateVerificationFormValues, 'purpose' | 'shareableLink' | 'emailNotification' | 'smsNotification'>;
 
-/** Where the focus was in the plain form, so the enhanced one can put it back, caret included. */
-export type CarriedFocus = {
-  id: string | undefined;
-  /** Its position in form.elements, for a control without an id (the submit button). */
-  index: number;
-  selection?: { start: number; end: number; direction: 'forward' | 'backward' | 'none' };
-};
-
-/** What the person did in the plain form before the enhanced one took over. */
-export type CarriedOver = {
-  values: CreateVerificationFormValues;
-  /** Fields they have left: react-hook-form (onTouched) would have validated them on blur. */
-  visited: FieldName[];
-  focus?: CarriedFocus;
-};
-
 /** The values the server answered with (it always sends back what was posted), if any. */
 export function submittedValues(state: CreateVerificationFormState): CreateVerificationFormValues | undefined {
   return state.status === 'invalid' || state.status === 'failed' ? state.values : undefined;
 }
+
+/** What one life of the form binds to the field set: the form element, the values and the errors. */
+export type FieldsBinding = {
+  /** The form element's own props: its ref, and the submit and interaction handlers. */
+  formProps: Pick<ComponentProps<'form'>, 'ref' | 'onSubmit' | 'onFocus'>;
+  /** The values the controls start from; uncontrolled, they are in the HTML too, so a no-JS re-render keeps them. */
+  defaults: CreateVerificationFormValues;
+  /** The values the conditional parts follow: the defaults until react-hook-form watches the form. */
+  watched: WatchedValues;
+  errors: FieldMessages;
+  bind: (name: FieldName) => FieldBinding;
+};
 
 export function CreateVerificationFields({
   formProps,
@@ -77,19 +71,11 @@ export function CreateVerificationFields({
   bind,
   enhanced,
   followsVerificationId,
-}: {
-  /** The form element's own props: its ref, and the submit and interaction handlers. */
-  formProps: Pick<ComponentProps<'form'>, 'ref' | 'onSubmit' | 'onFocus'>;
+}: FieldsBinding & {
   /** Posts the form: React's action with JavaScript, the server action's endpoint without. */
   formAction: (formData: FormData) => void;
   state: CreateVerificationFormState;
   isPending: boolean;
-  /** The values the controls start from; uncontrolled, they are in the HTML too, so a no-JS re-render keeps them. */
-  defaults: CreateVerificationFormValues;
-  /** The values the conditional parts follow: the defaults until react-hook-form watches the form. */
-  watched: WatchedValues;
-  errors: FieldMessages;
-  bind: (name: FieldName) => FieldBinding;
   /** Marks the form react-hook-form drives (for tests, and for anyone looking at the page). */
   enhanced: boolean;
   /** The expired or failed request this form follows up, if it was started from one. */
@@ -286,10 +272,9 @@ export function CreateVerificationFields({
       </fieldset>
 
       <div className="flex items-center gap-3 border-t border-slate-200 pt-6">
-        <Button type="submit" disabled={isPending} aria-disabled={isPending}>
-          {isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : null}
-          {isPending ? 'Creating request…' : 'Create verification request'}
-        </Button>
+        <PendingSubmitButton pending={isPending} pendingLabel="Creating request…" aria-disabled={isPending}>
+          Create verification request
+        </PendingSubmitButton>
         <span role="status" className="sr-only">
           {isPending ? 'Creating the verification request' : ''}
         </span>

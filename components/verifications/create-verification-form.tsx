@@ -1,26 +1,28 @@
 'use client';
-// The create-verification form. Its first load is only what it takes to show the form and post
-// it: the markup (create-verification-fields.tsx) with native, named, uncontrolled inputs, sent
-// to the server action, which validates and answers with the values and the field errors. That
-// is also the whole form with JavaScript disabled: CSS shows the conditional fields, the form
-// posts natively and the server renders the answer.
+// The create-verification form: one field set (create-verification-fields.tsx) in two lives.
 //
-// Validation as you go (react-hook-form and the shared zod schema), the switches' coupling, the
-// live "nobody notified" warning and the result panel are the enhanced module, which is not part
-// of the page's first-load budget: it is fetched once the page has loaded (when the browser is
-// idle) or at the first interaction with the form, whichever comes first. When it arrives, the
-// enhanced form replaces the plain one in the same task, carrying over what the person already
-// did: the values, the fields they left, the focus and the caret (use-create-form-enhancement.ts
-// fetches it and hands over). A submit before that is simply the plain form's post. The
+// The plain form is the page's first load, and the whole form with JavaScript disabled: native,
+// named, uncontrolled inputs, posted to the server action, which validates and answers with the
+// values and the field errors; CSS shows the conditional fields. Only what that takes is in the
+// first-load JavaScript.
+//
+// The enhanced form renders the same field set bound to react-hook-form (validation as you go
+// with the shared zod schema, the switches' coupling, the live "nobody notified" warning), with
+// the result panel: create-verification-enhancement.ts, reached only through the dynamic import
+// below, so it stays out of the first-load budget. It is fetched once the page has loaded (when
+// the browser is idle) or at the first interaction with the form, whichever comes first, and
+// swapped in within one task, carrying over what the person already did: the values, the fields
+// they left, the focus and the caret. A submit before that is simply the plain form's post. The
 // action's state lives here, so it survives the swap.
 import { type RefObject, startTransition, use, useActionState, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Alert } from '@/components/ui/alert';
-import { createVerificationAction } from '@/lib/verifications/actions';
-import type { CreatedVerification, CreateVerificationFormState } from '@/lib/verifications/form-state';
-import { type CreateVerificationFormValues, emptyCreateVerificationForm } from '@/lib/verifications/form-values';
+import { createVerificationAction } from '@/lib/verifications/create/actions';
+import type { CreatedVerification, CreateVerificationFormState } from '@/lib/verifications/create/form-state';
+import { type CreateVerificationFormValues, emptyCreateVerificationForm } from '@/lib/verifications/create/form-values';
+import type { CarriedOver } from './create-verification-enhancement';
 import { CreateVerificationFields, type FieldName, fieldMessages, submittedValues } from './create-verification-fields';
 import { useCreateAccessCheck } from './use-create-access-check';
-import { loadEnhanced, loadedEnhanced, useCreateFormEnhancement } from './use-create-form-enhancement';
 
 /** A form started from an expired or failed request: its id and the values copied from the register. */
 export type FollowUpPrefill = { verificationId: string; values: CreateVerificationFormValues };
@@ -34,7 +36,7 @@ export function CreateVerificationForm({
 }) {
   const [state, formAction, isPending] = useActionState(createVerificationAction, initialState);
   const formRef = useRef<HTMLFormElement>(null);
-  const [enhancement, setEnhancement] = useCreateFormEnhancement(formRef);
+  const [enhancement, setEnhancement] = useEnhancement(formRef);
   // The created answer whose result panel was closed with "Create another request".
   const [dismissed, setDismissed] = useState<CreateVerificationFormState>();
   // "Create another request" starts an empty form: the next one follows up nothing.
@@ -56,68 +58,70 @@ export function CreateVerificationForm({
     );
   }
 
-  // Above the form, which stays as it is: what was typed is kept for after signing in again.
-  const notice = refusal ? (
-    <Alert tone="warning" title={refusal.title} role="alert" className="mb-6">
-      <p>{refusal.message}</p>
-    </Alert>
-  ) : null;
-
-  if (enhancement) {
-    const { EnhancedCreateVerificationForm } = enhancement.module;
-    return (
-      <>
-        {notice}
-        <EnhancedCreateVerificationForm
-          state={state}
-          formAction={formAction}
-          isPending={isPending}
-          carried={enhancement.carried}
-          initialValues={followUp?.values}
-          followsVerificationId={followUp?.verificationId}
-        />
-      </>
-    );
-  }
-
+  const shared = { state, formAction, isPending, followsVerificationId: followUp?.verificationId };
   // The plain form: the values and errors are the server's (none before the first post).
   const defaults = submittedValues(state) ?? followUp?.values ?? emptyCreateVerificationForm;
   return (
     <>
-      {notice}
-      <CreateVerificationFields
-        formProps={{
-          ref: formRef,
-          // Posted as the enhanced form posts (before hydration and without JavaScript, `action`
-          // posts it natively). Not as React's form action: that resets the form to its defaults
-          // afterwards, and a <select> would lose the choice the server's answer sent back.
-          onSubmit: (event) => {
-            event.preventDefault();
-            // One post at a time, as the button is disabled while one is pending.
-            if (isPending) return;
-            const data = new FormData(event.currentTarget);
-            startTransition(() => formAction(data));
-          },
-        }}
-        formAction={formAction}
-        state={state}
-        isPending={isPending}
-        defaults={defaults}
-        watched={defaults}
-        errors={state.status === 'invalid' ? fieldMessages((field) => state.fieldErrors[field]?.[0]) : {}}
-        bind={(name) => ({ name })}
-        enhanced={false}
-        followsVerificationId={followUp?.verificationId}
-      />
+      {/* Above the form, which stays as it is: what was typed is kept for after signing in again. */}
+      {refusal ? (
+        <Alert tone="warning" title={refusal.title} role="alert" className="mb-6">
+          <p>{refusal.message}</p>
+        </Alert>
+      ) : null}
+      {enhancement ? (
+        <EnhancedForm
+          {...shared}
+          useFields={enhancement.module.useEnhancedFields}
+          carried={enhancement.carried}
+          initialValues={followUp?.values}
+        />
+      ) : (
+        <CreateVerificationFields
+          {...shared}
+          formProps={{
+            ref: formRef,
+            // Posted as the enhanced form posts (before hydration and without JavaScript, `action`
+            // posts it natively). Not as React's form action: that resets the form to its defaults
+            // afterwards, and a <select> would lose the choice the server's answer sent back.
+            onSubmit: (event) => {
+              event.preventDefault();
+              // One post at a time, as the button is disabled while one is pending.
+              if (isPending) return;
+              const data = new FormData(event.currentTarget);
+              startTransition(() => formAction(data));
+            },
+          }}
+          defaults={defaults}
+          watched={defaults}
+          errors={state.status === 'invalid' ? fieldMessages((field) => state.fieldErrors[field]?.[0]) : {}}
+          bind={(name) => ({ name })}
+          enhanced={false}
+        />
+      )}
     </>
   );
+}
+
+/** The same field set, bound to react-hook-form by the enhanced module's hook. */
+function EnhancedForm({
+  useFields,
+  carried,
+  initialValues,
+  ...shared
+}: Parameters<EnhancedModule['useEnhancedFields']>[0] & {
+  useFields: EnhancedModule['useEnhancedFields'];
+  followsVerificationId?: string;
+}) {
+  const binding = useFields({ ...shared, carried, initialValues });
+  return <CreateVerificationFields {...shared} {...binding} enhanced />;
 }
 
 function ResultPanel(props: { created: CreatedVerification; onCreateAnother: () => void }) {
   // Normally the module came long before the answer. If not (a post right after the page
   // loaded), this waits for it: the answer arrives in a transition, so the pending form stays
   // on screen meanwhile, not an empty panel. On the server (the no-JS answer) it is loaded there.
-  const { CreationResult } = loadedEnhanced() ?? use(loadEnhanced());
+  const { CreationResult } = enhancedModule ?? use(loadEnhanced());
   return <CreationResult {...props} />;
 }
 
@@ -140,4 +144,144 @@ function useFocusOnServerErrors(formRef: RefObject<HTMLFormElement | null>, stat
       if (document.activeElement === element) return;
     }
   }, [formRef, state, plain]);
+}
+
+type EnhancedModule = typeof import('./create-verification-enhancement');
+
+let enhancedLoading: Promise<EnhancedModule> | undefined;
+/** Set once the module has arrived, so nothing that needs it waits a render for it again. */
+let enhancedModule: EnhancedModule | undefined;
+
+/** Fetches the enhanced module once; a failed fetch is tried again at the next call. */
+function loadEnhanced(): Promise<EnhancedModule> {
+  enhancedLoading ??= import('./create-verification-enhancement').then(
+    (module) => (enhancedModule = module),
+    (error: unknown) => {
+      // Not fetched (offline, a new deployment): tried again at the next interaction. The
+      // plain form keeps working meanwhile; the server validates every post anyway.
+      enhancedLoading = undefined;
+      throw error;
+    },
+  );
+  return enhancedLoading;
+}
+
+/** The module swapped in, and what the plain form held at that moment (none for a fresh, empty form). */
+type Enhancement = { module: EnhancedModule; carried?: CarriedOver };
+
+/**
+ * Fetches the enhanced module after the window's load event (when idle) or at the first
+ * interaction with the form, and swaps it in when the person is not in the middle of something.
+ */
+function useEnhancement(formRef: RefObject<HTMLFormElement | null>) {
+  const [enhancement, setEnhancement] = useState<Enhancement>();
+  const enhanced = enhancement !== undefined;
+
+  useEffect(() => {
+    if (enhanced) return;
+    let active = true;
+    let requested = false;
+    let held: EnhancedModule | undefined;
+    let pointerDown = false;
+    let composing = false;
+    const visited = new Set<FieldName>();
+    const inForm = (target: EventTarget | null): target is Element => target instanceof Element && !!formRef.current?.contains(target);
+
+    // Not during a gesture or in a control whose state cannot be carried over: a click whose
+    // target is replaced between press and release is lost, a replaced <select> closes its
+    // open list, IME composition would end, and an e-mail input does not tell scripts where its
+    // caret is. The swap waits for the end of these (see `retry`).
+    const busy = () => {
+      const focused = document.activeElement;
+      return (
+        pointerDown ||
+        composing ||
+        (inForm(focused) && (focused instanceof HTMLSelectElement || (focused instanceof HTMLInputElement && focused.type === 'email')))
+      );
+    };
+    const swap = (module: EnhancedModule) => {
+      if (!active) return;
+      if (busy()) {
+        held = module;
+        return;
+      }
+      active = false;
+      held = undefined;
+      const form = formRef.current;
+      // Read and re-render in one task, so no keystroke can land in between.
+      flushSync(() => setEnhancement({ module, carried: form ? module.carryOver(form, visited) : undefined }));
+    };
+    const retry = () => {
+      const module = held;
+      // After the browser has finished with the event (the click after pointerup, the focus
+      // moving on after focusout).
+      if (module) setTimeout(() => swap(module), 0);
+    };
+    const request = () => {
+      if (requested) return;
+      requested = true;
+      loadEnhanced().then(swap, () => {
+        requested = false;
+      });
+    };
+
+    const onInteraction = (event: Event) => {
+      if (!inForm(event.target)) return;
+      if (event.type === 'pointerdown') pointerDown = true;
+      request();
+    };
+    const onPointerEnd = () => {
+      pointerDown = false;
+      retry();
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      const target = event.target;
+      if (
+        inForm(target) &&
+        'name' in target &&
+        typeof target.name === 'string' &&
+        Object.hasOwn(emptyCreateVerificationForm, target.name)
+      ) {
+        visited.add(target.name as FieldName);
+      }
+      retry();
+    };
+    const onComposition = (event: CompositionEvent) => {
+      composing = event.type === 'compositionstart' && inForm(event.target);
+      if (!composing) retry();
+    };
+    const listeners: [EventTarget, string, EventListener][] = [
+      [document, 'focusin', onInteraction],
+      [document, 'pointerdown', onInteraction],
+      [document, 'keydown', onInteraction],
+      [document, 'focusout', onFocusOut as EventListener],
+      [document, 'compositionstart', onComposition as EventListener],
+      [document, 'compositionend', onComposition as EventListener],
+      [window, 'pointerup', onPointerEnd],
+      [window, 'pointercancel', onPointerEnd],
+    ];
+    for (const [target, type, listener] of listeners) target.addEventListener(type, listener, true);
+
+    // Already here (a client-side visit back to this page, or the result panel needed it): at
+    // once. Otherwise after the load event, so the page's first load does not include it.
+    let idle: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const whenIdle = () => {
+      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(request, { timeout: 3_000 });
+      else timer = setTimeout(request, 200);
+    };
+    if (enhancedModule) request();
+    else if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+
+    return () => {
+      active = false;
+      for (const [target, type, listener] of listeners) target.removeEventListener(type, listener, true);
+      window.removeEventListener('load', whenIdle);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      clearTimeout(timer);
+    };
+  }, [enhanced, formRef]);
+
+  return [enhancement, setEnhancement] as const;
 }

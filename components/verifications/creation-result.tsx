@@ -12,7 +12,7 @@ import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
-import type { CreatedVerification } from '@/lib/verifications/form-state';
+import type { CreatedVerification } from '@/lib/verifications/create/form-state';
 import { CopyLinkButton } from './copy-link-button';
 import { CreationSummary, FollowUpOutcomeNote } from './creation-summary';
 

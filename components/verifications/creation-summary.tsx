@@ -9,9 +9,9 @@ import { Alert } from '@/components/ui/alert';
 import { LocalTime } from '@/components/ui/local-time';
 import { relativeTime } from '@/lib/time/display-time';
 import { channelsLabel } from '@/lib/verifications/channels';
-import { fetchVerification } from '@/lib/verifications/fetch-verification';
-import type { FollowUpOutcome, CreationSummary as Summary } from '@/lib/verifications/form-state';
+import type { FollowUpOutcome, CreationSummary as Summary } from '@/lib/verifications/create/form-state';
 import { languageLabel } from '@/lib/verifications/labels';
+import { fetchVerification } from '@/lib/verifications/record/fetch-verification';
 
 type Expiry = { state: 'unread' } | { state: 'reading' } | { state: 'read'; iso: string; readAt: number } | { state: 'unknown' };
 

@@ -7,7 +7,7 @@ import Link from 'next/link';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
-import { canBeFollowedUp, getFollowUpLinks, type LinkedRequest } from '@/lib/verifications/follow-up';
+import { canBeFollowedUp, getFollowUpLinks, type LinkedRequest } from '@/lib/verifications/follow-up/follow-up.server';
 import { statusLabel } from '@/lib/verifications/labels';
 
 function RequestLink({ request }: { request: LinkedRequest }) {

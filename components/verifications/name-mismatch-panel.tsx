@@ -3,7 +3,7 @@
 // document), why they count as different, and what follows (the review, passed in).
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { NameComparison } from '@/lib/verifications/name-match';
+import type { NameComparison } from '@/lib/verifications/review/name-match';
 
 export function NameMismatchPanel({
   requestedName,

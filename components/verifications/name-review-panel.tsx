@@ -12,14 +12,14 @@ import { Textarea } from '@/components/ui/input';
 import { LocalTime } from '@/components/ui/local-time';
 import { type FieldErrors, refusalOf } from '@/lib/forms/form-state';
 import { cn } from '@/lib/utils';
-import { type NameReviewFormState, recordNameReviewAction } from '@/lib/verifications/name-review-actions';
+import { type NameReviewFormState, recordNameReviewAction } from '@/lib/verifications/review/actions';
 import {
   NAME_REVIEW_DECISION_LABELS,
   NAME_REVIEW_DECISIONS,
   type NameReviewDecision,
   NOTE_MAX,
   type ReviewSummary,
-} from '@/lib/verifications/name-review-status';
+} from '@/lib/verifications/review/labels';
 
 const DECISION_HINTS: Record<NameReviewDecision, string> = {
   same_person: 'The difference is harmless: a married name, a transliteration, a typing mistake.',

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { TimeZoneProvider } from '@/components/ui/time-zone';
 import { relativeTime } from '@/lib/time/display-time';
-import type { RegisterListEntry } from '@/lib/verifications/register-queries';
+import type { RegisterListEntry } from '@/lib/verifications/register/queries.server';
 import { expiresInText, RecentRequests } from './recent-requests';
 import { RegisterViews } from './register-filters';
 

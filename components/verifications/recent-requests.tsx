@@ -8,10 +8,10 @@ import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { LocalTime } from '@/components/ui/local-time';
 import { relativeTime } from '@/lib/time/display-time';
 import { purposeLabel } from '@/lib/verifications/labels';
-import { compareNames } from '@/lib/verifications/name-match';
-import { NAME_REVIEW_DECISION_LABELS, type NameReviewDecision } from '@/lib/verifications/name-review-labels';
-import { isExpiringSoon, isStuck, type RegisterView } from '@/lib/verifications/register-filter';
-import type { RegisterEntry, RegisterListEntry } from '@/lib/verifications/register-queries';
+import { isExpiringSoon, isStuck, type RegisterView } from '@/lib/verifications/register/filter';
+import type { RegisterEntry, RegisterListEntry } from '@/lib/verifications/register/queries.server';
+import { NAME_REVIEW_DECISION_LABELS, type NameReviewDecision } from '@/lib/verifications/review/labels';
+import { compareNames } from '@/lib/verifications/review/name-match';
 import { CopyLinkButton } from './copy-link-button';
 import { StatusBadge } from './status-badge';
 

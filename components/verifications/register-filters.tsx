@@ -1,9 +1,10 @@
-// The register's filters and quick views. A plain GET form and plain links: they work before
+// The register's filters (the forms kit's GET form) and quick views (plain links): they work before
 // (or without) JavaScript, and every filtered list has a URL that can be bookmarked or shared.
 import Link from 'next/link';
-import { buttonClasses } from '@/components/ui/button';
+import { FilterField, FilterForm } from '@/components/forms/filter-form';
 import { Input, Select } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
+import { verificationStatuses } from '@/lib/verification-service/contract/verification-status';
 import { PREDEFINED_PURPOSES, statusLabel } from '@/lib/verifications/labels';
 import {
   CUSTOM_PURPOSE_FILTER,
@@ -13,34 +14,28 @@ import {
   type RegisterView,
   registerQuery,
   SEARCH_MAX,
-} from '@/lib/verifications/register-filter';
-import { verificationStatuses } from '@/lib/verifications/verification-status';
+} from '@/lib/verifications/register/filter';
 
 export type StaffOption = { id: string; label: string };
-
-const labelClasses = 'block text-sm font-medium text-slate-900';
 
 /** `timeZone`: the zone whose whole days the dates select (the server reads them in it). */
 export function RegisterFilters({ filter, staff, timeZone }: { filter: RegisterFilter; staff: StaffOption[]; timeZone: string }) {
   return (
-    // biome-ignore lint/a11y/useSemanticElements: role=search on the form itself is valid ARIA and keeps landmark and form one element.
-    <form
+    <FilterForm
       // A fresh form for each set of filters: its fields are uncontrolled, and a client-side
       // navigation (a quick view's link) would otherwise leave them showing the previous ones.
       key={registerQuery(filter)}
-      method="get"
       action="/"
-      role="search"
-      aria-label="Filter recent requests"
-      className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      clearHref="/"
+      submitLabel="Apply filters"
+      clearLabel="Clear filters"
+      searchLabel="Filter recent requests"
+      className="space-y-3"
     >
       {/* Filtering inside a quick view stays in that view; the tabs show which one it is. */}
       {filter.view && filter.view !== 'all' ? <input type="hidden" name="view" value={filter.view} /> : null}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-        <div className="space-y-1.5 sm:col-span-2">
-          <label htmlFor="register-q" className={labelClasses}>
-            Search by name or id
-          </label>
+        <FilterField id="register-q" label="Search by name or id" className="sm:col-span-2">
           <Input
             id="register-q"
             name="q"
@@ -51,11 +46,8 @@ export function RegisterFilters({ filter, staff, timeZone }: { filter: RegisterF
             autoComplete="off"
             spellCheck={false}
           />
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor="register-status" className={labelClasses}>
-            Status
-          </label>
+        </FilterField>
+        <FilterField id="register-status" label="Status">
           <Select id="register-status" name="status" defaultValue={filter.status ?? ''}>
             <option value="">Any status</option>
             {verificationStatuses.map((status) => (
@@ -64,11 +56,8 @@ export function RegisterFilters({ filter, staff, timeZone }: { filter: RegisterF
               </option>
             ))}
           </Select>
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor="register-purpose" className={labelClasses}>
-            Purpose
-          </label>
+        </FilterField>
+        <FilterField id="register-purpose" label="Purpose">
           <Select id="register-purpose" name="purpose" defaultValue={filter.purpose ?? ''}>
             <option value="">Any purpose</option>
             {PREDEFINED_PURPOSES.map((purpose) => (
@@ -78,11 +67,8 @@ export function RegisterFilters({ filter, staff, timeZone }: { filter: RegisterF
             ))}
             <option value={CUSTOM_PURPOSE_FILTER}>Other (described by hand)</option>
           </Select>
-        </div>
-        <div className="space-y-1.5 sm:col-span-2">
-          <label htmlFor="register-created-by" className={labelClasses}>
-            Created by
-          </label>
+        </FilterField>
+        <FilterField id="register-created-by" label="Created by" className="sm:col-span-2">
           <Select id="register-created-by" name="createdBy" defaultValue={filter.createdBy ?? ''}>
             <option value="">Everyone</option>
             <option value={MINE}>Mine</option>
@@ -92,29 +78,15 @@ export function RegisterFilters({ filter, staff, timeZone }: { filter: RegisterF
               </option>
             ))}
           </Select>
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor="register-from" className={labelClasses}>
-            Created from ({timeZone})
-          </label>
+        </FilterField>
+        <FilterField id="register-from" label={`Created from (${timeZone})`}>
           <Input id="register-from" name="from" type="date" defaultValue={filter.from ?? ''} />
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor="register-to" className={labelClasses}>
-            Created to ({timeZone})
-          </label>
+        </FilterField>
+        <FilterField id="register-to" label={`Created to (${timeZone})`}>
           <Input id="register-to" name="to" type="date" defaultValue={filter.to ?? ''} />
-        </div>
+        </FilterField>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className={buttonClasses('primary')}>
-          Apply filters
-        </button>
-        <Link href="/" className={buttonClasses('ghost')}>
-          Clear filters
-        </Link>
-      </div>
-    </form>
+    </FilterForm>
   );
 }
 

@@ -1,8 +1,8 @@
 // Asks the server whether this session may still create requests each time the page's tab is
-// shown again (lib/verifications/create-access-check-action.ts), so that staff returning to a
+// shown again (lib/verifications/create/actions.ts), so that staff returning to a
 // half-filled form learn at once that it would be refused, rather than when they submit it.
 import { useEffect, useState } from 'react';
-import { type CreateAccess, checkCreateAccessAction } from '@/lib/verifications/create-access-check-action';
+import { type CreateAccess, checkCreateAccessAction } from '@/lib/verifications/create/actions';
 
 /** The refusal to show, or undefined while the session may create (or nothing could be asked). */
 export function useCreateAccessCheck(): Extract<CreateAccess, { allowed: false }> | undefined {

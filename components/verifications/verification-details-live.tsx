@@ -7,10 +7,10 @@ import { useEffect, useMemo } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { getBrowserQueryClient } from '@/components/verifications/query-client';
 import { onAnnouncedChange } from '@/lib/live/protocol';
+import { TERMINAL_STATUSES } from '@/lib/verification-service/contract/verification-status';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
-import { fetchVerification, VerificationFetchError, verificationQueryKey } from '@/lib/verifications/fetch-verification';
-import { completedNameComparison } from '@/lib/verifications/name-review-labels';
-import { TERMINAL_STATUSES } from '@/lib/verifications/verification-status';
+import { fetchVerification, VerificationFetchError, verificationQueryKey } from '@/lib/verifications/record/fetch-verification';
+import { completedNameComparison } from '@/lib/verifications/review/comparison';
 import { DetailsView, type LiveDetailsProps } from './verification-details';
 
 export function LiveVerificationDetails(props: LiveDetailsProps) {

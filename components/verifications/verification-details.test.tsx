@@ -4,7 +4,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
-import { completedNameComparison } from '@/lib/verifications/name-review-labels';
+import { completedNameComparison } from '@/lib/verifications/review/comparison';
 import { expiresInText } from './recent-requests';
 import { DetailsView, type DetailsViewProps, VerificationDetails } from './verification-details';
 

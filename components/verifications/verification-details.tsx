@@ -4,7 +4,7 @@
 // (components/live announces it on window), the tab regains focus, or staff press Refresh — the
 // React Query part (verification-details-live.tsx) takes over and keeps it current. React Query
 // is loaded only then: most visits read the page and leave, and the page's first load stays small.
-// For the same reason the names are compared elsewhere (lib/verifications/name-match.ts, with its
+// For the same reason the names are compared elsewhere (lib/verifications/review/name-match.ts, with its
 // tables): by the server for the record it rendered, by the live part for the records it fetches.
 import { RefreshCw } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
@@ -15,9 +15,9 @@ import { isPast, relativeTime } from '@/lib/time/display-time';
 import { cn } from '@/lib/utils';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
 import { isPredefinedPurpose, methodLabel, purposeLabel, statusLabel } from '@/lib/verifications/labels';
-import type { NameComparison } from '@/lib/verifications/name-match';
-import type { NameReviewDecision } from '@/lib/verifications/name-review-status';
-import { reviewStatusText } from '@/lib/verifications/name-review-status';
+import type { NameReviewDecision } from '@/lib/verifications/review/labels';
+import { reviewStatusText } from '@/lib/verifications/review/labels';
+import type { NameComparison } from '@/lib/verifications/review/name-match';
 import { NameMismatchPanel } from './name-mismatch-panel';
 import { StatusBadge } from './status-badge';
 

@@ -5,7 +5,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { TimeZoneProvider } from '@/components/ui/time-zone';
-import type { Timeline, TimelineEntry } from '@/lib/verifications/timeline';
+import type { Timeline, TimelineEntry } from '@/lib/verifications/timeline/timeline.server';
 import { VerificationTimeline } from './verification-timeline';
 
 const NOW = Date.parse('2026-11-24T16:05:00.000Z');

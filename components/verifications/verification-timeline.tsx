@@ -5,10 +5,10 @@
 import Link from 'next/link';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
-import { auditTrailHrefFor, auditTrailQuery } from '@/lib/audit/audit-filter';
+import { auditTrailHrefFor, auditTrailQuery } from '@/lib/audit-trail/filter';
 import { dayIn } from '@/lib/time/display-time';
-import type { Timeline } from '@/lib/verifications/timeline';
-import { describeTimelineEntry } from '@/lib/verifications/timeline-labels';
+import { describeTimelineEntry } from '@/lib/verifications/timeline/labels';
+import type { Timeline } from '@/lib/verifications/timeline/timeline.server';
 
 const linkClass = 'font-medium text-indigo-700 underline underline-offset-2 hover:no-underline';
 

@@ -3,7 +3,7 @@
 // it (playwright.config.ts, `proxy` with `<-loopback>`, else Chromium bypasses proxies for
 // localhost); it forwards to the local test servers only and writes, per exchange, one JSON line
 // (method, URL, headers, status, timing) to traffic.jsonl and both bodies, decompressed, under
-// bodies/ — named by content hash, since every fresh browser context downloads the same scripts.
+// bodies/ (recorded-body.mjs).
 //
 // Bodies are streamed through, never buffered: an SSE stream reaches the browser chunk by chunk
 // (e2e/live-status.spec.ts measures that) and reaches the disk the same way.
@@ -13,12 +13,11 @@
 //   GET /__recorder/status  {recorded, open: [exchanges still flowing, with what is known so far]}
 //
 // Environment: RECORDING_PROXY_PORT, RECORDING_DIR.
-import { createHash } from 'node:crypto';
-import { appendFileSync, createWriteStream, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { bodyRecorder } from './recorded-body.mjs';
 
 const port = Number(process.env.RECORDING_PROXY_PORT);
 const dir = process.env.RECORDING_DIR;
@@ -53,74 +52,6 @@ let sequence = 0;
 let recorded = 0;
 // Exchanges still flowing (event streams of pages that are still open), as far as known so far.
 const open = new Map();
-
-/** A body on its way to disk: hashed as it flows, decompressed when the sender compressed it. */
-function bodyRecorder(name, encoding) {
-  const temporary = path.join(bodiesDir, `.${name}.partial`);
-  const file = createWriteStream(temporary);
-  const hash = createHash('sha256');
-  let bytes = 0;
-  let decodeError;
-  const sink = (chunk) => {
-    bytes += chunk.length;
-    hash.update(chunk);
-    file.write(chunk);
-  };
-  const decoder = decoderFor(encoding);
-  if (decoder) {
-    decoder.on('data', sink);
-    decoder.on('error', (error) => (decodeError = error.message));
-  }
-  let finished;
-  return {
-    write(chunk) {
-      if (decoder) decoder.write(chunk);
-      else sink(chunk);
-    },
-    /** Settles with the stored body's name (its hash) and size; an empty body is not stored. */
-    finish() {
-      finished ??= new Promise((resolve) => {
-        const close = () =>
-          file.end(() => {
-            const digest = hash.digest('hex');
-            if (bytes === 0) rmSync(temporary, { force: true });
-            else renameSync(temporary, path.join(bodiesDir, digest));
-            resolve({ body: bytes === 0 ? null : digest, bytes, decoded: Boolean(decoder) && !decodeError, decodeError });
-          });
-        if (!decoder) return close();
-        decoder.once('end', close);
-        decoder.once('error', close);
-        decoder.end();
-      });
-      return finished;
-    },
-  };
-}
-
-function decoderFor(encoding) {
-  // SYNC_FLUSH: hand out what can be decoded so far, so a streamed response is recorded as it flows.
-  const flush = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
-  switch ((encoding ?? '').trim().toLowerCase()) {
-    case '':
-    case 'identity':
-      return undefined;
-    case 'gzip':
-    case 'x-gzip':
-      return zlib.createGunzip(flush);
-    case 'deflate':
-      return zlib.createInflate(flush);
-    case 'br':
-      return zlib.createBrotliDecompress({
-        flush: zlib.constants.BROTLI_OPERATION_FLUSH,
-        finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
-      });
-    case 'zstd':
-      // Node 22.15+ only; on older Node the raw bytes are kept and the record says so.
-      return typeof zlib.createZstdDecompress === 'function' ? zlib.createZstdDecompress() : undefined;
-    default:
-      return undefined;
-  }
-}
 
 function forwardHeaders(headers) {
   const named = new Set(
@@ -169,7 +100,7 @@ function proxy(request, response) {
     return void finish({ ...entry, status: 403, refused: true }, []);
   }
 
-  const requestBody = bodyRecorder(`${id}.request`, request.headers['content-encoding']);
+  const requestBody = bodyRecorder(bodiesDir, `${id}.request`, request.headers['content-encoding']);
   let responseBody;
   let settled = false;
   const settle = (extra) => {
@@ -218,7 +149,7 @@ function proxy(request, response) {
 
   const relay = (upstreamResponse) => {
     const encoding = upstreamResponse.headers['content-encoding'];
-    responseBody = bodyRecorder(`${id}.response`, encoding);
+    responseBody = bodyRecorder(bodiesDir, `${id}.response`, encoding);
     Object.assign(entry, {
       status: upstreamResponse.statusCode,
       responseHeaders: upstreamResponse.headers,
@@ -299,8 +230,8 @@ server.on('connect', (request, client, head) => {
     return void finish({ ...entry, refused: true, status: 403 }, []);
   }
   open.set(id, { ...entry, partialBodies: [`.${id}.tunnel-out.partial`, `.${id}.tunnel-in.partial`] });
-  const sent = bodyRecorder(`${id}.tunnel-out`);
-  const received = bodyRecorder(`${id}.tunnel-in`);
+  const sent = bodyRecorder(bodiesDir, `${id}.tunnel-out`);
+  const received = bodyRecorder(bodiesDir, `${id}.tunnel-in`);
   const upstream = net.connect({ host: target[1] === '[::1]' ? '::1' : target[1], port: Number(target[2]) });
   let closed = false;
   const close = (error) => {

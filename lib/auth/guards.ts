@@ -10,7 +10,7 @@ export type Denial = 'unauthenticated' | 'forbidden' | 'two_factor_required';
 /**
  * Wraps a server action. The action runs only for a signed-in staff member whose role has
  * `permission`; otherwise `denied` builds the answer, and nothing else happens — no service
- * call, no database write. Form actions get it through formAction (lib/forms/form-action.ts),
+ * call, no database write. Form actions get it through formAction (form-action.ts),
  * which also validates the form and answers every refusal with the form's values.
  */
 export function authorizedAction<Args extends unknown[], Result>(

@@ -1,6 +1,6 @@
 // Facts about the incoming request that sign-in needs.
 import 'server-only';
-import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SERVER } from '@/lib/cli/client-address.mjs';
+import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SERVER_NAME } from '@/lib/cli/client-address.mjs';
 import { logger } from '@/lib/platform/log';
 import { processSingleton } from '@/lib/platform/process-singleton';
 
@@ -13,7 +13,8 @@ import { processSingleton } from '@/lib/platform/process-singleton';
  * addresses as one (lib/auth/throttle.ts).
  */
 export function clientAddress(requestHeaders: Headers): string | null {
-  if ((globalThis as unknown as Record<symbol, unknown>)[CLIENT_ADDRESS_SERVER] !== true) {
+  // True only when lib/cli/server.mjs set it, before Next.js loaded.
+  if (processSingleton(CLIENT_ADDRESS_SERVER_NAME, () => false) !== true) {
     const notice = processSingleton('client-address-unknown-notice', () => ({ given: false }));
     if (!notice.given) {
       notice.given = true;

@@ -1,8 +1,9 @@
 // Staff roles and what each may do. Pure data, safe to import anywhere (the UI hides what a
-// role cannot do; the server enforces it with the same table).
+// role cannot do; the server enforces it with the same table). The list itself is the staff
+// table's (lib/db/staff-roles.ts).
+import { STAFF_ROLES, type StaffRole } from '@/lib/db/staff-roles';
 
-export const STAFF_ROLES = ['viewer', 'operator', 'admin'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+export { STAFF_ROLES, type StaffRole };
 
 export const PERMISSIONS = {
   /** Look verifications up and read them, see the register. */

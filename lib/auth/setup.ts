@@ -17,8 +17,8 @@ import { setupTokens, staffUsers } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { SETUP_LOCK } from '@/lib/platform/advisory-locks';
 import { logger } from '@/lib/platform/log';
-import { insertStaff, type NewStaff, StaffError } from '@/lib/staff/staff-accounts';
 import { removeSetupLinkFile } from './setup-link';
+import { insertStaff, type NewStaff, StaffError } from './staff-records';
 
 /** How long a setup link works. Long enough to hand it over; a forgotten one does not stay open for good. */
 export const SETUP_TOKEN_LIFETIME_HOURS = 24;

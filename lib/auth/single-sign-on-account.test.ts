@@ -9,7 +9,7 @@ import { getDb } from '@/lib/db';
 import { auditEntries, staffAccounts, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
-import { inviteStaff, lookupInvitation } from '@/lib/staff/invitations';
+import { inviteStaff, lookupInvitation } from '@/lib/staff/invitations/invitations.server';
 import { getCliAuth } from './auth';
 import { OTHER_IDENTITY_ERROR, SSO_PROVIDER_ID, singleSignOnGate } from './single-sign-on';
 

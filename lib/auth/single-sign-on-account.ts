@@ -4,8 +4,10 @@
 // linked an account or signed it in, none of its invitations still works (a password set
 // through one would bypass the provider's MFA and outlive the company's offboarding).
 import 'server-only';
-import type { Db } from '@/lib/db';
-import { voidInvitations } from '@/lib/staff/invitations';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { recordAudit } from '@/lib/audit/audit';
+import { type Db, getDb } from '@/lib/db';
+import { staffInvitations } from '@/lib/db/schema';
 import { hasLinkedIdentity, SSO_PROVIDER_ID } from './single-sign-on';
 
 type AccountRow = { providerId: string; userId: string };
@@ -25,4 +27,25 @@ export function singleSignOnAccountHooks(db: Db) {
     // outlived the link by any route stops working at the next sign-in.
     update: { after: voidFor },
   };
+}
+
+/**
+ * Ends the account's unused links now, once single sign-on has linked it or signed it in. The
+ * rows stay, so an old link can still say why it stopped working; audited when any was live.
+ */
+export async function voidInvitations(userId: string): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const voided = await tx
+      .update(staffInvitations)
+      .set({ expiresAt: sql`now()` })
+      .where(and(eq(staffInvitations.userId, userId), isNull(staffInvitations.usedAt), sql`${staffInvitations.expiresAt} > now()`))
+      .returning({ id: staffInvitations.id });
+    if (voided.length === 0) return;
+    // The colleague's own sign-in through the provider is what voided them.
+    await recordAudit(
+      { actorId: userId, action: 'invitation.voided', target: { type: 'staff', id: userId }, details: { reason: 'single_sign_on' } },
+      tx,
+    );
+  });
 }

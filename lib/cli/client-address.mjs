@@ -13,10 +13,13 @@ import { isIP } from 'node:net';
 export const CLIENT_ADDRESS_HEADER = 'x-verification-desk-client-address';
 
 /**
- * Set on globalThis by the server before Next.js starts, in the same process: the app trusts
- * CLIENT_ADDRESS_HEADER only when this server put it there (under `next dev` nobody does).
+ * Set to true by the server before Next.js starts, in the same process: the app trusts
+ * CLIENT_ADDRESS_HEADER only when this server put it there (under `next dev` nobody does). The app
+ * reads it as the process value of this name (lib/platform/process-singleton.ts).
  */
-export const CLIENT_ADDRESS_SERVER = Symbol.for('verification-desk.client-address-server');
+export const CLIENT_ADDRESS_SERVER_NAME = 'client-address-server';
+/** The global key lib/platform/process-singleton.ts keeps that value under, for the server to set. */
+export const CLIENT_ADDRESS_SERVER = Symbol.for(`verification-desk.${CLIENT_ADDRESS_SERVER_NAME}`);
 
 /** More proxies than this in front of one app is a mistake in the setting, not a deployment. */
 export const MAX_TRUSTED_HOPS = 10;

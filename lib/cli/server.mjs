@@ -65,7 +65,8 @@ try {
 // (lib/env reads PORT; the zero-config sandbox is reached at this port over loopback).
 process.env.NODE_ENV ||= 'production';
 process.env.PORT = String(port);
-// The app reads the address header only when this flag says that this server wrote it.
+// The app reads the address header only when this flag says that this server wrote it. Set on
+// globalThis directly: this plain Node script runs before any bundle and cannot import lib/platform/process-singleton.ts.
 /** @type {Record<symbol, unknown>} */ (/** @type {unknown} */ (globalThis))[CLIENT_ADDRESS_SERVER] = true;
 
 const { default: next } = await import('next');

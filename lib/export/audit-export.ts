@@ -2,7 +2,7 @@
 // first in keyset batches so an export of any size holds one batch in memory.
 import 'server-only';
 import { and, desc, type SQL, sql } from 'drizzle-orm';
-import { type AuditFilter, auditConditions } from '@/lib/audit/audit';
+import { type AuditFilter, auditConditions } from '@/lib/audit-trail/queries.server';
 import { getDb } from '@/lib/db';
 import { auditEntries } from '@/lib/db/schema';
 import type { CsvCell } from './csv';

@@ -1,8 +1,8 @@
 // The filters of an export, read exactly as the page that links to it reads them — but where the
 // page ignores a value it does not understand and says so, an export refuses: a file handed to an
 // auditor must hold what its filters say, or nothing.
-import { type AuditTrailFilter, parseAuditFilter } from '@/lib/audit/audit-filter';
-import { parseRegisterFilter, type RegisterFilter, type RegisterFilterField } from '@/lib/verifications/register-filter';
+import { type AuditTrailFilter, parseAuditFilter } from '@/lib/audit-trail/filter';
+import { parseRegisterFilter, type RegisterFilter, type RegisterFilterField } from '@/lib/verifications/register/filter';
 
 type Params = Record<string, string | string[] | undefined>;
 type Parsed<Filter> = { filter: Filter; problems: string[] };

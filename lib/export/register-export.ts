@@ -6,8 +6,8 @@ import 'server-only';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
 import { nameReviews, staffUsers, verificationRequests } from '@/lib/db/schema';
-import type { RegisterFilter } from '@/lib/verifications/register-filter';
-import { type ListContext, registerConditions } from '@/lib/verifications/register-queries';
+import type { RegisterFilter } from '@/lib/verifications/register/filter';
+import { type ListContext, registerConditions } from '@/lib/verifications/register/queries.server';
 import type { CsvCell } from './csv';
 
 export const EXPORT_BATCH_SIZE = 1000;

@@ -8,14 +8,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DENIAL_MESSAGES } from '@/lib/auth/guards';
 import type { Staff } from '@/lib/auth/session';
-import { setupAction, signInAction } from '@/lib/auth/sign-in-and-setup-actions';
+import { setupAction, signInAction } from '@/lib/auth/sign-in/actions';
 import { getDb } from '@/lib/db';
 import { staffAccounts, staffInvitations, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
-import { acceptInvitationAction, issueInvitationAction } from '@/lib/staff/invitation-actions';
-import { changeRoleAction, createStaffAction, disableStaffAction } from '@/lib/staff/staff-actions';
-import { createVerificationAction } from '@/lib/verifications/actions';
+import { changeRoleAction, createStaffAction, disableStaffAction } from '@/lib/staff/accounts/actions';
+import { acceptInvitationAction, issueInvitationAction } from '@/lib/staff/invitations/actions';
+import { createVerificationAction } from '@/lib/verifications/create/actions';
 
 const session = vi.hoisted(() => ({ staff: null as Staff | null }));
 vi.mock('@/lib/auth/session', () => ({

@@ -13,9 +13,9 @@ import { getEnv } from '@/lib/env';
 import { LIVE_EVENTS_KEPT_MS, purgeOldLiveEvents } from '@/lib/live/retention';
 import { logger } from '@/lib/platform/log';
 import { type StopPeriodicJobs, startPeriodicJobs } from '@/lib/platform/periodic-jobs';
-import { purgeOldSubmissionKeys } from '@/lib/verifications/create-verification';
-import { purgeOldRateLimitEvents } from '@/lib/verifications/rate-limit-events';
-import { purgeExpiredRegisterEntries } from '@/lib/verifications/retention';
+import { purgeOldSubmissionKeys } from '@/lib/verifications/create/create-verification.server';
+import { purgeOldRateLimitEvents } from '@/lib/verifications/create/rate-limit-events.server';
+import { purgeExpiredRegisterEntries } from '@/lib/verifications/register/retention.server';
 import { purgeOldWebhookReceipts, WEBHOOK_RECEIPTS_KEPT_MS } from '@/lib/webhook-receiver/receipt-retention';
 
 const log = logger.child({ area: 'retention' });

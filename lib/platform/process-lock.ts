@@ -21,34 +21,15 @@
 // crashed while holding a claim is itself taken over, by the same rule, one level down.
 // Anyone else can only create the lock where none exists, which the link refuses while the
 // abandoned one is still there: there is no moment at which two processes both hold it.
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { link, lstat, open, readdir, readFile, rename, rmdir, unlink, utimes, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { processSingleton } from '@/lib/platform/process-singleton';
+//
+// The lock file's record and the checks on its owner live in process-lock-owner.ts, the atomic
+// file operations in process-lock-file.ts; this module decides who may take the lock.
+import { utimes } from 'node:fs/promises';
+import { createExclusive, type LockHolder, readHolder, removeIfOwned, removeLeftovers, replace } from '@/lib/platform/process-lock-file';
+import { heldNonces, isRunning, isThisHost, type LockOwner, newOwner } from '@/lib/platform/process-lock-owner';
 
-export type LockOwner = {
-  pid: number;
-  host: string;
-  /** Linux's boot id: the same host name after a reboot is not the same running system. */
-  bootId?: string;
-  /** The process's start time (clock ticks after boot, from /proc): a reused pid has another. */
-  processStart?: string;
-  /** When the lock was taken (ISO 8601). */
-  since: string;
-  nonce: string;
-};
-
-/** Who holds a lock file, as far as it can be told. */
-export type LockHolder = {
-  /** null when the file has no readable owner (an earlier version's lock, a file cut short). */
-  owner: LockOwner | null;
-  /** When the holder last touched the lock. */
-  touchedAt: Date;
-  /** This very holding: its nonce (or inode) and last touch. */
-  identity: string;
-};
+export type { LockHolder } from '@/lib/platform/process-lock-file';
+export type { LockOwner } from '@/lib/platform/process-lock-owner';
 
 export class LockHeldError extends Error {
   constructor(
@@ -83,9 +64,6 @@ export type AcquireOptions = {
 };
 
 const RETRY_MS = 250;
-// Temporary files and claims a crash left behind are removed once this old; a live contender
-// holds them for a few milliseconds.
-const LEFTOVER_AGE_MS = 60_000;
 
 /** "pid 1234 on host build-7, since 2026-11-24T10:00:00.000Z" (or why the owner is unknown). */
 export function describeHolder(holder: LockHolder): string {
@@ -168,200 +146,6 @@ function abandonment(holder: LockHolder, staleMs: number): TakeOver['reason'] | 
   const { owner } = holder;
   if (owner && isThisHost(owner)) return isRunning(owner) ? null : 'process-ended';
   return Date.now() - holder.touchedAt.getTime() > staleMs ? 'stale' : null;
-}
-
-function isThisHost(owner: LockOwner): boolean {
-  if (owner.host !== os.hostname()) return false;
-  const bootId = thisBootId();
-  return !(owner.bootId && bootId && owner.bootId !== bootId);
-}
-
-/** Does the owner's process still run? Conservative: when in doubt, it does. */
-function isRunning(owner: LockOwner): boolean {
-  // A record with this process's pid but another start time, or (without /proc) one this process
-  // does not hold, was left by an earlier process with the same pid: a container's first process
-  // gets the same pid at every start.
-  if (owner.pid === process.pid) {
-    const start = processStat(process.pid)?.start;
-    return start && owner.processStart ? start === owner.processStart : heldNonces().has(owner.nonce);
-  }
-  try {
-    process.kill(owner.pid, 0);
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
-  }
-  const stat = processStat(owner.pid);
-  if (!stat) return true; // no /proc: the signal is all there is to go on
-  // A killed process whose parent has not collected it yet still answers signal 0.
-  if (stat.state === 'Z' || stat.state === 'X') return false;
-  return !owner.processStart || owner.processStart === stat.start;
-}
-
-/** A record for a lock this process is about to take; counted as held by this process until dropped. */
-function newOwner(): LockOwner {
-  const owner = {
-    pid: process.pid,
-    host: os.hostname(),
-    bootId: thisBootId(),
-    processStart: processStat(process.pid)?.start,
-    since: new Date().toISOString(),
-    nonce: randomUUID(),
-  };
-  heldNonces().add(owner.nonce);
-  return owner;
-}
-
-function thisBootId(): string | undefined {
-  return processSingleton('boot-id', () => ({ value: readOptional('/proc/sys/kernel/random/boot_id')?.trim() })).value;
-}
-
-/** State and start time of `pid`, from /proc (Linux); undefined elsewhere or when it has gone. */
-function processStat(pid: number): { state: string; start: string } | undefined {
-  const stat = readOptional(`/proc/${pid}/stat`);
-  if (!stat) return undefined;
-  // After the command name (in parentheses, which may itself hold spaces and parentheses) come
-  // the fields from the third on: state first, start time (the 22nd) 19 places later.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const [state, start] = [fields[0], fields[19]];
-  return state && start ? { state, start } : undefined;
-}
-
-function readOptional(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-/** The nonces of the locks this process holds (one set for every bundle of a Next.js server). */
-function heldNonces(): Set<string> {
-  return processSingleton('held-lock-nonces', () => new Set<string>());
-}
-
-/** A file of this process's own beside the lock, holding `owner`'s record in full. */
-async function writeTemporary(lockPath: string, owner: LockOwner): Promise<string> {
-  const temporary = `${lockPath}.${randomUUID()}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(owner)}\n`, { flag: 'wx', mode: 0o600 });
-  return temporary;
-}
-
-/** Creates the lock file with `owner` in it, unless the name exists. */
-async function createExclusive(lockPath: string, owner: LockOwner): Promise<boolean> {
-  const temporary = await writeTemporary(lockPath, owner);
-  try {
-    await link(temporary, lockPath);
-    return true;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return false;
-    // A file system without hard links: an exclusive create, then the record. A reader that comes
-    // in between sees a fresh lock without an owner, which counts as held.
-    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') return await createByOpen(lockPath, owner);
-    throw error;
-  } finally {
-    await unlink(temporary).catch(() => {});
-  }
-}
-
-async function createByOpen(lockPath: string, owner: LockOwner): Promise<boolean> {
-  let handle: Awaited<ReturnType<typeof open>>;
-  try {
-    handle = await open(lockPath, 'wx', 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
-  try {
-    await handle.writeFile(`${JSON.stringify(owner)}\n`);
-  } finally {
-    await handle.close();
-  }
-  return true;
-}
-
-/** Puts `owner` in the place of the (abandoned, claimed) lock at `lockPath`. */
-async function replace(lockPath: string, owner: LockOwner): Promise<boolean> {
-  const temporary = await writeTemporary(lockPath, owner);
-  try {
-    await rename(temporary, lockPath);
-    return true;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'EISDIR' && code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
-    // An earlier version's lock is a directory, which a file cannot be renamed over. Removed,
-    // its name is free for anyone: if another contender creates it first, that one holds it.
-    await rmdir(lockPath).catch(() => {});
-    return await createExclusive(lockPath, owner);
-  } finally {
-    await unlink(temporary).catch(() => {});
-  }
-}
-
-/** The holder of the lock at `lockPath`, or null when there is none. */
-async function readHolder(lockPath: string): Promise<LockHolder | null> {
-  let stats: Awaited<ReturnType<typeof lstat>>;
-  let content = '';
-  try {
-    stats = await lstat(lockPath);
-    if (stats.isFile()) content = await readFile(lockPath, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  const owner = parseOwner(content);
-  const touched = Math.floor(stats.mtimeMs);
-  return { owner, touchedAt: new Date(touched), identity: `${owner ? owner.nonce : `inode${stats.ino}`}-${touched}` };
-}
-
-function parseOwner(content: string): LockOwner | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(content);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const record = value as Record<string, unknown>;
-  const text = (key: string) => (typeof record[key] === 'string' && record[key] !== '' ? (record[key] as string) : undefined);
-  const pid = record.pid;
-  const [host, since, nonce] = [text('host'), text('since'), text('nonce')];
-  // The nonce becomes part of a file name (the claim): only the characters a UUID has.
-  if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0 || !host || !since || !nonce || !/^[0-9a-f-]{1,64}$/.test(nonce)) {
-    return null;
-  }
-  return { pid, host, since, nonce, bootId: text('bootId'), processStart: text('processStart') };
-}
-
-/** Removes `file` if it still holds `owner`'s record. */
-async function removeIfOwned(file: string, owner: LockOwner): Promise<void> {
-  const holder = await readHolder(file).catch(() => null);
-  if (holder?.owner?.nonce === owner.nonce) await unlink(file).catch(() => {});
-}
-
-/**
- * Temporary files and claims left by a process that crashed in the middle of taking the lock.
- * Called by the holder: a claim names a holding that is no longer the lock, so it decides nothing.
- */
-async function removeLeftovers(lockPath: string): Promise<void> {
-  const directory = path.dirname(lockPath);
-  const prefix = `${path.basename(lockPath)}.`;
-  let names: string[];
-  try {
-    names = await readdir(directory);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (!name.startsWith(prefix) || !(name.endsWith('.tmp') || name.startsWith(`${prefix}takeover-`))) continue;
-    const file = path.join(directory, name);
-    try {
-      if (Date.now() - (await lstat(file)).mtimeMs > LEFTOVER_AGE_MS) await unlink(file);
-    } catch {
-      // gone already
-    }
-  }
 }
 
 function holding(

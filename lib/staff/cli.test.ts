@@ -15,7 +15,7 @@ import { auditEntries, staffAccounts, staffSessions, staffUsers } from '@/lib/db
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { openDatabase } from '@/lib/platform/embedded-database';
-import { acceptInvitation, lookupInvitation } from '@/lib/staff/invitations';
+import { acceptInvitation, lookupInvitation } from '@/lib/staff/invitations/invitations.server';
 
 const TSX = path.join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
 const CLI = path.join(process.cwd(), 'lib/staff/cli.ts');

@@ -21,8 +21,8 @@ import { getEnv, InvalidEnvironmentError, isPasswordSignInEnabled } from '@/lib/
 import { closeDatabases } from '@/lib/platform/database';
 import { DataDirInUseError } from '@/lib/platform/embedded-database';
 import { PASSWORD_FLAG_REFUSAL, readGivenPassword } from './cli-password';
-import { invitationLink } from './invitation-link';
-import { inviteStaff, issueInvitation } from './invitations';
+import { inviteStaff, issueInvitation } from './invitations/invitations.server';
+import { invitationLink } from './invitations/link.server';
 import { createStaff, disableStaff, enableStaff, findStaffIdByEmail, listStaff, StaffError } from './staff-accounts';
 
 const USAGE = `Usage:

@@ -2,25 +2,16 @@
 // written in one transaction. Accounts are disabled, never deleted, so the audit trail's ids
 // keep pointing somewhere.
 import 'server-only';
-import { randomUUID } from 'node:crypto';
-import { hashPassword } from 'better-auth/crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/audit';
-import { passwordProblem } from '@/lib/auth/password-policy';
 import type { StaffRole } from '@/lib/auth/roles';
 import { forgetValidatedSessions } from '@/lib/auth/session-cache';
+import { insertStaff, type NewStaff, StaffError } from '@/lib/auth/staff-records';
 import { type Db, getDb } from '@/lib/db';
-import { type StaffUserRow, staffAccounts, staffSessions, staffUsers } from '@/lib/db/schema';
+import { type StaffUserRow, staffSessions, staffUsers } from '@/lib/db/schema';
 
-export class StaffError extends Error {
-  constructor(
-    message: string,
-    readonly field?: 'email' | 'role' | 'password',
-  ) {
-    super(message);
-    this.name = 'StaffError';
-  }
-}
+// The account rows themselves, and the error every refused change throws, are identity's.
+export { findStaffIdByEmail, type NewStaff, StaffError } from '@/lib/auth/staff-records';
 
 export type StaffSummary = Pick<StaffUserRow, 'id' | 'name' | 'email' | 'role' | 'disabled' | 'twoFactorEnabled' | 'createdAt'>;
 
@@ -46,49 +37,6 @@ export async function listStaff(): Promise<StaffSummary[]> {
     })
     .from(staffUsers)
     .orderBy(asc(staffUsers.disabled), asc(staffUsers.name));
-}
-
-export async function findStaffIdByEmail(email: string): Promise<string | null> {
-  const db = await getDb();
-  const [row] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, email.trim().toLowerCase()));
-  return row?.id ?? null;
-}
-
-/** Without a password, the account gets one through an invitation (./invitations.ts). */
-export type NewStaff = { name: string; email: string; role: StaffRole; password?: string };
-
-const ACCOUNT_EXISTS = 'An account with this e-mail address already exists.';
-
-/** Inserts the account, and its password if given, inside `tx` (used by setup and by staff management). */
-export async function insertStaff(tx: Tx, staff: NewStaff): Promise<string> {
-  // Every way an account gets a password comes through here; each caller checks first to put
-  // the message where it belongs, and this makes sure none can skip the rules.
-  const problem = staff.password === undefined ? null : passwordProblem(staff.password);
-  if (problem) throw new StaffError(problem, 'password');
-  const email = staff.email.trim().toLowerCase();
-  const [existing] = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, email));
-  if (existing) throw new StaffError(ACCOUNT_EXISTS, 'email');
-  const id = randomUUID();
-  const now = new Date();
-  // The check above cannot see an account another transaction (on another instance, say) is
-  // adding at this moment: the unique e-mail decides, and nothing is written for the loser.
-  const [inserted] = await tx
-    .insert(staffUsers)
-    .values({ id, name: staff.name.trim(), email, role: staff.role, emailVerified: true, createdAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: staffUsers.email })
-    .returning({ id: staffUsers.id });
-  if (!inserted) throw new StaffError(ACCOUNT_EXISTS, 'email');
-  if (staff.password === undefined) return id;
-  await tx.insert(staffAccounts).values({
-    id: randomUUID(),
-    accountId: id,
-    providerId: 'credential',
-    userId: id,
-    password: await hashPassword(staff.password),
-    createdAt: now,
-    updatedAt: now,
-  });
-  return id;
 }
 
 /** Creates the account and its audit entry inside `tx`. */

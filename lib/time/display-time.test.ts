@@ -1,7 +1,7 @@
 // The one way times are shown, and the calendar days the date filters select, in several zones.
 import { describe, expect, it } from 'vitest';
+import { canonicalTimeZone } from '@/lib/platform/time-zone-name';
 import { dayIn, formatDate, formatDateTime, isPast, relativeTime, startOfDayIn, startOfNextDayIn, zoneAbbreviation } from './display-time';
-import { canonicalTimeZone } from './time-zone';
 
 describe('formatDateTime', () => {
   it('uses a 24-hour clock and names the zone, whatever the zone', () => {

@@ -5,7 +5,8 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { getEnv } from '@/lib/env';
-import { canonicalTimeZone, FALLBACK_TIME_ZONE, TIME_ZONE_COOKIE } from './time-zone';
+import { canonicalTimeZone } from '@/lib/platform/time-zone-name';
+import { FALLBACK_TIME_ZONE, TIME_ZONE_COOKIE } from './time-zone';
 
 export type DisplayZone = {
   timeZone: string;

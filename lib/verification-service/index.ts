@@ -31,7 +31,6 @@ export async function getSandboxWebhooks(): Promise<SandboxWebhooks> {
   return createVerificationServiceClient(getServiceConfig()).getSandboxWebhooks();
 }
 
-export { verificationStatuses } from '@/lib/verifications/verification-status';
 export {
   createVerificationServiceClient,
   normalizeVerificationId,
@@ -39,6 +38,7 @@ export {
   type VerificationServiceClient,
   type VerificationServiceClientConfig,
 } from './client';
+export { verificationStatuses } from './contract/verification-status';
 export {
   httpStatusFor,
   isRetryableRead,

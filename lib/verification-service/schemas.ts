@@ -8,7 +8,7 @@
 // statuses and timestamps it can actually compare.
 import 'server-only';
 import { z } from 'zod';
-import { verificationStatuses } from '@/lib/verifications/verification-status';
+import { verificationStatuses } from './contract/verification-status';
 
 export const verificationLanguages = ['en', 'fr', 'nl'] as const;
 /** The contract's predefined purposes (§2.1); any other free text is also a valid `chosenPurpose`. */

@@ -1,6 +1,6 @@
 // Human labels for the service's codes. Unknown values (a real service may add methods or
 // purposes) are shown as they come rather than hidden.
-import type { VerificationStatus } from './verification-status';
+import type { VerificationStatus } from '@/lib/verification-service/contract/verification-status';
 
 export const PREDEFINED_PURPOSES = [
   {

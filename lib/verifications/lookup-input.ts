@@ -2,7 +2,7 @@
 // around it, or the address of a detail page copied from the browser or a colleague's message.
 // Pure and client-safe: the form reads it in the browser, and /verifications?id=… on the server
 // when JavaScript is off; both must agree.
-import { canonicalVerificationId, verificationIdProblem } from './verification-id';
+import { canonicalVerificationId, verificationIdProblem } from '@/lib/verification-service/contract/verification-id';
 
 export type LookupInput = { id: string } | { error: string };
 

@@ -22,16 +22,11 @@ import { type Db, getDb } from '@/lib/db';
 import { verificationRequests, webhookReceipts } from '@/lib/db/schema';
 import { publishVerificationChange } from '@/lib/live';
 import { logger } from '@/lib/platform/log';
-import {
-  getVerification,
-  isVerificationServiceError,
-  normalizeVerificationId,
-  type VerificationRecord,
-  type VerificationServiceErrorKind,
-} from '@/lib/verification-service';
-import { forgetRegisterEntries } from '@/lib/verifications/register-cache';
-import { applyServiceRecord, type RegisterTx } from '@/lib/verifications/register-writes';
-import { canonicalVerificationId } from '@/lib/verifications/verification-id';
+import { normalizeVerificationId, type VerificationServiceErrorKind } from '@/lib/verification-service';
+import { canonicalVerificationId } from '@/lib/verification-service/contract/verification-id';
+import { readVerification, type VerificationRead } from '@/lib/verifications/record/read-verification.server';
+import { forgetRegisterEntries } from '@/lib/verifications/register/cache.server';
+import type { RegisterTx } from '@/lib/verifications/register/writes.server';
 
 const log = logger.child({ area: 'webhooks' });
 
@@ -93,7 +88,7 @@ function parseEvent(body: string): ParsedEvent {
   if (!parsed.success) return 'invalid';
   try {
     // The id goes into a URL path for the re-read; one that would change the path is refused.
-    // The register knows the request under its canonical spelling (verification-id.ts).
+    // The register knows the request under its canonical spelling (lib/verification-service/contract/verification-id.ts).
     const verificationId = canonicalVerificationId(normalizeVerificationId(parsed.data.data.verificationId));
     return { type: parsed.data.type as WebhookEventType, verificationId };
   } catch {
@@ -171,7 +166,7 @@ async function processOnce(db: Db, webhookId: string, body: string): Promise<Web
         truth === 'gone'
           ? await removeFromRegister(tx, verificationId)
           : // No row: not one of ours, or already purged, and a late event must not bring it back.
-            ((await applyServiceRecord(tx, verificationId, truth)) ?? truth.status);
+            ((await truth.refreshRegister(tx)) ?? truth.record.status);
       // Last: it holds the log's lock until the commit (lib/live/event-log.ts).
       await publishVerificationChange({ verificationId, status }, tx);
       return { result: 'processed', verificationId, status } as const;
@@ -181,7 +176,7 @@ async function processOnce(db: Db, webhookId: string, body: string): Promise<Web
     log.error({ err: error, webhookId, verificationId: event.verificationId }, 'processing a webhook failed');
     throw new WebhookProcessingError('the change could not be stored');
   }
-  // This instance's next read must not meet the old row (see register-cache.ts).
+  // This instance's next read must not meet the old row (see lib/verifications/register/cache.server.ts).
   if (outcome.result === 'processed') forgetRegisterEntries(db);
   return outcome;
 }
@@ -196,16 +191,17 @@ async function receiptExists(db: Db, webhookId: string): Promise<boolean> {
  * re-read, `verification.purged` too: a signed notice is still only "something changed", and
  * removing a row on its word alone would erase a record the service still has.
  */
-async function readTruth(event: { type: WebhookEventType; verificationId: string }): Promise<VerificationRecord | 'gone'> {
-  try {
-    return await getVerification(event.verificationId);
-  } catch (error) {
-    // Gone from the service (purged at its kept_until): the register's copy goes too.
-    if (isVerificationServiceError(error) && error.kind === 'not_found') return 'gone';
-    const kind = isVerificationServiceError(error) ? error.kind : undefined;
-    throw new WebhookProcessingError(`the record could not be re-read (${kind ?? 'unexpected error'})`, kind);
-  }
+async function readTruth(event: { type: WebhookEventType; verificationId: string }): Promise<RecordRead | 'gone'> {
+  // The register is brought up to date inside the delivery's transaction, with its receipt.
+  const read = await readVerification(event.verificationId, { refresh: 'by-caller' });
+  if (read.ok) return read;
+  // Gone from the service (purged at its kept_until): the register's copy goes too.
+  if (read.failure.kind === 'not_found') return 'gone';
+  const kind = read.failure.kind === 'unknown' ? undefined : read.failure.kind;
+  throw new WebhookProcessingError(`the record could not be re-read (${kind ?? 'unexpected error'})`, kind);
 }
+
+type RecordRead = Extract<VerificationRead, { ok: true }>;
 
 /** Removes a record the service no longer has; returns the status to publish. */
 async function removeFromRegister(tx: RegisterTx, verificationId: string): Promise<string> {

@@ -1,5 +1,5 @@
 // Phone numbers the create form accepts: E.164 and possible for their country. A digit string
-// that merely fits the contract's pattern ("+1234") is not one any more (phone-number.ts), so
+// that merely fits the contract's pattern ("+1234") is not one any more (lib/verifications/create/phone-number.ts), so
 // tests that need valid numbers take libphonenumber-js's example mobile number of each country.
 import fc from 'fast-check';
 import { getCountries, getExampleNumber } from 'libphonenumber-js/min';

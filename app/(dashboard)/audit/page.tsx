@@ -1,20 +1,21 @@
 // The audit trail (administrators): filter by verification id, person, action and date (whole
-// days in the display zone, lib/time), every filter in the URL (lib/audit/audit-filter.ts), and
+// days in the display zone, lib/time), every filter in the URL (lib/audit-trail/filter.ts), and
 // export what is shown as CSV.
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
 import { ExportCsvLink } from '@/components/export/export-csv-link';
-import { Alert } from '@/components/ui/alert';
+import { FilterField, FilterForm } from '@/components/forms/filter-form';
+import { FilterProblemsAlert } from '@/components/forms/filter-problems-alert';
 import { buttonClasses } from '@/components/ui/button';
 import { DataTable, idTextClasses } from '@/components/ui/data-table';
 import { Input, Select } from '@/components/ui/input';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { LocalTime } from '@/components/ui/local-time';
-import { auditFilterFor, listAudit } from '@/lib/audit/audit';
-import { describeAuditDetails } from '@/lib/audit/audit-details';
-import { auditFilterProblem, auditTrailQuery, parseAuditFilter } from '@/lib/audit/audit-filter';
 import { AUDIT_ACTIONS, isAuditAction } from '@/lib/audit/audit-labels';
+import { describeAuditDetails } from '@/lib/audit-trail/details';
+import { auditFilterProblem, auditTrailQuery, parseAuditFilter } from '@/lib/audit-trail/filter';
+import { auditFilterFor, listAudit } from '@/lib/audit-trail/queries.server';
 import { requireStaff } from '@/lib/auth/session';
 import { auditExportHref } from '@/lib/export/export-links';
 import { listStaff } from '@/lib/staff/staff-accounts';
@@ -57,11 +58,15 @@ export default async function AuditPage({ searchParams }: Props) {
         <ExportCsvLink href={auditExportHref(filter)} description="Download every entry matching these filters as a CSV file." />
       </div>
 
-      <form method="get" className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-        <div className="space-y-1.5">
-          <label htmlFor="verification" className="block text-sm font-medium text-slate-900">
-            Verification id
-          </label>
+      <FilterForm
+        clearHref="/audit"
+        submitLabel="Filter"
+        clearLabel="Clear"
+        className="flex flex-wrap items-end gap-3"
+        // The buttons sit in the row of fields.
+        actionsClassName="contents"
+      >
+        <FilterField id="verification" label="Verification id">
           <Input
             id="verification"
             name="verification"
@@ -71,11 +76,8 @@ export default async function AuditPage({ searchParams }: Props) {
             sizing="h-10 w-72 py-2"
             className="font-mono text-xs"
           />
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor="actor" className="block text-sm font-medium text-slate-900">
-            Person
-          </label>
+        </FilterField>
+        <FilterField id="actor" label="Person">
           <Select id="actor" name="actor" defaultValue={filter.actor ?? ''} sizing="h-10 w-52 py-2">
             <option value="">Everyone</option>
             {staff.map((s) => (
@@ -84,11 +86,8 @@ export default async function AuditPage({ searchParams }: Props) {
               </option>
             ))}
           </Select>
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor="action" className="block text-sm font-medium text-slate-900">
-            Action
-          </label>
+        </FilterField>
+        <FilterField id="action" label="Action">
           <Select id="action" name="action" defaultValue={filter.action ?? ''} sizing="h-10 w-56 py-2">
             <option value="">All actions</option>
             {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
@@ -97,36 +96,16 @@ export default async function AuditPage({ searchParams }: Props) {
               </option>
             ))}
           </Select>
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor="from" className="block text-sm font-medium text-slate-900">
-            From ({timeZone})
-          </label>
+        </FilterField>
+        <FilterField id="from" label={`From (${timeZone})`}>
           <Input id="from" name="from" type="date" defaultValue={filter.from ?? ''} sizing="h-10 w-40 py-2" />
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor="to" className="block text-sm font-medium text-slate-900">
-            To ({timeZone})
-          </label>
+        </FilterField>
+        <FilterField id="to" label={`To (${timeZone})`}>
           <Input id="to" name="to" type="date" defaultValue={filter.to ?? ''} sizing="h-10 w-40 py-2" />
-        </div>
-        <button type="submit" className={buttonClasses('primary')}>
-          Filter
-        </button>
-        <Link href="/audit" className={buttonClasses('ghost')}>
-          Clear
-        </Link>
-      </form>
+        </FilterField>
+      </FilterForm>
 
-      {problems.length > 0 ? (
-        <Alert tone="warning" role="status" title="Some filters were not understood and are ignored.">
-          <ul className="list-disc space-y-0.5 pl-5">
-            {problems.map((problem) => (
-              <li key={problem.field}>{problem.message}</li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
+      <FilterProblemsAlert problems={problems} />
 
       <DataTable caption="Audit entries, newest first" columns={['When', 'Who', 'Action', 'On', 'Details']} bodyTestId="audit-entries">
         {entries.slice(0, PAGE_SIZE).map((entry) => (

@@ -12,7 +12,7 @@ import { LocalTime } from '@/components/ui/local-time';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
 import { isPasswordSignInEnabled } from '@/lib/env';
-import { accountsWithPassword, accountsWithSingleSignOn, pendingInvitations } from '@/lib/staff/invitations';
+import { accountsWithPassword, accountsWithSingleSignOn, pendingInvitations } from '@/lib/staff/invitations/invitations.server';
 import { listStaff } from '@/lib/staff/staff-accounts';
 
 export const metadata: Metadata = { title: 'Staff' };

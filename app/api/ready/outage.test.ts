@@ -7,11 +7,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DATABASE_UNAVAILABLE_REFUSAL, formAction } from '@/lib/auth/form-action';
 import { getDb } from '@/lib/db';
 import { staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { textField } from '@/lib/forms/action-input';
-import { DATABASE_UNAVAILABLE_REFUSAL, formAction } from '@/lib/forms/form-action';
 import { closeDatabases } from '@/lib/platform/database';
 import { isDatabaseUnavailable } from '@/lib/platform/database-errors';
 import { type FakeUpstream, json, startFakeUpstream } from '@/lib/verification-service/fake-upstream';

@@ -124,7 +124,7 @@ function shuffled(values) {
   return copy;
 }
 
-/** The create page's no-op action (lib/verifications/create-access-check-action.ts), from the build's own manifest. */
+/** The create page's no-op action (lib/verifications/create/actions.ts), from the build's own manifest. */
 export const NO_OP_ACTION = 'checkCreateAccessAction';
 const CREATE_PAGE_WORKER = 'app/(dashboard)/verifications/new/page';
 

@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
 import { staffSessions, staffTwoFactors, staffUsers } from '@/lib/db/schema';
-import { StaffError } from '@/lib/staff/staff-accounts';
 import { forgetValidatedSessions } from '../session-cache';
+import { StaffError } from '../staff-records';
 
 export async function resetTwoFactor(actorId: string, userId: string): Promise<void> {
   // One's own second factor is changed on one's own two-factor page, with the password.

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '@/app/(sandbox)/v1/verifications/new/route';
 import { closeDatabases } from '@/lib/platform/database';
-import { createVerificationSchema as formSchema, OTHER_PURPOSE } from '@/lib/verifications/schema';
+import { createVerificationSchema as formSchema, OTHER_PURPOSE } from '@/lib/verifications/create/schema';
 import { possiblePhone } from '@/test/support/possible-phone-numbers';
 import { createRequest, createTestCompany, type TestCompany, useInMemorySandbox } from '@/test/support/sandbox';
 import { CREATE_VERIFICATION_FIELDS, LANGUAGES, parseCreateVerificationInput } from './create-verification-input';

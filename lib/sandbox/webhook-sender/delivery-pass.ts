@@ -259,7 +259,7 @@ export async function deliverDueWebhooks(db: SandboxDb, options: DeliveryOptions
     claimed.map((delivery) =>
       attemptDelivery(db, delivery, {
         now,
-        fetchImpl: options.fetch ?? globalThis.fetch,
+        fetchImpl: options.fetch ?? fetch,
         random: options.random ?? Math.random,
         timeoutMs: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
       }),

@@ -52,7 +52,7 @@ export function createWebhookDeliveryWorker({
   db: openDb,
   intervalMs = 1_000,
   concurrency = 16,
-  fetch,
+  fetch: fetchOption,
 }: WebhookWorkerOptions & { db: () => Promise<SandboxDb> }): WebhookDeliveryWorker {
   let stopped = false;
   let ticking = false;
@@ -79,7 +79,7 @@ export function createWebhookDeliveryWorker({
           inFlight += 1;
           attemptDelivery(db, delivery, {
             now,
-            fetchImpl: fetch ?? globalThis.fetch,
+            fetchImpl: fetchOption ?? fetch,
             random: Math.random,
             timeoutMs: WEBHOOK_TIMEOUT_MS,
           })

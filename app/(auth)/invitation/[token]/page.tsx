@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { AcceptInvitationForm } from '@/components/auth/accept-invitation-form';
 import { Alert } from '@/components/ui/alert';
 import { LocalTime } from '@/components/ui/local-time';
-import { lookupInvitation } from '@/lib/staff/invitations';
+import { lookupInvitation } from '@/lib/staff/invitations/invitations.server';
 
 export const metadata: Metadata = { title: 'Invitation', referrer: 'strict-origin', robots: { index: false, follow: false } };
 

@@ -14,9 +14,10 @@ import { WaitingForService } from '@/components/verifications/waiting-for-servic
 import { requireStaff } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
 import { readDeadlineMs } from '@/lib/verification-service';
-import { verificationPageTitle } from '@/lib/verifications/page-title';
-import { canonicalVerificationId } from '@/lib/verifications/verification-id';
-import { AwaitedVerificationRecord, readVerificationForPage, type VerificationRead, VerificationRecordView } from './verification-record';
+import { canonicalVerificationId } from '@/lib/verification-service/contract/verification-id';
+import { verificationPageTitle } from '@/lib/verifications/record/page-title.server';
+import { readVerificationPage, type VerificationPageRead } from '@/lib/verifications/record/verification-page.server';
+import { AwaitedVerificationRecord, VerificationRecordView } from './verification-record';
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -38,7 +39,7 @@ export default async function VerificationPage({ params }: Props) {
   // Before anything is read or sent: a visitor without the right is never shown even the frame.
   const staff = await requireStaff('verification:read', `/verifications/${encodeURIComponent(id)}`);
 
-  const read = readVerificationForPage(id);
+  const read = readVerificationPage(id, staff);
   // A refresh or a form action's re-render of this very page (a live event, the name review)
   // replaces what is on screen: it waits for the read and keeps the shape of a quick first render.
   // Had it switched to the streamed shape below, the page would be mounted anew and the review
@@ -77,7 +78,7 @@ async function rendersAgainInPlace(id: string): Promise<boolean> {
 }
 
 /** The read's outcome if it settles within `ms`, else undefined (the read goes on regardless). */
-async function settledWithin(read: Promise<VerificationRead>, ms: number): Promise<VerificationRead | undefined> {
+async function settledWithin(read: Promise<VerificationPageRead>, ms: number): Promise<VerificationPageRead | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), ms);

@@ -1,13 +1,14 @@
-// The create form. Each render hands the form a fresh submission key (see create-verification.ts).
+// The create form. Each render hands the form a fresh submission key (see lib/verifications/create/create-verification.server.ts).
 // Opened as /verifications/new?from=<id> from an expired or failed request, it is prefilled from
-// that request's register row (lib/verifications/follow-up.ts): only the id comes from the URL.
+// that request's register row (lib/verifications/follow-up/): only the id comes from the URL.
 import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardBody } from '@/components/ui/card';
 import { CreateVerificationForm, type FollowUpPrefill } from '@/components/verifications/create-verification-form';
 import { requireStaff } from '@/lib/auth/session';
-import { checkFollowUp, type FollowUpRefusal, followUpFormValues } from '@/lib/verifications/follow-up';
+import { followUpFormValues } from '@/lib/verifications/create/follow-up-values';
+import { checkFollowUp, type FollowUpRefusal } from '@/lib/verifications/follow-up/follow-up.server';
 
 export const metadata: Metadata = { title: 'New verification request' };
 

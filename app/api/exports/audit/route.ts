@@ -1,7 +1,7 @@
 // The audit trail as a CSV download, for administrators only (as the audit page), with the audit
 // page's filters. A filter that is not understood refuses the export with 400. Streamed batch by
 // batch (lib/export); the export itself is audited when the stream ends.
-import { auditFilterFor } from '@/lib/audit/audit';
+import { auditFilterFor } from '@/lib/audit-trail/queries.server';
 import { authorizedRoute } from '@/lib/auth/guards';
 import { AUDIT_CSV_HEADER, auditCsvCells, auditExportBatches } from '@/lib/export/audit-export';
 import { auditExportFilter, auditFilterDetails, withDayZone } from '@/lib/export/export-filters';

@@ -6,7 +6,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { isSandboxEnabled } from '@/lib/platform/sandbox-switch';
-import { completeVerificationAction, failVerificationAction } from '@/lib/sandbox/person-page/person-actions';
+import { completeVerificationAction, failVerificationAction } from '@/lib/sandbox/person-page/actions';
 import { getPersonPageState, type PersonPageQuery } from '@/lib/sandbox/person-page/person-page';
 import { type PersonPageText, personPageText } from '@/lib/sandbox/person-page/person-page-text';
 import { FAILURE_REASON_CODES, VERIFICATION_METHODS } from '@/lib/sandbox/records/lifecycle';

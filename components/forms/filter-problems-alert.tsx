@@ -1,0 +1,16 @@
+// Said above a filtered list when some of the URL's filters could not be read: each is ignored,
+// and the list shows what the others select. Nothing when every filter was understood.
+import { Alert } from '@/components/ui/alert';
+
+export function FilterProblemsAlert({ problems }: { problems: readonly { field: string; message: string }[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <Alert tone="warning" role="status" title="Some filters were not understood and are ignored.">
+      <ul className="list-disc space-y-0.5 pl-5">
+        {problems.map((problem) => (
+          <li key={problem.field}>{problem.message}</li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}

@@ -1,0 +1,126 @@
+// The forms kit as the server renders it (the markup is the contract; every form using the kit
+// also posts without JavaScript): what each piece says to the browser and to assistive technology.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { FilterField, FilterForm } from './filter-form';
+import { FilterProblemsAlert } from './filter-problems-alert';
+import { PasswordField } from './password-field';
+import { PendingSubmitButton } from './pending-submit-button';
+
+const inputOf = (html: string) => /<input[^>]*>/.exec(html)?.[0] ?? '';
+const openingTag = (html: string) => /^<[^>]*>/.exec(html)?.[0] ?? '';
+/** An attribute's value in a tag (undefined when it has none): classes such as `disabled:…` do not count. */
+const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+
+describe('PasswordField', () => {
+  it('is a labelled password input with its autocomplete and no value, described by its hint', () => {
+    const html = renderToStaticMarkup(
+      <PasswordField id="newPassword" label="New password" hint="At least 12." autoComplete="new-password" />,
+    );
+    const input = inputOf(html);
+    expect(html).toContain('<label for="newPassword"');
+    expect(input).toContain('type="password"');
+    expect(input).toContain('name="newPassword"');
+    expect(input).toContain('autoComplete="new-password"');
+    expect(input).toContain('aria-describedby="newPassword-hint"');
+    expect(attribute(input, 'aria-invalid')).toBeUndefined();
+    expect(attribute(input, 'value')).toBeUndefined();
+    expect(attribute(input, 'required')).toBeUndefined();
+  });
+
+  it('with an error: marked invalid and described by the error, posted under its own name if given', () => {
+    const html = renderToStaticMarkup(
+      <PasswordField id="off-password" name="password" label="Current password" autoComplete="current-password" required error="Wrong." />,
+    );
+    const input = inputOf(html);
+    expect(input).toContain('name="password"');
+    expect(input).toContain('id="off-password"');
+    expect(attribute(input, 'required')).toBe('');
+    expect(input).toContain('aria-invalid="true"');
+    expect(input).toContain('aria-describedby="off-password-error"');
+    expect(html).toContain('<p id="off-password-error" aria-live="polite"');
+    expect(html).toContain('Wrong.</p>');
+  });
+});
+
+describe('PendingSubmitButton', () => {
+  it('idle: an enabled submit button with its icon and label', () => {
+    const html = renderToStaticMarkup(
+      <PendingSubmitButton pending={false} pendingLabel="Saving…" icon={<i data-icon="" />}>
+        Save
+      </PendingSubmitButton>,
+    );
+    expect(html).toMatch(/^<button type="submit"[^>]*><i data-icon=""><\/i>Save<\/button>$/);
+    expect(attribute(openingTag(html), 'disabled')).toBeUndefined();
+  });
+
+  it('pending: disabled, a spinner hidden from screen readers in place of the icon, and the pending label', () => {
+    const html = renderToStaticMarkup(
+      <PendingSubmitButton pending pendingLabel="Saving…" icon={<i data-icon="" />}>
+        Save
+      </PendingSubmitButton>,
+    );
+    expect(attribute(openingTag(html), 'disabled')).toBe('');
+    expect(html).toMatch(/<svg[^>]*animate-spin[^>]*aria-hidden="true"/);
+    expect(html).not.toContain('data-icon');
+    expect(html).toMatch(/>Saving…<\/button>$/);
+  });
+
+  it('pending without a pending label keeps its label; `disabled` overrides when it is disabled', () => {
+    const html = renderToStaticMarkup(
+      <PendingSubmitButton pending disabled={false}>
+        Look up
+      </PendingSubmitButton>,
+    );
+    expect(attribute(openingTag(html), 'disabled')).toBeUndefined();
+    expect(html).toMatch(/>Look up<\/button>$/);
+  });
+});
+
+describe('FilterProblemsAlert', () => {
+  it('says nothing when every filter was understood', () => {
+    expect(renderToStaticMarkup(<FilterProblemsAlert problems={[]} />)).toBe('');
+  });
+
+  it('lists each filter it ignores, as a status', () => {
+    const html = renderToStaticMarkup(
+      <FilterProblemsAlert
+        problems={[
+          { field: 'status', message: 'The status was not recognised.' },
+          { field: 'from', message: 'The start date was not a date.' },
+        ]}
+      />,
+    );
+    expect(html).toContain('role="status"');
+    expect(html).toContain('Some filters were not understood and are ignored.');
+    expect(html).toContain('<li>The status was not recognised.</li><li>The start date was not a date.</li>');
+  });
+});
+
+describe('FilterForm', () => {
+  const render = (searchLabel?: string) =>
+    renderToStaticMarkup(
+      <FilterForm action="/" clearHref="/" submitLabel="Apply filters" clearLabel="Clear filters" searchLabel={searchLabel}>
+        <FilterField id="register-q" label="Search">
+          <input id="register-q" name="q" />
+        </FilterField>
+      </FilterForm>,
+    );
+
+  it('is a GET form with labelled fields, a submit button and a plain link that clears the filters', () => {
+    const html = render();
+    const form = openingTag(html);
+    expect(attribute(form, 'method')).toBe('get');
+    expect(attribute(form, 'action')).toBe('/');
+    expect(attribute(form, 'role')).toBeUndefined();
+    expect(html).toContain('<label for="register-q" class="block text-sm font-medium text-slate-900">Search</label>');
+    expect(html).toMatch(/<button type="submit"[^>]*>Apply filters<\/button>/);
+    expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Clear filters<\/a>/);
+  });
+
+  it('with a search label: a named search landmark', () => {
+    const form = openingTag(render('Filter recent requests'));
+    expect(attribute(form, 'role')).toBe('search');
+    expect(attribute(form, 'aria-label')).toBe('Filter recent requests');
+  });
+});

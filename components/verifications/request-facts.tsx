@@ -1,0 +1,42 @@
+// The "Request" card of a detail page: what the register keeps of a request this dashboard
+// created (when, in which language, sent how) and, for staff who may copy it, its shareable link.
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { LocalTime } from '@/components/ui/local-time';
+import type { RequestFacts as Facts } from '@/lib/verifications/record/verification-page.server';
+import { CopyLinkButton } from './copy-link-button';
+
+export function RequestFacts({ id, facts }: { id: string; facts: Facts }) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-base font-semibold text-slate-900">Request</h2>
+      </CardHeader>
+      <CardBody className="space-y-4 text-sm">
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-3">
+          <div>
+            <dt className="text-slate-600">Created</dt>
+            <dd className="text-slate-900">
+              <LocalTime iso={facts.createdAt.toISOString()} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Language</dt>
+            <dd className="text-slate-900">{facts.language}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Sent by</dt>
+            <dd className="text-slate-900">{facts.channels}</dd>
+          </div>
+        </dl>
+        {facts.link?.usable ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <code className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1.5 font-mono text-xs break-all">{facts.link.url}</code>
+            <CopyLinkButton link={facts.link.url} verificationId={id} size="sm" />
+          </div>
+        ) : facts.link ? (
+          <p className="text-slate-600">The shareable link can no longer be used.</p>
+        ) : null}
+      </CardBody>
+    </Card>
+  );
+}

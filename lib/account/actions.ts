@@ -1,0 +1,94 @@
+'use server';
+import { revalidatePath } from 'next/cache';
+// The account page's actions: change one's own password, sign out one's other sessions. Every
+// staff member may use them, on their own account only: the account is the session's, never a
+// field of the form.
+import { headers } from 'next/headers';
+import { z } from 'zod';
+import { getAuth } from '@/lib/auth/auth';
+import { formAction } from '@/lib/auth/form-action';
+import { clientAddress } from '@/lib/auth/request-info';
+import { textField } from '@/lib/forms/action-input';
+import type { FormState, NoValues } from '@/lib/forms/form-state';
+import { changePasswordSchema } from './account-schemas';
+import { changeOwnPassword } from './change-password';
+import { endOtherSessions } from './own-sessions';
+
+type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword' | 'endOtherSessions';
+
+export type ChangePasswordState = FormState<
+  { endOtherSessions: boolean },
+  { status: 'changed'; values: { endOtherSessions: boolean }; message: string },
+  PasswordField
+>;
+
+const sessionsEnded = (count: number) =>
+  count === 0 ? 'No other session was open.' : `${count} other session${count === 1 ? '' : 's'} ended.`;
+
+/** How long to wait, in words. */
+const waitFor = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+
+export const changePasswordAction = formAction({
+  permission: 'account:own',
+  schema: changePasswordSchema,
+  read: (form) => ({
+    currentPassword: textField(form, 'currentPassword'),
+    newPassword: textField(form, 'newPassword'),
+    confirmPassword: textField(form, 'confirmPassword'),
+    // A checkbox that is not ticked is not posted at all.
+    endOtherSessions: form.get('endOtherSessions') === 'on',
+  }),
+  // Never a password back: the form asks for them again.
+  values: (typed) => ({ endOtherSessions: typed.endOtherSessions }),
+  run: async ({ data, staff, refuse }): Promise<ChangePasswordState> => {
+    const requestHeaders = await headers();
+    const result = await changeOwnPassword(await getAuth(), {
+      staff,
+      currentPassword: data.currentPassword,
+      newPassword: data.newPassword,
+      endOthers: data.endOtherSessions,
+      headers: requestHeaders,
+      ip: clientAddress(requestHeaders),
+    });
+    switch (result.outcome) {
+      case 'weak-password':
+        return refuse({ fieldErrors: { newPassword: [result.message] } });
+      case 'wrong-current':
+        return refuse({ fieldErrors: { currentPassword: ['This is not your current password.'] } });
+      case 'throttled':
+        return refuse({
+          title: 'Too many wrong passwords',
+          message: `Your password was not changed: the current password was wrong too often. Wait ${waitFor(result.retryAfterSeconds)} and try again.`,
+        });
+      case 'no-password':
+        return refuse({ message: 'Your account signs in through your company’s sign-in service and has no password here to change.' });
+      case 'changed':
+        revalidatePath('/account');
+        return {
+          status: 'changed',
+          values: { endOtherSessions: data.endOtherSessions },
+          message: data.endOtherSessions ? `Password changed. ${sessionsEnded(result.otherSessionsEnded)}` : 'Password changed.',
+        };
+    }
+  },
+});
+
+export type EndOtherSessionsState = FormState<NoValues, { status: 'done'; message: string }>;
+
+export const endOtherSessionsAction = formAction({
+  permission: 'account:own',
+  schema: z.object({}),
+  read: () => ({}),
+  values: (): NoValues => ({}),
+  run: async ({ staff }): Promise<EndOtherSessionsState> => {
+    const ended = await endOtherSessions(staff.id, staff.sessionId);
+    revalidatePath('/account');
+    return {
+      status: 'done',
+      message: ended === 0 ? 'No other session was open.' : `Signed out of ${ended} other session${ended === 1 ? '' : 's'}.`,
+    };
+  },
+});

@@ -1,0 +1,114 @@
+// The detail page's read: the record (readVerification) with what the page shows beside it, from
+// the register, the name review and the history, and what the staff member reading it may do.
+// Everything is read at once and failures are values, so the page only renders. Once the page
+// has gone out, `verificationShown` leaves the view's trace and refreshes the register.
+import 'server-only';
+import { recordAuditUnlessRecent } from '@/lib/audit/audit';
+import { can } from '@/lib/auth/roles';
+import type { Staff } from '@/lib/auth/session';
+import { afterResponse } from '@/lib/platform/after-response';
+import { displayTimeZone } from '@/lib/time/display-zone';
+import type { VerificationRecord } from '@/lib/verification-service/types';
+import { channelsLabel } from '@/lib/verifications/channels';
+import { languageLabel } from '@/lib/verifications/labels';
+import { getRegisterEntry, type RegisterEntry } from '@/lib/verifications/register/queries.server';
+import { completedNameComparison } from '@/lib/verifications/review/comparison';
+import type { NameReviewDecision, ReviewSummary } from '@/lib/verifications/review/labels';
+import type { NameComparison } from '@/lib/verifications/review/name-match';
+import { readNameReviewForPage, reviewSummary } from '@/lib/verifications/review/name-review.server';
+import { readTimelineForPage, type Timeline } from '@/lib/verifications/timeline/timeline.server';
+import { type ReadFailure, readVerification } from './read-verification.server';
+
+/** The problem page's kind: the service client's kind, or 'unexpected' for a failure of our own. */
+export type ProblemKind = Exclude<ReadFailure['kind'], 'unknown'> | 'unexpected';
+
+/** The register's side of the request, as the page shows it. */
+export type RequestFacts = {
+  createdAt: Date;
+  language: string;
+  channels: string;
+  /** The shareable link for someone who may copy it; `usable` while the person can still open it. */
+  link: { url: string; usable: boolean } | null;
+};
+
+export type VerificationPageRead =
+  | { ok: false; notFound: boolean; problem: { kind: ProblemKind; title: string; message: string; transient: boolean } }
+  | {
+      ok: true;
+      record: VerificationRecord;
+      /** Undefined for a request this dashboard did not create (or has purged). */
+      request: RequestFacts | undefined;
+      /** The name the dashboard asked for: the register's, else the service's. */
+      requestedName: string | undefined;
+      nameComparison: NameComparison | null;
+      reviewDecision: NameReviewDecision | null;
+      review: ReviewSummary | null;
+      timeline: Timeline | undefined;
+      /** The zone the timeline's links to audit trail days are in. */
+      timeZone: string;
+      may: { review: boolean; followUp: boolean; readAuditTrail: boolean };
+      /** Brings the register up to date with the record (see verificationShown). */
+      refreshRegister: () => Promise<string | null>;
+    };
+
+/** Reads all the page shows for `id`, as `staff` may see it; never rejects. */
+export async function readVerificationPage(id: string, staff: Staff): Promise<VerificationPageRead> {
+  // The register entry does not depend on the record: read everything at once.
+  const [read, entry, review, timeline, timeZone] = await Promise.all([
+    // The register is refreshed once the page has gone out, after the view's trace (verificationShown).
+    readVerification(id, { refresh: 'by-caller' }),
+    getRegisterEntry(id).catch(() => undefined),
+    readNameReviewForPage(id),
+    readTimelineForPage(id),
+    displayTimeZone(),
+  ]);
+  if (!read.ok) {
+    const { kind, title, message, transient } = read.failure;
+    return {
+      ok: false,
+      notFound: kind === 'not_found',
+      problem: { kind: kind === 'unknown' ? 'unexpected' : kind, title, message, transient },
+    };
+  }
+  const { record } = read;
+  return {
+    ok: true,
+    record,
+    request: entry ? requestFacts(entry, record, staff) : undefined,
+    requestedName: entry?.name,
+    // Compared on the server: the comparison's tables stay out of the page's JavaScript.
+    nameComparison: completedNameComparison(record.status, entry?.name ?? record.inputted_name, record.identified_name),
+    reviewDecision: review?.decision ?? null,
+    review: reviewSummary(review),
+    timeline,
+    timeZone,
+    may: {
+      review: can(staff.role, 'verification:review'),
+      followUp: can(staff.role, 'verification:create'),
+      readAuditTrail: can(staff.role, 'audit:read'),
+    },
+    refreshRegister: () => read.refreshRegister(),
+  };
+}
+
+function requestFacts(entry: RegisterEntry, record: VerificationRecord, staff: Staff): RequestFacts {
+  const mayCopy = can(staff.role, 'link:copy');
+  const usable = record.status === 'pending' && new Date(record.access_expires_at) > new Date();
+  return {
+    createdAt: entry.createdAt,
+    language: languageLabel(entry.language),
+    channels: channelsLabel(entry),
+    link: mayCopy && entry.link ? { url: entry.link, usable } : null,
+  };
+}
+
+/**
+ * Written once the page has gone out; neither changes what it shows. Live updates render the page
+ * again: one view per minute and person is the useful trace.
+ */
+export function verificationShown(id: string, staff: Staff, read: Extract<VerificationPageRead, { ok: true }>): void {
+  afterResponse(async () => {
+    await recordAuditUnlessRecent({ actorId: staff.id, action: 'verification.viewed', target: { type: 'verification', id } }, 60_000);
+    await read.refreshRegister();
+  });
+}

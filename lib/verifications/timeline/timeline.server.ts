@@ -1,0 +1,237 @@
+// The history of one verification request, for its detail page: when it was created and by
+// whom, each status change and notice the service sent, who viewed it or copied its link, and the
+// name review decisions. It is assembled from what the dashboard keeps anyway — the register row
+// (with its latest name review), the audit trail and the webhook receipts — and keeps nothing of
+// its own. Those hold ids and codes only, so no entry can carry an e-mail address or a phone
+// number; staff appear by the name their account has now.
+//
+// Bounded: one query per source, each reading at most TIMELINE_LIMIT + 1 rows (the extra row
+// says that there are more), so a request viewed thousands of times costs the page the same.
+import 'server-only';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { isAuditAction } from '@/lib/audit/audit-labels';
+import { getDb } from '@/lib/db';
+import { auditEntries, nameReviews, staffUsers, verificationRequests, webhookReceipts } from '@/lib/db/schema';
+import { logger } from '@/lib/platform/log';
+import { canonicalVerificationId } from '@/lib/verification-service/contract/verification-id';
+import type { RequestChannels } from '@/lib/verifications/channels';
+import type { NameReviewDecision } from '@/lib/verifications/review/labels';
+
+/** At most this many entries; older ones are in the audit trail. */
+export const TIMELINE_LIMIT = 200;
+
+/** Who did it: a staff member by the name their account has now, or null once the account is gone. */
+export type TimelineStaff = { id: string; name: string | null };
+
+type Common = {
+  /** Unique within one timeline, stable across renders (a React key). */
+  key: string;
+  at: Date;
+  /** Whether the audit trail has this entry (then the audit trail filtered by this id shows it). */
+  inAuditTrail: boolean;
+};
+
+export type TimelineEntry = Common &
+  (
+    | { kind: 'created'; staff: TimelineStaff | null; channels: RequestChannels | null; language: string | null }
+    /** The register learnt a new status; `viaWebhook` when a notice from the service brought it. */
+    | { kind: 'status_changed'; status: string; previous: string | null; viaWebhook: boolean }
+    /** A notice from the service that changed no status here (e.g. "created", or a repeat). */
+    | { kind: 'service_notice'; eventType: string }
+    | { kind: 'viewed'; staff: TimelineStaff | null }
+    | { kind: 'link_copied'; staff: TimelineStaff | null }
+    | { kind: 'reviewed'; staff: TimelineStaff | null; decision: NameReviewDecision | null; previous: NameReviewDecision | null }
+    /** Any other audited action on this request (e.g. removed from the register), by its code. */
+    | { kind: 'other'; staff: TimelineStaff | null; action: string }
+  );
+
+export type Timeline = {
+  /** Oldest first. */
+  entries: TimelineEntry[];
+  /** True when older entries were left out (they are in the audit trail). */
+  truncated: boolean;
+};
+
+type AuditRow = { id: string; at: Date; actorId: string | null; action: string; details: Record<string, unknown> | null };
+type ReceiptRow = { webhookId: string; eventType: string; receivedAt: Date };
+
+/** The timeline of `verificationId`, from the register, the audit trail and the webhook receipts. */
+export async function getVerificationTimeline(verificationId: string): Promise<Timeline> {
+  const id = canonicalVerificationId(verificationId);
+  const db = await getDb();
+  const [registerRows, auditRows, receiptRows] = await Promise.all([
+    db
+      .select({
+        createdAt: verificationRequests.createdAt,
+        createdBy: verificationRequests.createdBy,
+        language: verificationRequests.language,
+        shareableLink: verificationRequests.shareableLink,
+        emailNotification: verificationRequests.emailNotification,
+        smsNotification: verificationRequests.smsNotification,
+        reviewDecision: nameReviews.decision,
+        reviewedBy: nameReviews.decidedBy,
+        reviewedAt: nameReviews.decidedAt,
+      })
+      .from(verificationRequests)
+      .leftJoin(nameReviews, eq(nameReviews.verificationId, verificationRequests.verificationId))
+      .where(eq(verificationRequests.verificationId, id)),
+    db
+      .select({
+        id: auditEntries.id,
+        at: auditEntries.at,
+        actorId: auditEntries.actorId,
+        action: auditEntries.action,
+        details: auditEntries.details,
+      })
+      .from(auditEntries)
+      .where(and(eq(auditEntries.targetType, 'verification'), eq(auditEntries.targetId, id)))
+      .orderBy(desc(auditEntries.at), desc(auditEntries.id))
+      .limit(TIMELINE_LIMIT + 1),
+    db
+      .select({ webhookId: webhookReceipts.webhookId, eventType: webhookReceipts.eventType, receivedAt: webhookReceipts.receivedAt })
+      .from(webhookReceipts)
+      .where(eq(webhookReceipts.verificationId, id))
+      .orderBy(desc(webhookReceipts.receivedAt), desc(webhookReceipts.webhookId))
+      .limit(TIMELINE_LIMIT + 1),
+  ]);
+  const register = registerRows[0];
+  const audit: AuditRow[] = auditRows.slice(0, TIMELINE_LIMIT);
+  const receipts: ReceiptRow[] = receiptRows.slice(0, TIMELINE_LIMIT);
+
+  const staffIds = new Set<string>();
+  if (register?.createdBy) staffIds.add(register.createdBy);
+  if (register?.reviewedBy) staffIds.add(register.reviewedBy);
+  for (const row of audit) if (row.actorId) staffIds.add(row.actorId);
+  const names = await staffNames([...staffIds]);
+  const staff = (staffId: string | null): TimelineStaff | null => (staffId ? { id: staffId, name: names.get(staffId) ?? null } : null);
+
+  const entries: TimelineEntry[] = [];
+  const createdAudit = audit.find((row) => row.action === 'verification.created');
+  if (register) {
+    // The register row says how it was sent; its audit entry (if still kept) links there.
+    entries.push({
+      kind: 'created',
+      key: 'created',
+      at: register.createdAt,
+      inAuditTrail: createdAudit !== undefined,
+      staff: staff(register.createdBy ?? createdAudit?.actorId ?? null),
+      channels: {
+        shareableLink: register.shareableLink,
+        emailNotification: register.emailNotification,
+        smsNotification: register.smsNotification,
+      },
+      language: register.language,
+    });
+  }
+
+  // A webhook's receipt and the status change it caused are written in one transaction, so
+  // both carry its start time: equal instants pair them.
+  const statusChangeTimes = new Set(audit.filter((row) => row.action === 'verification.status_changed').map((row) => row.at.getTime()));
+  const receiptTimes = new Set(receipts.map((receipt) => receipt.receivedAt.getTime()));
+  for (const row of audit) {
+    const entry = auditEntry(row, staff, receiptTimes, register !== undefined);
+    if (entry) entries.push(entry);
+  }
+  for (const receipt of receipts) {
+    if (statusChangeTimes.has(receipt.receivedAt.getTime())) continue;
+    entries.push({
+      kind: 'service_notice',
+      key: `webhook:${receipt.webhookId}`,
+      at: receipt.receivedAt,
+      inAuditTrail: false,
+      eventType: receipt.eventType,
+    });
+  }
+
+  // The stored decision outlives its audit entries (purged after the audit retention, or
+  // beyond the bound): shown from the register unless the latest audited decision is it.
+  if (register?.reviewDecision && register.reviewedAt) {
+    const lastAudited = audit.find((row) => row.action === 'verification.reviewed');
+    if (lastAudited?.details?.decision !== register.reviewDecision) {
+      entries.push({
+        kind: 'reviewed',
+        key: 'review',
+        at: register.reviewedAt,
+        inAuditTrail: false,
+        staff: staff(register.reviewedBy),
+        decision: register.reviewDecision,
+        previous: null,
+      });
+    }
+  }
+
+  entries.sort(byTime);
+  const overBound = auditRows.length > TIMELINE_LIMIT || receiptRows.length > TIMELINE_LIMIT || entries.length > TIMELINE_LIMIT;
+  if (entries.length <= TIMELINE_LIMIT) return { entries, truncated: overBound };
+  // The latest entries stay, and the creation that anchors them.
+  const created = entries.find((entry) => entry.kind === 'created');
+  const others = entries.filter((entry) => entry !== created);
+  const latest = others.slice(others.length - (created ? TIMELINE_LIMIT - 1 : TIMELINE_LIMIT));
+  return { entries: created ? [created, ...latest] : latest, truncated: true };
+}
+
+function auditEntry(
+  row: AuditRow,
+  staff: (id: string | null) => TimelineStaff | null,
+  receiptTimes: Set<number>,
+  inRegister: boolean,
+): TimelineEntry | null {
+  const common = { key: `audit:${row.id}`, at: row.at, inAuditTrail: true };
+  const detail = (name: string) => (typeof row.details?.[name] === 'string' ? (row.details[name] as string) : null);
+  switch (row.action) {
+    case 'verification.created':
+      // Told by the register row, which also says how it was sent.
+      return inRegister ? null : { ...common, kind: 'created', staff: staff(row.actorId), channels: null, language: null };
+    case 'verification.status_changed':
+      return {
+        ...common,
+        kind: 'status_changed',
+        status: detail('status') ?? 'unknown',
+        previous: detail('previous'),
+        viaWebhook: receiptTimes.has(row.at.getTime()),
+      };
+    case 'verification.viewed':
+      return { ...common, kind: 'viewed', staff: staff(row.actorId) };
+    case 'link.copied':
+      return { ...common, kind: 'link_copied', staff: staff(row.actorId) };
+    case 'verification.reviewed':
+      return {
+        ...common,
+        kind: 'reviewed',
+        staff: staff(row.actorId),
+        decision: asDecision(detail('decision')),
+        previous: asDecision(detail('previous')),
+      };
+    default:
+      return { ...common, kind: 'other', staff: staff(row.actorId), action: isAuditAction(row.action) ? row.action : 'unknown' };
+  }
+}
+
+function asDecision(value: string | null): NameReviewDecision | null {
+  return value === 'same_person' || value === 'different_person' ? value : null;
+}
+
+// Oldest first; at one instant, the creation first (a webhook in the creating transaction's
+// second would otherwise precede it), then a stable order by key.
+function byTime(a: TimelineEntry, b: TimelineEntry): number {
+  const time = a.at.getTime() - b.at.getTime();
+  if (time !== 0) return time;
+  if (a.kind === 'created' || b.kind === 'created') return a.kind === 'created' ? -1 : 1;
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+
+/** The current names of these staff accounts; an id with no account is absent. */
+async function staffNames(ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db.select({ id: staffUsers.id, name: staffUsers.name }).from(staffUsers).where(inArray(staffUsers.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** For the detail page: the timeline, or undefined when it cannot be read (the page shows the record regardless). */
+export function readTimelineForPage(verificationId: string): Promise<Timeline | undefined> {
+  return getVerificationTimeline(verificationId).catch((error: unknown) => {
+    logger.child({ area: 'verifications' }).error({ err: error, verificationId }, 'reading a verification’s history failed');
+    return undefined;
+  });
+}
