@@ -79,7 +79,7 @@ const envSchema = z.object({
     z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(1, 'must be at least 1').default(365),
   ),
   WEBHOOK_SECRET: z.preprocess(blankAsUnset, webhookSecretsSchema),
-  // Verification requests one staff member may create per minute (lib/verifications/create-rate-limit.ts).
+  // Verification requests one staff member may create per minute (lib/verifications/create/rate-limit.server.ts).
   CREATE_RATE_LIMIT_PER_MINUTE: z.preprocess(
     blankAsUnset,
     z.coerce
@@ -90,7 +90,7 @@ const envSchema = z.object({
       .default(30),
   ),
   // Reads of one verification (app/api/verifications/[id]) one staff member may make per minute
-  // (lib/verifications/read-rate-limit.ts): each is a call against the service key's quota.
+  // (lib/verifications/record/read-rate-limit.server.ts): each is a call against the service key's quota.
   READ_RATE_LIMIT_PER_MINUTE: z.preprocess(
     blankAsUnset,
     z.coerce

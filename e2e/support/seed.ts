@@ -13,8 +13,8 @@ import { getDb } from '@/lib/db';
 import { isPasswordSignInEnabled } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { runCli as runSandboxCli } from '@/lib/sandbox/admin/cli';
-import { invitationLink } from '@/lib/staff/invitation-link';
-import { inviteStaff } from '@/lib/staff/invitations';
+import { inviteStaff } from '@/lib/staff/invitations/invitations.server';
+import { invitationLink } from '@/lib/staff/invitations/link.server';
 import { createStaff, disableStaff, findStaffIdByEmail } from '@/lib/staff/staff-accounts';
 
 type Step = { sandbox: string[] } | { staff: { email: string; role: string; name: string; password?: string } } | { disable: string };

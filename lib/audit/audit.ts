@@ -23,7 +23,7 @@ export async function recordAudit(event: AuditEvent, executor?: Executor): Promi
   await auditInsert(executor ?? (await getDb()), withCanonicalTarget(event));
 }
 
-/** One verification, one audit identity: its id as the register spells it (verification-id.ts). */
+/** One verification, one audit identity: its id as the register spells it (lib/verification-service/contract/verification-id.ts). */
 function withCanonicalTarget(event: AuditEvent): AuditEvent {
   if (event.target?.type !== 'verification') return event;
   return { ...event, target: { type: 'verification', id: canonicalVerificationId(event.target.id) } };

@@ -3,7 +3,7 @@
 // end, as Next does with bodies it has no use for. What must hold: every POST is answered 413
 // (or 405 where nothing takes a POST) after about its limit was sent, not after all of it, the
 // connection is then closed and the app never sees the request; bodies within the limit reach the
-// app whole. (Server actions proper are proven on the real app: e2e/server-action-body-limit.spec.ts.)
+// app whole. (The real app answers 413 to every action: e2e/bad-input.spec.ts.)
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';

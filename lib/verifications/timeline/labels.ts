@@ -1,4 +1,4 @@
-// The words of a request's history (lib/verifications/timeline.ts): what happened, who did it,
+// The words of a request's history (lib/verifications/timeline/timeline.server.ts): what happened, who did it,
 // and what else is worth knowing, for each kind of entry. Pure and client-safe.
 import { AUDIT_ACTIONS, isAuditAction } from '@/lib/audit/audit-labels';
 import { channelsLabel } from '@/lib/verifications/channels';
