@@ -1,11 +1,11 @@
 // The operators' CLIs (`npm run users`, `npm run sandbox`) against a PostgreSQL server while a
 // server is running: they are one more client of the shared database, so there is no lock to
 // refuse on (the embedded store's lock and refusal are tested in lib/staff/cli.test.ts and
-// lib/sandbox/admin/cli.test.ts). This process plays the running server: its pool is open, and
-// one of its connections sits in an open transaction that has read the staff table. PostgreSQL
-// only.
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+// lib/sandbox/admin/cli.test.ts, which also run the real entry points). The CLIs' commands run
+// in this process with an operator's settings (test/support/in-process-cli.ts). The running
+// server is a connection that sits in an open transaction that has read the staff table, and the
+// server's view of the changes is this process's pool, opened again after each command.
+// PostgreSQL only.
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -17,44 +17,27 @@ import { setupTokenOfLink } from '@/lib/auth/setup-link';
 import { getDb } from '@/lib/db';
 import { setupTokens, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-
-const TSX = path.join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
-const USERS = path.join(process.cwd(), 'lib/staff/cli.ts');
-const SANDBOX = path.join(process.cwd(), 'lib/sandbox/admin/cli.ts');
-
-type Run = { code: number; stdout: string; stderr: string };
+import { type CliRun, sandboxCli, usersCli } from '@/test/support/in-process-cli';
 
 const url = process.env.DATABASE_URL;
-let tmp: string;
 let held: pg.Client | undefined;
 
-/** `input` goes to the CLI's standard input (a password for --password-stdin). */
-function cli(script: string, args: string[], env: Record<string, string | undefined> = {}, input = ''): Promise<Run> {
-  const base = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: url,
-    BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET,
-    // The running server's data directory would be locked on the embedded store; here it is not even used.
-    DATA_DIR: tmp,
-    APP_URL: 'https://desk.example.com',
-  };
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [TSX, '--conditions=react-server', script, ...args],
-      { cwd: process.cwd(), env: { ...base, ...env } as NodeJS.ProcessEnv, timeout: 90_000 },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
-    );
-    child.stdin?.end(input);
-  });
-}
+/** The settings an operator gives the CLIs beside a running server. */
+const settings = () => ({
+  DATABASE_URL: url,
+  BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET,
+  // A running server's data directory would be locked on the embedded store; here it is not even used.
+  DATA_DIR: path.join(tmpdir(), 'clis-shared-unused'),
+  APP_URL: 'https://desk.example.com',
+});
+type Cli = (env: Record<string, string | undefined>, args: string[], input?: string) => Promise<CliRun>;
+const USERS: Cli = usersCli;
+const SANDBOX: Cli = sandboxCli;
+const cli = (run: Cli, args: string[], env: Record<string, string | undefined> = {}, input = '') =>
+  run({ ...settings(), ...env }, args, input);
 
 beforeAll(async () => {
   if (!url) return;
-  tmp = await mkdtemp(path.join(tmpdir(), 'clis-shared-'));
   resetEnv();
   const db = await getDb();
   await db.delete(staffUsers);
@@ -68,7 +51,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await held?.query('rollback');
   await held?.end();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
 describe.skipIf(!url)('the CLIs with DATABASE_URL while a server holds the database open', { timeout: 120_000 }, () => {

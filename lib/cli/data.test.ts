@@ -1,19 +1,24 @@
 // The upgrade path, end to end with the real tools: an embedded data directory filled by the
-// real CLIs (staff, audit entries, sandbox company, key and webhook endpoint) and register and
-// live-event rows, exported with `npm run data -- export` (refused while a "server" holds the
-// directory), imported with `npm run data -- import` into this file's PostgreSQL database. Every
-// row comes across unchanged, a staff member signs in with the password set before, sequences
-// continue after the imported ids, and a second import into the now non-empty database is refused.
+// CLIs' commands (staff, audit entries, sandbox company, key and webhook endpoint; run in this
+// process) and register and live-event rows, exported with the real `npm run data -- export`
+// entry point (spawned; refused while a "server" holds the directory), imported with the data
+// CLI's import command into this file's PostgreSQL database. Every row comes across unchanged, a
+// staff member signs in with the password set before, sequences continue after the imported
+// ids, and a second import into the now non-empty database is refused.
 // PostgreSQL only (the target is the postgres project's database).
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCliAuth } from '@/lib/auth/auth';
 import { resetEnv } from '@/lib/env';
 import { closeEmbeddedDatabases, openDatabase } from '@/lib/platform/embedded-database';
+import { runCli as runSandboxCli } from '@/lib/sandbox/admin/cli';
+import { runUsersCli } from '@/lib/staff/cli';
+import { dataCli as data, inProcess } from '@/test/support/in-process-cli';
 
 const TSX = path.join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
 const script = (file: string) => path.join(process.cwd(), file);
@@ -74,23 +79,30 @@ describe.skipIf(!url)('npm run data: from an embedded data directory to PostgreS
 
   it('exports every table of the embedded store, and refuses while a server holds the directory', async () => {
     const embedded = { DATA_DIR: source };
-    for (const [args, input] of [
-      [['create', '--email', 'ada@example.com', '--role', 'admin', '--name', 'Ada Admin', '--password-stdin'], PASSWORD],
-      [['create', '--email', 'vic@example.com', '--role', 'viewer']],
-      [['disable', '--email', 'vic@example.com']],
-    ] as Array<[string[], string?]>) {
-      const run = await tool('lib/staff/cli.ts', args, embedded, input);
-      expect(run.code, run.stderr).toBe(0);
-    }
-    const company = await tool('lib/sandbox/admin/cli.ts', ['company:create', '--name', 'Acme Bank'], embedded);
-    expect(company.code, company.stderr).toBe(0);
-    const { companyId } = JSON.parse(company.stdout) as { companyId: string };
-    const endpoint = await tool(
-      'lib/sandbox/admin/cli.ts',
-      ['webhook:add', '--company', companyId, '--url', 'https://desk.example.com/hook'],
-      embedded,
-    );
-    expect(endpoint.code, endpoint.stderr).toBe(0);
+    // The commands an operator runs one after the other, here in one session on the directory.
+    const filled = await inProcess(embedded, async (io) => {
+      const printed: string[] = [];
+      const tee = {
+        out: (line: string) => {
+          printed.push(line);
+          io.out(line);
+        },
+        err: io.err,
+      };
+      for (const [args, input] of [
+        [['create', '--email', 'ada@example.com', '--role', 'admin', '--name', 'Ada Admin', '--password-stdin'], PASSWORD],
+        [['create', '--email', 'vic@example.com', '--role', 'viewer']],
+        [['disable', '--email', 'vic@example.com']],
+      ] as Array<[string[], string?]>) {
+        const code = await runUsersCli(args, { ...tee, stdin: Readable.from(input ? [Buffer.from(input)] : []) });
+        if (code !== 0) return code;
+      }
+      const company = await runSandboxCli(['company:create', '--name', 'Acme Bank'], tee);
+      if (company !== 0) return company;
+      const { companyId } = JSON.parse(printed.at(-1)!) as { companyId: string };
+      return runSandboxCli(['webhook:add', '--company', companyId, '--url', 'https://desk.example.com/hook'], tee);
+    });
+    expect(filled.code, filled.stderr).toBe(0);
 
     // This process plays the server: it holds the directory while it writes register rows.
     const db = await openDatabase(source, { waitForLockMs: 0 });
@@ -127,16 +139,13 @@ describe.skipIf(!url)('npm run data: from an embedded data directory to PostgreS
     expect(order.indexOf('sandbox.companies')).toBeLessThan(order.indexOf('sandbox.api_keys'));
 
     // Writing over an existing file is refused.
-    const again = await tool('lib/cli/data.ts', ['export', exported], embedded);
+    const again = await data(embedded, ['export', exported]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('Refusing to overwrite');
   });
 
   it('imports into an empty PostgreSQL: the same rows, a working sign-in, sequences after the imported ids', async () => {
-    const run = await tool('lib/cli/data.ts', ['import', exported], {
-      DATABASE_URL: url,
-      BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET,
-    });
+    const run = await data({ DATABASE_URL: url, BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET }, ['import', exported]);
     expect(run.code, run.stderr).toBe(0);
 
     const db = await openDatabase(source, { waitForLockMs: 0 });
@@ -158,10 +167,7 @@ describe.skipIf(!url)('npm run data: from an embedded data directory to PostgreS
 
   it('refuses to import into a database that holds data, and changes nothing', async () => {
     const before = await snapshot((text) => target.query(text));
-    const run = await tool('lib/cli/data.ts', ['import', exported], {
-      DATABASE_URL: url,
-      BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET,
-    });
+    const run = await data({ DATABASE_URL: url, BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET }, ['import', exported]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('already holds data');
     expect(run.stderr).toContain('public.staff_users: 2');

@@ -9,6 +9,8 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import { inspect } from 'node:util';
 import { getEnv, InvalidEnvironmentError } from '@/lib/env';
 import { DataTransferError, exportLines, importRows, nonEmptyTables, parseHeader, type Queryable } from '@/lib/platform/data-transfer';
 import { closeDatabases, describeDatabaseUrl, type MigrationSet, migrateStore, openStore, type Store } from '@/lib/platform/database';
@@ -39,11 +41,14 @@ const MIGRATION_SETS: MigrationSet[] = [
 
 class UsageError extends Error {}
 
+/** Where a run writes: the summary line to `out`, progress and refusals to `err`. */
+export type DataCliOutput = { out: (line: string) => void; err: (line: string) => void };
+
 async function migrated(store: Store): Promise<void> {
   for (const set of MIGRATION_SETS) await migrateStore(store, set);
 }
 
-async function exportTo(file: string): Promise<number> {
+async function exportTo(file: string, output: DataCliOutput): Promise<number> {
   const env = getEnv();
   // Up to date first, so the file always matches the newest schema, which import creates.
   const store = await openStore({ dataDir: env.DATA_DIR, waitForLockMs: 0 });
@@ -55,14 +60,14 @@ async function exportTo(file: string): Promise<number> {
     const header = await exportLines(store.client as unknown as Queryable, (line) => handle.write(`${line}\n`).then(() => undefined));
     await handle.sync();
     const rows = header.tables.reduce((sum, table) => sum + table.rows, 0);
-    console.log(JSON.stringify({ exported: path.resolve(file), tables: header.tables.length, rows }));
+    output.out(JSON.stringify({ exported: path.resolve(file), tables: header.tables.length, rows }));
   } finally {
     await handle.close();
   }
   return 0;
 }
 
-async function importFrom(file: string): Promise<number> {
+async function importFrom(file: string, output: DataCliOutput): Promise<number> {
   const env = getEnv();
   if (!env.DATABASE_URL) throw new UsageError('import needs DATABASE_URL: the PostgreSQL server to load the data into');
   const lines = createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY })[Symbol.asyncIterator]();
@@ -76,7 +81,7 @@ async function importFrom(file: string): Promise<number> {
     const occupied = await nonEmptyTables(client);
     if (occupied.length > 0) {
       await client.query('rollback');
-      console.error(
+      output.err(
         `Refusing to import: the database at ${describeDatabaseUrl(env.DATABASE_URL)} already holds data (${occupied
           .map(({ table, rows }) => `${table}: ${rows}`)
           .join(', ')}). Import into a new, empty database.`,
@@ -85,7 +90,7 @@ async function importFrom(file: string): Promise<number> {
     }
     const counts = await importRows(client, header, { [Symbol.asyncIterator]: () => lines });
     await client.query('commit');
-    console.log(JSON.stringify({ imported: path.resolve(file), tables: counts.length, rows: counts.reduce((sum, t) => sum + t.rows, 0) }));
+    output.out(JSON.stringify({ imported: path.resolve(file), tables: counts.length, rows: counts.reduce((sum, t) => sum + t.rows, 0) }));
     return 0;
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
@@ -95,44 +100,66 @@ async function importFrom(file: string): Promise<number> {
   }
 }
 
-async function main(argv: string[]): Promise<number> {
+async function run(argv: string[], output: DataCliOutput): Promise<number> {
   const [command, file, ...extra] = argv;
   if (command === '--help' || command === '-h' || command === 'help') {
-    console.log(USAGE);
+    output.out(USAGE);
     return 0;
   }
   if (command !== 'export' && command !== 'import') throw new UsageError(command ? `unknown command: ${command}` : 'missing command');
   if (!file || extra.length > 0) throw new UsageError(`${command} needs exactly one <file>`);
-  return command === 'export' ? exportTo(file) : importFrom(file);
+  return command === 'export' ? exportTo(file, output) : importFrom(file, output);
 }
 
-main(process.argv.slice(2))
-  .catch((error: unknown) => {
+/**
+ * Runs one command and returns its exit code: 0, 1 (refused or failed), 2 (a server holds the
+ * data directory), 64 (the command line is wrong). Does not close the databases (the entry does).
+ */
+export function runDataCli(argv: string[], output: DataCliOutput): Promise<number> {
+  return run(argv, output).catch((error: unknown) => {
     if (error instanceof UsageError) {
-      console.error(`${error.message}\n\n${USAGE}`);
+      output.err(`${error.message}\n\n${USAGE}`);
       return 64;
     }
     if (error instanceof DataDirInUseError) {
-      console.error(`Refusing to run: ${error.message}. Stop the server first, then run this command again.`);
+      output.err(`Refusing to run: ${error.message}. Stop the server first, then run this command again.`);
       return 2;
     }
     if (error instanceof InvalidEnvironmentError || error instanceof DataTransferError) {
-      console.error(`Refusing to run: ${error.message}`);
+      output.err(`Refusing to run: ${error.message}`);
       return 1;
     }
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') {
-      console.error('Refusing to overwrite: the export file exists already. Choose a new name.');
+      output.err('Refusing to overwrite: the export file exists already. Choose a new name.');
       return 1;
     }
     if (code === 'ENOENT') {
-      console.error('The file does not exist.');
+      output.err('The file does not exist.');
       return 1;
     }
-    console.error(error);
+    output.err(inspect(error));
     return 1;
-  })
-  .then(async (code) => {
-    await closeDatabases();
-    process.exit(code);
   });
+}
+
+function writeLine(stream: NodeJS.WriteStream, line: string): Promise<void> {
+  return new Promise((resolve) => stream.write(`${line}\n`, () => resolve()));
+}
+
+async function main(): Promise<void> {
+  const pending: Promise<void>[] = [];
+  const code = await runDataCli(process.argv.slice(2), {
+    out: (line) => void pending.push(writeLine(process.stdout, line)),
+    err: (line) => void pending.push(writeLine(process.stderr, line)),
+  });
+  // Releases the data directory's lock; PGlite's handles would otherwise keep the process alive.
+  await closeDatabases();
+  await Promise.all(pending);
+  process.exit(code);
+}
+
+// Only when run as a program, so tests can import runDataCli.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main();
+}

@@ -12,10 +12,10 @@ import { setupTokenOfLink } from '@/lib/auth/setup-link';
 import { getDb } from '@/lib/db';
 import { setupTokens, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
+import { sandboxCli } from '@/test/support/in-process-cli';
 
 const TSX = path.join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
 const START = path.join(process.cwd(), 'test/support/start-desk.ts');
-const SANDBOX_CLI = path.join(process.cwd(), 'lib/sandbox/admin/cli.ts');
 const SECRET = 'start-up-test-secret-0123456789-0123456789';
 
 type Run = { code: number; stdout: string; stderr: string };
@@ -120,7 +120,8 @@ describe.skipIf(!url)('start-up with DATABASE_URL', { timeout: 120_000 }, () => 
 
   it('serves the sandbox with a company and key provisioned with its CLI, and refuses a key it does not know', async () => {
     const dataDir = path.join(tmp, 'provisioned');
-    const provisioned = await run(SANDBOX_CLI, ['company:create', '--name', 'Shared Sandbox'], { DATABASE_URL: url, DATA_DIR: dataDir });
+    // The CLI's command in this process (its entry point is run in lib/sandbox/admin/cli.test.ts).
+    const provisioned = await sandboxCli({ DATABASE_URL: url, DATA_DIR: dataDir }, ['company:create', '--name', 'Shared Sandbox']);
     expect(provisioned.code, provisioned.stderr).toBe(0);
     const { apiKey } = JSON.parse(provisioned.stdout) as { apiKey: string };
 

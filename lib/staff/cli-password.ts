@@ -3,6 +3,7 @@
 // while the command runs, and which shells keep in their history.
 import 'server-only';
 import { readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 
 /** Longer than any password the policy accepts; more is a wrong file, not a password. */
 const MAX_BYTES = 4096;
@@ -17,10 +18,10 @@ export type GivenPassword = { password: string; from: '--password-stdin' | '--pa
 /** Drops the one newline that `echo` or an editor leaves at the end; anything else is the password. */
 const withoutFinalNewline = (text: string) => text.replace(/\r?\n$/, '');
 
-async function readStandardInput(): Promise<string> {
+async function readStandardInput(stdin: Readable): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of process.stdin) {
+  for await (const chunk of stdin) {
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
     size += bytes.length;
     if (size > MAX_BYTES) throw new Error(`--password-stdin: more than ${MAX_BYTES} bytes on standard input, which is not a password`);
@@ -33,16 +34,19 @@ async function readStandardInput(): Promise<string> {
  * The password the operator gave with --password-stdin or --password-file, or null when neither
  * was given. Throws an Error whose message says what is wrong (never the password itself).
  */
-export async function readGivenPassword(options: { stdin: boolean; file?: string }): Promise<GivenPassword | null> {
+export async function readGivenPassword(
+  options: { stdin: boolean; file?: string },
+  stdin: Readable & { isTTY?: boolean } = process.stdin,
+): Promise<GivenPassword | null> {
   if (options.stdin && options.file !== undefined) throw new Error('Use either --password-stdin or --password-file, not both.');
   if (options.stdin) {
-    if (process.stdin.isTTY) {
+    if (stdin.isTTY) {
       throw new Error(
         '--password-stdin reads a pipe or a redirected file, not a terminal (the password would be shown as it is typed). ' +
           'Use `… --password-stdin < file`, or leave the password out to get an invitation link.',
       );
     }
-    return { password: withoutFinalNewline(await readStandardInput()), from: '--password-stdin' };
+    return { password: withoutFinalNewline(await readStandardInput(stdin)), from: '--password-stdin' };
   }
   if (options.file === undefined) return null;
   let content: Buffer;

@@ -10,7 +10,9 @@
 //   users setup-link
 //   users sign-in-link <email>
 import 'server-only';
-import { parseArgs } from 'node:util';
+import type { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { inspect, parseArgs } from 'node:util';
 import { passwordProblem } from '@/lib/auth/password-policy';
 import { isStaffRole } from '@/lib/auth/roles';
 import { createStaffSchema } from '@/lib/auth/schemas';
@@ -48,7 +50,15 @@ With DATABASE_URL this works while servers run; on the embedded store (DATA_DIR)
 
 class UsageError extends Error {}
 
-async function main(argv: string[]): Promise<number> {
+/** Where a run reads and writes: the process's own streams, or a test's. */
+export type UsersCliIo = {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** What --password-stdin reads; `isTTY` set means a terminal, which it refuses. */
+  stdin: Readable & { isTTY?: boolean };
+};
+
+async function run(argv: string[], io: UsersCliIo): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -65,7 +75,7 @@ async function main(argv: string[]): Promise<number> {
   });
   const [command] = positionals;
   if (values.help) {
-    console.log(USAGE);
+    io.out(USAGE);
     return 0;
   }
 
@@ -80,7 +90,7 @@ async function main(argv: string[]): Promise<number> {
       });
       if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`).join('\n'));
       if (values.password !== undefined) throw new UsageError(PASSWORD_FLAG_REFUSAL);
-      const given = await readGivenPassword({ stdin: values['password-stdin'] ?? false, file: values['password-file'] }).catch(
+      const given = await readGivenPassword({ stdin: values['password-stdin'] ?? false, file: values['password-file'] }, io.stdin).catch(
         (error: Error) => {
           throw new UsageError(error.message);
         },
@@ -93,18 +103,18 @@ async function main(argv: string[]): Promise<number> {
       await getDb({ waitForLockMs: 0 });
       if (given) {
         const id = await createStaff(null, { ...parsed.data, password: given.password });
-        console.log(JSON.stringify({ id, email: parsed.data.email, role: parsed.data.role }));
+        io.out(JSON.stringify({ id, email: parsed.data.email, role: parsed.data.role }));
         return 0;
       }
       if (!isPasswordSignInEnabled()) {
         // Single sign-on only: the account is all they need; a password could not be used.
         const id = await createStaff(null, parsed.data);
-        console.log(JSON.stringify({ id, email: parsed.data.email, role: parsed.data.role, signIn: 'single sign-on' }));
+        io.out(JSON.stringify({ id, email: parsed.data.email, role: parsed.data.role, signIn: 'single sign-on' }));
         return 0;
       }
       // stdout only, like setup-link: the operator asked for the link on this terminal.
       const invited = await inviteStaff(null, parsed.data);
-      console.log(
+      io.out(
         JSON.stringify({
           id: invited.userId,
           email: parsed.data.email,
@@ -118,25 +128,23 @@ async function main(argv: string[]): Promise<number> {
     case 'invite': {
       if (!values.email) throw new UsageError('invite needs --email');
       if (!isPasswordSignInEnabled()) {
-        console.error(
-          'Password sign-in is turned off (PASSWORD_SIGN_IN=off): staff sign in with single sign-on, invitations are not used.',
-        );
+        io.err('Password sign-in is turned off (PASSWORD_SIGN_IN=off): staff sign in with single sign-on, invitations are not used.');
         return 1;
       }
       await getDb({ waitForLockMs: 0 });
       const id = await findStaffIdByEmail(values.email);
       if (!id) {
-        console.error(`No account with the e-mail address ${values.email}.`);
+        io.err(`No account with the e-mail address ${values.email}.`);
         return 1;
       }
       const { token, expiresAt } = await issueInvitation(null, id);
-      console.log(JSON.stringify({ id, invitation: invitationLink(token), expiresAt: expiresAt.toISOString() }));
+      io.out(JSON.stringify({ id, invitation: invitationLink(token), expiresAt: expiresAt.toISOString() }));
       return 0;
     }
     case 'list': {
       await getDb({ waitForLockMs: 0 });
       for (const staff of await listStaff()) {
-        console.log(JSON.stringify({ id: staff.id, email: staff.email, name: staff.name, role: staff.role, disabled: staff.disabled }));
+        io.out(JSON.stringify({ id: staff.id, email: staff.email, name: staff.name, role: staff.role, disabled: staff.disabled }));
       }
       return 0;
     }
@@ -145,11 +153,11 @@ async function main(argv: string[]): Promise<number> {
       await getDb({ waitForLockMs: 0 });
       const id = await findStaffIdByEmail(values.email);
       if (!id) {
-        console.error(`No account with the e-mail address ${values.email}.`);
+        io.err(`No account with the e-mail address ${values.email}.`);
         return 1;
       }
       await disableStaff(null, id);
-      console.log(JSON.stringify({ id, disabled: true }));
+      io.out(JSON.stringify({ id, disabled: true }));
       return 0;
     }
     case 'enable': {
@@ -157,23 +165,23 @@ async function main(argv: string[]): Promise<number> {
       await getDb({ waitForLockMs: 0 });
       const id = await findStaffIdByEmail(values.email);
       if (!id) {
-        console.error(`No account with the e-mail address ${values.email}.`);
+        io.err(`No account with the e-mail address ${values.email}.`);
         return 1;
       }
       await enableStaff(null, id);
-      console.log(JSON.stringify({ id, disabled: false }));
+      io.out(JSON.stringify({ id, disabled: false }));
       return 0;
     }
     case 'setup-link': {
       await getDb({ waitForLockMs: 0 });
       const token = await issueSetupToken();
       if (!token) {
-        console.error('Staff accounts exist already: setup is closed. An administrator adds accounts on the Staff page, or use `create`.');
+        io.err('Staff accounts exist already: setup is closed. An administrator adds accounts on the Staff page, or use `create`.');
         return 1;
       }
       const env = getEnv();
       // stdout only: the operator asked for it on this terminal; nothing goes to a log.
-      console.log(JSON.stringify({ link: `${env.APP_URL ?? `http://localhost:${env.PORT}`}/setup?token=${token}` }));
+      io.out(JSON.stringify({ link: `${env.APP_URL ?? `http://localhost:${env.PORT}`}/setup?token=${token}` }));
       return 0;
     }
     case 'sign-in-link': {
@@ -182,7 +190,7 @@ async function main(argv: string[]): Promise<number> {
       const { token, expiresAt } = await issueSignInLink(await getDb({ waitForLockMs: 0 }), email);
       const env = getEnv();
       // stdout only: the operator asked for it on this terminal; nothing goes to a log.
-      console.log(JSON.stringify({ link: `${env.APP_URL ?? `http://localhost:${env.PORT}`}/sign-in/link?token=${token}`, expiresAt }));
+      io.out(JSON.stringify({ link: `${env.APP_URL ?? `http://localhost:${env.PORT}`}/sign-in/link?token=${token}`, expiresAt }));
       return 0;
     }
     default:
@@ -190,28 +198,53 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2))
-  .catch((error: unknown) => {
+/**
+ * Runs one command and returns its exit code: 0, 1 (refused or failed), 2 (a server holds the
+ * data directory), 64 (the command line is wrong). Does not close the database (the entry does).
+ */
+export async function runUsersCli(argv: string[], io: UsersCliIo): Promise<number> {
+  try {
+    return await run(argv, io);
+  } catch (error) {
     if (error instanceof DataDirInUseError) {
-      console.error(`Refusing to run: ${error.message}. Stop the server first, then run this command again.`);
+      io.err(`Refusing to run: ${error.message}. Stop the server first, then run this command again.`);
       return 2;
     }
     if (error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
-      console.error(`${error.message}\n\n${USAGE}`);
+      io.err(`${error.message}\n\n${USAGE}`);
       return 64;
     }
     if (error instanceof InvalidEnvironmentError) {
-      console.error(`Refusing to run. ${error.message}`);
+      io.err(`Refusing to run. ${error.message}`);
       return 1;
     }
     if (error instanceof StaffError || error instanceof SignInLinkRefusedError) {
-      console.error(error.message);
+      io.err(error.message);
       return 1;
     }
-    console.error(error);
+    io.err(inspect(error));
     return 1;
-  })
-  .then(async (code) => {
-    await closeDatabases();
-    process.exit(code);
+  }
+}
+
+function writeLine(stream: NodeJS.WriteStream, line: string): Promise<void> {
+  return new Promise((resolve) => stream.write(`${line}\n`, () => resolve()));
+}
+
+async function main(): Promise<void> {
+  const pending: Promise<void>[] = [];
+  const code = await runUsersCli(process.argv.slice(2), {
+    out: (line) => void pending.push(writeLine(process.stdout, line)),
+    err: (line) => void pending.push(writeLine(process.stderr, line)),
+    stdin: process.stdin,
   });
+  // Releases the data directory's lock; PGlite's handles would otherwise keep the process alive.
+  await closeDatabases();
+  await Promise.all(pending);
+  process.exit(code);
+}
+
+// Only when run as a program, so tests can import runUsersCli.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main();
+}

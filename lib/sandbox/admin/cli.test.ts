@@ -1,6 +1,8 @@
-// The sandbox CLI, run for real as `tsx --conditions=react-server lib/sandbox/admin/cli.ts` on a
-// temporary data directory, including its refusal while a "server" (this test process)
-// holds the directory's lock. Usage errors are also checked in-process, which is faster.
+// The sandbox CLI. Its commands run in this process through runCli (the code the entry point
+// runs), against an in-memory database; one test runs the real entry point,
+// `tsx --conditions=react-server lib/sandbox/admin/cli.ts`, on a temporary data directory: the
+// exit code, the JSON line on stdout, and the refusal while a "server" (this test process) holds
+// the directory's lock.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -8,6 +10,7 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { getSandboxDb } from '@/lib/sandbox/db';
 import { apiKeys, companies, webhookEndpoints } from '@/lib/sandbox/schema';
@@ -24,7 +27,7 @@ function runReal(dataDir: string, ...args: string[]): Promise<Run> {
     execFile(
       process.execPath,
       [TSX, '--conditions=react-server', CLI, ...args],
-      { cwd: process.cwd(), env: { ...process.env, DATA_DIR: dataDir }, timeout: 60_000 },
+      { cwd: process.cwd(), env: { ...process.env, DATA_DIR: dataDir }, timeout: 110_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         resolve({ code, stdout, stderr });
@@ -38,9 +41,19 @@ let dataDir: string;
 beforeAll(async () => {
   await closeDatabases();
   dataDir = await mkdtemp(path.join(tmpdir(), 'sandbox-cli-'));
-  // The in-process opens below (checking keys, playing the server) use the same directory.
-  process.env.DATA_DIR = dataDir;
+  process.env.DATA_DIR = 'memory://';
+  resetEnv();
+  // Opened here, not by the first command, so that the first test's time is the command's.
+  await getSandboxDb();
 });
+
+/** Runs one command in this process, its lines joined as the entry point prints them. */
+async function runInProcess(...argv: string[]): Promise<Run> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, { out: (line) => out.push(line), err: (line) => err.push(line) });
+  return { code, stdout: out.map((line) => `${line}\n`).join(''), stderr: err.join('\n') };
+}
 
 afterAll(async () => {
   await closeDatabases();
@@ -53,13 +66,12 @@ const jsonLines = (stdout: string) =>
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
-describe('sandbox CLI (spawned)', { timeout: 120_000 }, () => {
+describe('sandbox CLI (in-process)', () => {
   let created: { companyId: string; apiKey: string };
   let second: { companyId: string; apiKey: string };
 
   it('company:create prints exactly one JSON line with the company id and a key', async () => {
-    const run = await runReal(
-      dataDir,
+    const run = await runInProcess(
       'company:create',
       '--name',
       'Acme Bank',
@@ -80,11 +92,11 @@ describe('sandbox CLI (spawned)', { timeout: 120_000 }, () => {
   });
 
   it('company:create with default settings, and key:create for an existing company', async () => {
-    const run = await runReal(dataDir, 'company:create', '--name', 'Defaults Ltd');
+    const run = await runInProcess('company:create', '--name', 'Defaults Ltd');
     expect(run, run.stderr).toMatchObject({ code: 0 });
     second = JSON.parse(run.stdout);
 
-    const key = await runReal(dataDir, 'key:create', '--company', created.companyId);
+    const key = await runInProcess('key:create', '--company', created.companyId);
     expect(key, key.stderr).toMatchObject({ code: 0 });
     const issued = JSON.parse(key.stdout);
     expect(issued).toEqual({ companyId: created.companyId, apiKey: expect.stringMatching(/^vd_sk_[A-Za-z0-9_-]{43}$/) });
@@ -94,7 +106,7 @@ describe('sandbox CLI (spawned)', { timeout: 120_000 }, () => {
   });
 
   it('company:list prints one JSON line per company, without keys', async () => {
-    const run = await runReal(dataDir, 'company:list');
+    const run = await runInProcess('company:list');
     expect(run, run.stderr).toMatchObject({ code: 0 });
     const lines = jsonLines(run.stdout);
     expect(lines).toEqual([
@@ -121,7 +133,7 @@ describe('sandbox CLI (spawned)', { timeout: 120_000 }, () => {
   });
 
   it('key:create for an unknown company fails without issuing a key', async () => {
-    const run = await runReal(dataDir, 'key:create', '--company', '3f2b8c1e-9d4a-4b7e-8f00-123456789abc');
+    const run = await runInProcess('key:create', '--company', '3f2b8c1e-9d4a-4b7e-8f00-123456789abc');
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('No company with id 3f2b8c1e-9d4a-4b7e-8f00-123456789abc');
@@ -130,7 +142,7 @@ describe('sandbox CLI (spawned)', { timeout: 120_000 }, () => {
   let endpoint: { endpointId: string; secret: string };
 
   it('webhook:add prints the endpoint id and its secret; webhook:disable and webhook:list (without secrets)', async () => {
-    const add = await runReal(dataDir, 'webhook:add', '--company', created.companyId, '--url', 'https://hooks.example.com/acme');
+    const add = await runInProcess('webhook:add', '--company', created.companyId, '--url', 'https://hooks.example.com/acme');
     expect(add, add.stderr).toMatchObject({ code: 0 });
     expect(add.stdout.trimEnd().split('\n')).toHaveLength(1);
     endpoint = JSON.parse(add.stdout);
@@ -138,14 +150,14 @@ describe('sandbox CLI (spawned)', { timeout: 120_000 }, () => {
     expect(endpoint.endpointId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
-    const retired = await runReal(dataDir, 'webhook:add', '--company', created.companyId.toUpperCase(), '--url', 'http://127.0.0.1:9/old');
+    const retired = await runInProcess('webhook:add', '--company', created.companyId.toUpperCase(), '--url', 'http://127.0.0.1:9/old');
     expect(retired, retired.stderr).toMatchObject({ code: 0 });
     const retiredId = (JSON.parse(retired.stdout) as { endpointId: string }).endpointId;
-    const disable = await runReal(dataDir, 'webhook:disable', '--endpoint', retiredId);
+    const disable = await runInProcess('webhook:disable', '--endpoint', retiredId);
     expect(disable, disable.stderr).toMatchObject({ code: 0 });
     expect(JSON.parse(disable.stdout)).toEqual({ endpointId: retiredId, disabled: true });
 
-    const list = await runReal(dataDir, 'webhook:list', '--company', created.companyId);
+    const list = await runInProcess('webhook:list', '--company', created.companyId);
     expect(list, list.stderr).toMatchObject({ code: 0 });
     expect(jsonLines(list.stdout)).toEqual([
       {
@@ -166,33 +178,18 @@ describe('sandbox CLI (spawned)', { timeout: 120_000 }, () => {
     expect(list.stdout).not.toContain('whsec_');
 
     // Another company has none.
-    const empty = await runReal(dataDir, 'webhook:list', '--company', second.companyId);
+    const empty = await runInProcess('webhook:list', '--company', second.companyId);
     expect(empty).toMatchObject({ code: 0, stdout: '' });
   });
 
   it('webhook:add for an unknown company and webhook:disable of an unknown endpoint fail, changing nothing', async () => {
-    const add = await runReal(
-      dataDir,
-      'webhook:add',
-      '--company',
-      '3f2b8c1e-9d4a-4b7e-8f00-123456789abc',
-      '--url',
-      'https://x.example.com/',
-    );
+    const add = await runInProcess('webhook:add', '--company', '3f2b8c1e-9d4a-4b7e-8f00-123456789abc', '--url', 'https://x.example.com/');
     expect(add.code).toBe(1);
     expect(add.stdout).toBe('');
     expect(add.stderr).toContain('No company with id 3f2b8c1e-9d4a-4b7e-8f00-123456789abc');
-    const disable = await runReal(dataDir, 'webhook:disable', '--endpoint', '3f2b8c1e-9d4a-4b7e-8f00-123456789abc');
+    const disable = await runInProcess('webhook:disable', '--endpoint', '3f2b8c1e-9d4a-4b7e-8f00-123456789abc');
     expect(disable.code).toBe(1);
     expect(disable.stderr).toContain('No active webhook endpoint with id');
-  });
-
-  it('exits 64 with the usage on stderr for a missing --name', async () => {
-    const run = await runReal(dataDir, 'company:create');
-    expect(run.code).toBe(EXIT_USAGE);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('company:create needs --name NAME');
-    expect(run.stderr).toContain('Usage: npm run sandbox');
   });
 
   it('the keys it printed authenticate against the database', async () => {
@@ -204,12 +201,24 @@ describe('sandbox CLI (spawned)', { timeout: 120_000 }, () => {
     // The secret it printed is the one deliveries are signed with.
     const [stored] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.endpointId));
     expect(stored).toMatchObject({ companyId: created.companyId, secret: endpoint.secret });
-    await closeDatabases();
   });
+});
 
-  it('refuses with exit 2 and touches nothing while a server holds the data directory', async () => {
+describe('sandbox CLI entry point (spawned)', { timeout: 120_000 }, () => {
+  it('exit 0 with exactly one JSON line; exit 2 and nothing changed while a server holds the data directory', async () => {
+    await closeDatabases();
+    process.env.DATA_DIR = dataDir;
+    resetEnv();
+    const run = await runReal(dataDir, 'company:create', '--name', 'Acme Bank');
+    expect(run, run.stderr).toMatchObject({ code: 0 });
+    expect(run.stdout.endsWith('\n')).toBe(true);
+    expect(run.stdout.trimEnd().split('\n')).toHaveLength(1);
+    const created = JSON.parse(run.stdout) as { companyId: string; apiKey: string };
+    expect(Object.keys(created)).toEqual(['companyId', 'apiKey']);
+
     // This process plays the running server: it opens the directory and holds its lock.
     const db = await getSandboxDb();
+    expect(await authenticateApiKey(db, `Bearer ${created.apiKey}`)).toMatchObject({ ok: true, companyId: created.companyId });
     const snapshot = async () => ({
       companies: await db.select().from(companies).orderBy(companies.id),
       keys: await db.select().from(apiKeys).orderBy(apiKeys.id),
@@ -218,39 +227,23 @@ describe('sandbox CLI (spawned)', { timeout: 120_000 }, () => {
     const before = await snapshot();
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
 
-    for (const args of [
-      ['company:create', '--name', 'Should Not Exist'],
-      ['key:create', '--company', created.companyId],
-      ['company:list'],
-      ['webhook:add', '--company', created.companyId, '--url', 'https://should-not-exist.example.com/'],
-      ['webhook:list', '--company', created.companyId],
-      ['webhook:disable', '--endpoint', endpoint.endpointId],
-    ]) {
-      const run = await runReal(dataDir, ...args);
-      expect({ args, code: run.code, stdout: run.stdout }).toEqual({ args, code: 2, stdout: '' });
-      expect(run.stderr).toContain(`the data directory is in use by a running server (pid ${process.pid} on host ${hostname()}, since `);
-    }
+    // Every command opens the database the same way before it reads or writes; a write is tried here.
+    const refused = await runReal(dataDir, 'key:create', '--company', created.companyId);
+    expect({ code: refused.code, stdout: refused.stdout }).toEqual({ code: 2, stdout: '' });
+    expect(refused.stderr).toContain(`the data directory is in use by a running server (pid ${process.pid} on host ${hostname()}, since `);
 
     expect(await snapshot()).toEqual(before);
     // The CLI did not take or remove the server's lock.
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
     await closeDatabases();
-
-    // Once the server has stopped, the CLI works again.
-    const run = await runReal(dataDir, 'company:list');
-    expect(run, run.stderr).toMatchObject({ code: 0 });
-    expect(jsonLines(run.stdout)).toHaveLength(2);
+    // Once the server has stopped, the directory opens again without waiting: the refused CLI left no lock behind.
+    const reopened = await getSandboxDb({ waitForLockMs: 0 });
+    expect(await reopened.select().from(companies)).toHaveLength(1);
+    await closeDatabases();
   });
 });
 
 describe('sandbox CLI usage errors (in-process, no database opened)', () => {
-  async function runInProcess(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(argv, { out: (line) => out.push(line), err: (line) => err.push(line) });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
-
   it.each([
     [[], 'No command given'],
     [['company:delete'], 'Unknown command: company:delete'],
@@ -284,14 +277,14 @@ describe('sandbox CLI usage errors (in-process, no database opened)', () => {
   ])('%j → exit 64: %s', async (argv, message) => {
     const run = await runInProcess(...argv);
     expect(run.code).toBe(EXIT_USAGE);
-    expect(run.out).toBe('');
-    expect(run.err).toContain(message);
-    expect(run.err).toContain('Usage: npm run sandbox');
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(message);
+    expect(run.stderr).toContain('Usage: npm run sandbox');
   });
 
   it('--help prints the usage to stdout and exits 0', async () => {
     const run = await runInProcess('--help');
-    expect(run).toMatchObject({ code: 0, err: '' });
-    expect(run.out).toContain('company:create --name NAME');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toContain('company:create --name NAME');
   });
 });

@@ -1,5 +1,6 @@
 // POST /v1/verifications/new against the real route handler and an in-memory database:
 // every row of contract §2.1, §2.2 and §4.1, and how bad input is answered (§7, §8).
+// Simultaneous requests, which do depend on the store, are in create-verification-concurrency.test.ts.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '@/app/(sandbox)/v1/verifications/new/route';
@@ -90,18 +91,6 @@ describe('success (contract §2.2)', () => {
       verificationMethod: null,
       failedReason: null,
     });
-  });
-});
-
-describe('concurrency', () => {
-  it('creates every one of 25 simultaneous requests, each with its own outbox row', async () => {
-    const responses = await Promise.all(Array.from({ length: 25 }, (_, i) => post(validBody({ email: `person${i}@example.com` }))));
-    expect(responses.map((r) => r.status)).toEqual(Array(25).fill(200));
-    const ids = await Promise.all(responses.map(async (r) => ((await r.json()) as { verificationId: string }).verificationId));
-    expect(new Set(ids).size).toBe(25);
-    for (const [i, id] of ids.entries()) {
-      expect(await outboxOf(id)).toEqual([expect.objectContaining({ channel: 'email', recipient: `person${i}@example.com` })]);
-    }
   });
 });
 
