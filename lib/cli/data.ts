@@ -9,11 +9,11 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
 import { getEnv, InvalidEnvironmentError } from '@/lib/env';
+import { runAsProgram } from '@/lib/platform/cli-program';
 import { DataTransferError, exportLines, importRows, nonEmptyTables, parseHeader, type Queryable } from '@/lib/platform/data-transfer';
-import { closeDatabases, describeDatabaseUrl, type MigrationSet, migrateStore, openStore, type Store } from '@/lib/platform/database';
+import { describeDatabaseUrl, type MigrationSet, migrateStore, openStore, type Store } from '@/lib/platform/database';
 import { DataDirInUseError } from '@/lib/platform/embedded-database';
 
 const USAGE = `Usage:
@@ -143,23 +143,4 @@ export function runDataCli(argv: string[], output: DataCliOutput): Promise<numbe
   });
 }
 
-function writeLine(stream: NodeJS.WriteStream, line: string): Promise<void> {
-  return new Promise((resolve) => stream.write(`${line}\n`, () => resolve()));
-}
-
-async function main(): Promise<void> {
-  const pending: Promise<void>[] = [];
-  const code = await runDataCli(process.argv.slice(2), {
-    out: (line) => void pending.push(writeLine(process.stdout, line)),
-    err: (line) => void pending.push(writeLine(process.stderr, line)),
-  });
-  // Releases the data directory's lock; PGlite's handles would otherwise keep the process alive.
-  await closeDatabases();
-  await Promise.all(pending);
-  process.exit(code);
-}
-
-// Only when run as a program, so tests can import runDataCli.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await main();
-}
+await runAsProgram(import.meta.url, runDataCli);

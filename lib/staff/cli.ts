@@ -11,7 +11,6 @@
 //   users sign-in-link <email>
 import 'server-only';
 import type { Readable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
 import { inspect, parseArgs } from 'node:util';
 import { passwordProblem } from '@/lib/auth/password-policy';
 import { isStaffRole } from '@/lib/auth/roles';
@@ -20,7 +19,7 @@ import { issueSetupToken } from '@/lib/auth/setup';
 import { issueSignInLink, SIGN_IN_LINK_MINUTES, SignInLinkRefusedError } from '@/lib/auth/sign-in-link';
 import { getDb } from '@/lib/db';
 import { getEnv, InvalidEnvironmentError, isPasswordSignInEnabled } from '@/lib/env';
-import { closeDatabases } from '@/lib/platform/database';
+import { runAsProgram } from '@/lib/platform/cli-program';
 import { DataDirInUseError } from '@/lib/platform/embedded-database';
 import { PASSWORD_FLAG_REFUSAL, readGivenPassword } from './cli-password';
 import { inviteStaff, issueInvitation } from './invitations/invitations.server';
@@ -227,24 +226,4 @@ export async function runUsersCli(argv: string[], io: UsersCliIo): Promise<numbe
   }
 }
 
-function writeLine(stream: NodeJS.WriteStream, line: string): Promise<void> {
-  return new Promise((resolve) => stream.write(`${line}\n`, () => resolve()));
-}
-
-async function main(): Promise<void> {
-  const pending: Promise<void>[] = [];
-  const code = await runUsersCli(process.argv.slice(2), {
-    out: (line) => void pending.push(writeLine(process.stdout, line)),
-    err: (line) => void pending.push(writeLine(process.stderr, line)),
-    stdin: process.stdin,
-  });
-  // Releases the data directory's lock; PGlite's handles would otherwise keep the process alive.
-  await closeDatabases();
-  await Promise.all(pending);
-  process.exit(code);
-}
-
-// Only when run as a program, so tests can import runUsersCli.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await main();
-}
+await runAsProgram(import.meta.url, (argv, lines) => runUsersCli(argv, { ...lines, stdin: process.stdin }));

@@ -8,9 +8,8 @@
 //   npm run sandbox -- webhook:disable --endpoint ID
 // Results go to stdout as JSON lines (scripts read them), everything else to stderr.
 import 'server-only';
-import { pathToFileURL } from 'node:url';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { closeDatabases } from '@/lib/platform/database';
+import { runAsProgram } from '@/lib/platform/cli-program';
 import { DataDirInUseError } from '@/lib/platform/embedded-database';
 import { getSandboxDb } from '@/lib/sandbox/db';
 import {
@@ -243,23 +242,4 @@ export async function runCli(argv: string[], output: CliOutput): Promise<number>
   }
 }
 
-function writeLine(stream: NodeJS.WriteStream, line: string): Promise<void> {
-  return new Promise((resolve) => stream.write(`${line}\n`, () => resolve()));
-}
-
-async function main(): Promise<void> {
-  const pending: Promise<void>[] = [];
-  const code = await runCli(process.argv.slice(2), {
-    out: (line) => void pending.push(writeLine(process.stdout, line)),
-    err: (line) => void pending.push(writeLine(process.stderr, line)),
-  });
-  // Releases the data directory's lock; PGlite's handles would otherwise keep the process alive.
-  await closeDatabases();
-  await Promise.all(pending);
-  process.exit(code);
-}
-
-// Only when run as a program, so tests can import runCli.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await main();
-}
+await runAsProgram(import.meta.url, runCli);
