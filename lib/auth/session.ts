@@ -7,7 +7,7 @@ import { cache } from 'react';
 import { getDb } from '@/lib/db';
 import { getAuth, SESSION_COOKIE_PREFIX } from './auth';
 import { can, isStaffRole, type Permission, type StaffRole } from './roles';
-import { rememberValidatedSession } from './session-cache';
+import { forgetValidatedSessions, rememberValidatedSession } from './session-cache';
 import { ENROLMENT_PERMISSION, enrolmentPath, mustEnrolTwoFactor } from './two-factor/requirement';
 
 export type Staff = {
@@ -82,4 +82,16 @@ export async function requireStaff(permission: Permission, returnTo?: string): P
   if (staff.mustEnrolTwoFactor && permission !== ENROLMENT_PERMISSION) redirect(enrolmentPath(returnTo));
   if (!can(staff.role, permission)) forbidden();
   return staff;
+}
+
+/**
+ * Before a new sign-in on this browser (password, single sign-on, break-glass link, accepted
+ * invitation): ends the session it may still hold, here and in every instance's session cache,
+ * so each sign-in starts a new session and the previous person is not carried over.
+ */
+export async function endSessionOnThisBrowser(requestHeaders: Headers): Promise<void> {
+  if (!(await getCurrentStaff())) return;
+  const auth = await getAuth();
+  await auth.api.signOut({ headers: requestHeaders }).catch(() => undefined);
+  await forgetValidatedSessions(await getDb());
 }

@@ -8,7 +8,6 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { recordAudit } from '@/lib/audit/audit';
-import { getDb } from '@/lib/db';
 import { getSingleSignOnConfig, isPasswordSignInEnabled } from '@/lib/env';
 import { textField } from '@/lib/forms/action-input';
 import type { FormState, NoValues } from '@/lib/forms/form-state';
@@ -17,8 +16,7 @@ import { formAction } from '../form-action';
 import { passwordProblem } from '../password-policy';
 import { clientAddress, safeReturnPath } from '../request-info';
 import { setupSchema, signInSchema } from '../schemas';
-import { getCurrentStaff } from '../session';
-import { forgetValidatedSessions } from '../session-cache';
+import { endSessionOnThisBrowser } from '../session';
 import { completeSetup, SetupClosedError } from '../setup';
 import { looksLikeToken } from '../sign-in-link';
 import { SSO_PROVIDER_ID } from '../single-sign-on';
@@ -59,10 +57,7 @@ export const signInAction = formAction({
 
     const auth = await getAuth();
     // A new session at every sign-in: end the one this browser may still hold.
-    if (await getCurrentStaff()) {
-      await auth.api.signOut({ headers: requestHeaders }).catch(() => undefined);
-      await forgetValidatedSessions(await getDb());
-    }
+    await endSessionOnThisBrowser(requestHeaders);
 
     const attempt = await attemptSignIn(email, ip, async () => {
       try {
@@ -144,10 +139,7 @@ export const startSingleSignOnAction = formAction({
     const requestHeaders = await headers();
     const auth = await getAuth();
     // A new session at every sign-in: end the one this browser may still hold.
-    if (await getCurrentStaff()) {
-      await auth.api.signOut({ headers: requestHeaders }).catch(() => undefined);
-      await forgetValidatedSessions(await getDb());
-    }
+    await endSessionOnThisBrowser(requestHeaders);
     let url: string | undefined;
     try {
       const started = await auth.api.signInSocial({
@@ -195,10 +187,7 @@ export const signInWithLinkAction = formAction({
     if (!looksLikeToken(data.token)) return refuse({ title: 'Not signed in', message: LINK_REFUSALS.invalid });
     const requestHeaders = await headers();
     const auth = await getAuth();
-    if (await getCurrentStaff()) {
-      await auth.api.signOut({ headers: requestHeaders }).catch(() => undefined);
-      await forgetValidatedSessions(await getDb());
-    }
+    await endSessionOnThisBrowser(requestHeaders);
     try {
       await auth.api.signInWithLink({ body: { token: data.token }, headers: requestHeaders });
     } catch (error) {

@@ -11,9 +11,7 @@ import { getAuth } from '@/lib/auth/auth';
 import { formAction } from '@/lib/auth/form-action';
 import { passwordProblem } from '@/lib/auth/password-policy';
 import { acceptInvitationSchema, userIdSchema } from '@/lib/auth/schemas';
-import { getCurrentStaff } from '@/lib/auth/session';
-import { forgetValidatedSessions } from '@/lib/auth/session-cache';
-import { getDb } from '@/lib/db';
+import { endSessionOnThisBrowser } from '@/lib/auth/session';
 import { isPasswordSignInEnabled } from '@/lib/env';
 import { textField } from '@/lib/forms/action-input';
 import type { FormState, NoValues } from '@/lib/forms/form-state';
@@ -87,10 +85,7 @@ export const acceptInvitationAction = formAction({
     const requestHeaders = await headers();
     const auth = await getAuth();
     // Whoever was signed in on this browser before is not the new colleague.
-    if (await getCurrentStaff()) {
-      await auth.api.signOut({ headers: requestHeaders }).catch(() => undefined);
-      await forgetValidatedSessions(await getDb());
-    }
+    await endSessionOnThisBrowser(requestHeaders);
     try {
       await auth.api.signInEmail({ body: { email: accepted.email, password: data.password, rememberMe: true }, headers: requestHeaders });
     } catch {
