@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './e2e/kit/browser.mjs';
+import { CHROMIUM_ARGS, findHeadlessChromium } from './e2e/kit/browser.mjs';
 import { seed } from './e2e/kit/cli.mjs';
 import canaries from './e2e/support/canaries.json' with { type: 'json' };
 import { RECORDING_PROXY_PORT, serverLogsDir, trafficDir } from './e2e/support/captures';
@@ -32,7 +32,7 @@ if (!process.env.E2E_DATA_DIR) {
 const dataDir = process.env.E2E_DATA_DIR ?? '';
 
 const launchOptions = {
-  executablePath: findChromium(),
+  executablePath: findHeadlessChromium(),
   args: CHROMIUM_ARGS,
   // Every page of every context goes through the recording proxy (e2e/leak-check.spec.ts reads
   // what it saw). A browser-level setting, so contexts the specs create themselves are covered.
@@ -76,7 +76,7 @@ export default defineConfig({
     {
       name: 'two-instances',
       testMatch: /two-instances\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } },
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: findHeadlessChromium(), args: CHROMIUM_ARGS } },
     },
     // Last, once every other test has run: nothing secret in the servers' output or the browser's traffic.
     { name: 'leak-check', dependencies: ['chromium', 'two-instances'], testMatch: /leak-check\.spec\.ts/ },

@@ -1,8 +1,8 @@
 // Shown (with HTTP 403) when a signed-in staff member opens a page their role does not allow.
 
 import { ShieldAlert } from 'lucide-react';
-import Link from 'next/link';
 import { buttonClasses } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
 
 export default function Forbidden() {
   return (

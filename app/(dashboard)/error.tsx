@@ -1,13 +1,13 @@
 'use client';
-// The dashboard's boundary for a page that failed unexpectedly. In production the browser gets
-// no detail of a server error (only a digest), so it asks the readiness probe whether the
-// database is reachable (only that: the question must cost the service nothing): if not, the page says "Database unavailable" rather than something
-// vaguer. The probe is public and answers only ok/failed.
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { startTransition, useEffect, useState } from 'react';
 import { DatabaseUnavailable } from '@/components/platform/database-unavailable';
 import { buttonClasses } from '@/components/ui/button';
+// The dashboard's boundary for a page that failed unexpectedly. In production the browser gets
+// no detail of a server error (only a digest), so it asks the readiness probe whether the
+// database is reachable (only that: the question must cost the service nothing): if not, the page says "Database unavailable" rather than something
+// vaguer. The probe is public and answers only ok/failed.
+import { Link } from '@/components/ui/link';
 
 export default function DashboardError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const router = useRouter();

@@ -2,11 +2,11 @@
 // only), and a notice when the embedded sandbox is serving instead of the real service.
 
 import { CircleUser, FlaskConical, LogOut, Plus, ShieldCheck } from 'lucide-react';
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { LiveUpdates } from '@/components/live/live-updates';
 import { DatabaseUnavailable } from '@/components/platform/database-unavailable';
 import { buttonClasses } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
 import { can, ROLE_LABELS } from '@/lib/auth/roles';
 import { getCurrentStaff } from '@/lib/auth/session';
 import { currentEventId } from '@/lib/live';

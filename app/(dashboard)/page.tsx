@@ -1,10 +1,11 @@
 // Home: look a verification up by id, and the register of recent requests — searched, filtered
 // and paged through the query string, so it works without JavaScript and every view has a URL.
-import Link from 'next/link';
+
 import { z } from 'zod';
 import { ExportCsvLink } from '@/components/export/export-csv-link';
 import { FilterProblemsAlert } from '@/components/forms/filter-problems-alert';
 import { buttonClasses } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
 import { LookupForm } from '@/components/verifications/lookup-form';
 import { RecentRequests } from '@/components/verifications/recent-requests';
 import { RegisterFilters, RegisterViews, type StaffOption, viewDescription } from '@/components/verifications/register-filters';

@@ -1,13 +1,13 @@
 'use client';
-// The second step of a sign-in: the 6-digit code from the authenticator app, or one of the
-// backup codes. Posts with or without JavaScript; a refused code keeps what was typed and says
-// why, and a sign-in that ran out offers the way back to the password.
-import Link from 'next/link';
 import { useActionState } from 'react';
 import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
 import { Alert } from '@/components/ui/alert';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+// The second step of a sign-in: the 6-digit code from the authenticator app, or one of the
+// backup codes. Posts with or without JavaScript; a refused code keeps what was typed and says
+// why, and a sign-in that ran out offers the way back to the password.
+import { Link } from '@/components/ui/link';
 import { type SignInCodeState, verifySignInBackupCodeAction, verifySignInCodeAction } from '@/lib/auth/two-factor/actions';
 import { refusalOf } from '@/lib/forms/form-state';
 

@@ -1,9 +1,10 @@
 // A list's filters (the register, the audit trail): a plain GET form and a plain link to clear
 // them, so they work before (or without) JavaScript and every filtered list has a URL that can
 // be bookmarked or shared.
-import Link from 'next/link';
+
 import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
 import { cn } from '@/lib/utils';
 
 export function FilterForm({

@@ -1,8 +1,9 @@
 // What "Page not found" says, wherever it is shown: on its own (app/not-found.tsx), or inside
 // the dashboard's layout for signed-in staff (app/(dashboard)/not-found.tsx), which provides the
 // page's <main> there.
-import Link from 'next/link';
+
 import { buttonClasses } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
 
 export function PageNotFound() {
   return (

@@ -1,10 +1,10 @@
 'use client';
-// The confirmation page's form (app/(dashboard)/staff/[id]/disable): the dialog's words and
-// form, and once done, what happened and the way back to the staff page.
-import Link from 'next/link';
 import { useActionState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
+// The confirmation page's form (app/(dashboard)/staff/[id]/disable): the dialog's words and
+// form, and once done, what happened and the way back to the staff page.
+import { Link } from '@/components/ui/link';
 import { refusalOf } from '@/lib/forms/form-state';
 import { disableStaffAction, type StaffChangeState } from '@/lib/staff/accounts/actions';
 import { DisableStaffConfirmation } from './disable-staff-confirmation';

@@ -1,6 +1,7 @@
 // Button and link-styled-as-button, in the shadcn style: variants as class maps (button-classes.ts).
-import Link from 'next/link';
+
 import type { ComponentProps } from 'react';
+import { Link } from '@/components/ui/link';
 import { buttonClasses, type ButtonSize as Size, type ButtonVariant as Variant } from './button-classes';
 
 export { buttonClasses };

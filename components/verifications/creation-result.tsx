@@ -6,11 +6,11 @@ import { ArrowRight } from 'lucide-react';
 // the register keeps it for copying again later) with a QR code for showing it in person.
 // The focus moves to its heading, so keyboard and screen-reader users land on the outcome.
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { Link } from '@/components/ui/link';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import type { CreatedVerification } from '@/lib/verifications/create/form-state';
 import { CopyLinkButton } from './copy-link-button';

@@ -1,11 +1,11 @@
 'use client';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
 // What a new request sent, as the result panel sums it up: the name, the channels, the language
 // and when the person's link stops working. The service's create answer has no dates, so the
 // expiry is read once through the dashboard's read route after the panel appears (the create
 // itself never waits for a second round trip); without JavaScript the request's page has it.
-import Link from 'next/link';
-import { useEffect, useLayoutEffect, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { Link } from '@/components/ui/link';
 import { LocalTime } from '@/components/ui/local-time';
 import { relativeTime } from '@/lib/time/display-time';
 import { channelsLabel } from '@/lib/verifications/channels';

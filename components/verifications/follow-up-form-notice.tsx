@@ -1,8 +1,9 @@
 // On a create form started from an expired or failed request: which request it follows up,
 // what was copied from it, and what staff must type again (the register keeps no contact
 // details). The hidden field carries only the old request's id; the server checks it again.
-import Link from 'next/link';
+
 import { Alert } from '@/components/ui/alert';
+import { Link } from '@/components/ui/link';
 
 export function FollowUpFormNotice({ verificationId }: { verificationId: string }) {
   return (

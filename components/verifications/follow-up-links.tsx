@@ -3,9 +3,9 @@
 // start a new request from it (the contract has no resend or extend; a new request is what it
 // allows). A server component: the links come from the register.
 import { ArrowRight, RotateCcw } from 'lucide-react';
-import Link from 'next/link';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Link } from '@/components/ui/link';
 import { LocalTime } from '@/components/ui/local-time';
 import { canBeFollowedUp, getFollowUpLinks, type LinkedRequest } from '@/lib/verifications/follow-up/follow-up.server';
 import { statusLabel } from '@/lib/verifications/labels';

@@ -2,8 +2,8 @@
 // the requested name beside the identified one and the deadlines that need someone's attention.
 
 import { Check, CircleX, Hourglass, Link2, Mail, MessageSquare, TriangleAlert, UserCheck } from 'lucide-react';
-import Link from 'next/link';
 import { DataTable, idTextClasses } from '@/components/ui/data-table';
+import { Link } from '@/components/ui/link';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { LocalTime } from '@/components/ui/local-time';
 import { relativeTime } from '@/lib/time/display-time';

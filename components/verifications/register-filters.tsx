@@ -1,8 +1,9 @@
 // The register's filters (the forms kit's GET form) and quick views (plain links): they work before
 // (or without) JavaScript, and every filtered list has a URL that can be bookmarked or shared.
-import Link from 'next/link';
+
 import { FilterField, FilterForm } from '@/components/forms/filter-form';
 import { Input, Select } from '@/components/ui/input';
+import { Link } from '@/components/ui/link';
 import { cn } from '@/lib/utils';
 import { verificationStatuses } from '@/lib/verification-service/contract/verification-status';
 import { PREDEFINED_PURPOSES, statusLabel } from '@/lib/verifications/labels';

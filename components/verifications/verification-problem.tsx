@@ -2,9 +2,9 @@
 // title, advice and way out (never a crash page, never internal details).
 
 import { Ban, CloudOff, FileQuestion, Hourglass, ShieldAlert } from 'lucide-react';
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
 import { LookupForm } from './lookup-form';
 
 const icons = {

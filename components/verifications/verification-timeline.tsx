@@ -2,8 +2,9 @@
 // with its time and the staff member who acted. Those allowed to read the audit trail get links
 // to it, narrowed to this request (and, per entry, to that day). Renders on the server; the
 // detail page is rendered again when the live stream announces a change (components/live/live-updates.tsx).
-import Link from 'next/link';
+
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Link } from '@/components/ui/link';
 import { LocalTime } from '@/components/ui/local-time';
 import { auditTrailHrefFor, auditTrailQuery } from '@/lib/audit-trail/filter';
 import { dayIn } from '@/lib/time/display-time';

@@ -1,8 +1,9 @@
 // /setup once the first administrator exists: the link that led here was used (or superseded by
 // the setup that happened), so the person is sent to sign in rather than left at "Page not found".
-import Link from 'next/link';
+
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
 
 export default function SetupDone() {
   return (

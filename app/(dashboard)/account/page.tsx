@@ -2,11 +2,11 @@
 // to it, and their second factor. Every staff member has one; nobody sees anyone else's here.
 import { KeyRound, MonitorSmartphone, ShieldCheck } from 'lucide-react';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { ChangePasswordForm } from '@/components/account/change-password-form';
 import { EndOtherSessionsForm } from '@/components/account/end-other-sessions-form';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
+import { Link } from '@/components/ui/link';
 import { LocalTime } from '@/components/ui/local-time';
 import { listOwnSessions } from '@/lib/account/own-sessions';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@/lib/auth/roles';

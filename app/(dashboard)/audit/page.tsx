@@ -2,7 +2,6 @@
 // days in the display zone, lib/time), every filter in the URL (lib/audit-trail/filter.ts), and
 // export what is shown as CSV.
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { z } from 'zod';
 import { ExportCsvLink } from '@/components/export/export-csv-link';
 import { FilterField, FilterForm } from '@/components/forms/filter-form';
@@ -10,6 +9,7 @@ import { FilterProblemsAlert } from '@/components/forms/filter-problems-alert';
 import { buttonClasses } from '@/components/ui/button';
 import { DataTable, idTextClasses } from '@/components/ui/data-table';
 import { Input, Select } from '@/components/ui/input';
+import { Link } from '@/components/ui/link';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { LocalTime } from '@/components/ui/local-time';
 import { AUDIT_ACTIONS, isAuditAction } from '@/lib/audit/audit-labels';

@@ -2,10 +2,10 @@
 // endpoints, and how every attempt went — read from the sandbox over HTTP like everything else.
 // Delivery logs are operational detail (endpoint addresses, receiver failures), so admins only.
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Alert } from '@/components/ui/alert';
 import { DataTable, idTextClasses } from '@/components/ui/data-table';
+import { Link } from '@/components/ui/link';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { LocalTime } from '@/components/ui/local-time';
 import { requireStaff } from '@/lib/auth/session';

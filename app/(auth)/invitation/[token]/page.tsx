@@ -2,9 +2,9 @@
 // own password here and is signed in. A link that no longer works says why and what to do.
 // The token is in the path, so the page's Referer is its origin only (its own requests included).
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { AcceptInvitationForm } from '@/components/auth/accept-invitation-form';
 import { Alert } from '@/components/ui/alert';
+import { Link } from '@/components/ui/link';
 import { LocalTime } from '@/components/ui/local-time';
 import { lookupInvitation } from '@/lib/staff/invitations/invitations.server';
 

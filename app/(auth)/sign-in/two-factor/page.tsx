@@ -3,10 +3,10 @@
 // to finish here, and the page says so instead of showing a form that cannot succeed.
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { type PromptMethod, TwoFactorPromptForm } from '@/components/auth/two-factor-prompt-form';
 import { Alert } from '@/components/ui/alert';
+import { Link } from '@/components/ui/link';
 import { SESSION_COOKIE_PREFIX } from '@/lib/auth/auth';
 import { safeReturnPath } from '@/lib/auth/request-info';
 import { getCurrentStaff } from '@/lib/auth/session';

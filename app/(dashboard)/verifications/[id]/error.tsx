@@ -1,10 +1,10 @@
 'use client';
 import { CloudOff } from 'lucide-react';
+import { buttonClasses } from '@/components/ui/button';
 // Last line of defence for the detail page: an unexpected failure still gets a calm page.
 // Deliberately small (no lookup form, unlike the expected problems the page itself explains):
 // this boundary's code is part of every detail page's first load.
-import Link from 'next/link';
-import { buttonClasses } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
 
 export default function VerificationError({ reset }: { reset: () => void }) {
   return (
