@@ -92,6 +92,22 @@ test.describe('the register of recent requests', () => {
     await expect(searchBox(page)).toHaveValue('');
   });
 
+  test('a page view prefetches nothing; reaching for a row prefetches that row only', async ({ page }) => {
+    const prefetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.headers()['next-router-prefetch']) prefetched.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`/?q=${encodeURIComponent(tag)}`);
+    await expect(rowLink(page, second)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The navigation and both rows are on screen; none of them was fetched ahead.
+    expect(prefetched).toEqual([]);
+
+    await rowLink(page, second).hover();
+    await expect.poll(() => prefetched).toContain(`/verifications/${secondId}`);
+    expect(prefetched.every((path) => path === `/verifications/${secondId}`)).toBe(true);
+  });
+
   test('a date it cannot read is ignored with a notice; the other filters still apply', async ({ page }) => {
     await page.goto(`/?from=2024-13-45&q=${encodeURIComponent(first)}`);
     const notice = page.getByRole('status').filter({ hasText: 'Some filters were not understood' });
