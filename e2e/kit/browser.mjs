@@ -8,8 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 
-const HOW_TO_GET_ONE =
-  'Set CHROMIUM_PATH, run `npx playwright install chromium`, or on Debian/Ubuntu `apt-get install chromium`.';
+const HOW_TO_GET_ONE = 'Set CHROMIUM_PATH, run `npx playwright install chromium`, or on Debian/Ubuntu `apt-get install chromium`.';
 
 /** The full Chromium (a path, also when it is Playwright's own): CHROMIUM_PATH, Playwright's download, Debian's. */
 export function findChromium() {
