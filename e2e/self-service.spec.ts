@@ -2,91 +2,74 @@
 // sessions and "sign out all other sessions", disabling a colleague through the confirmation
 // dialog (and its page without JavaScript), and enabling them again.
 //
-// A server of its own (port offset 140) on a fresh data directory, with fresh accounts made by
-// the users CLI before it starts: nothing here touches the shared accounts or their passwords,
-// and the wrong passwords typed here count against nobody else's sign-ins.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { createStaffUsers } from './kit/cli.mjs';
+// On the shared server, with a fresh account per test that nobody else uses: the administrator's
+// stored session creates it and the colleague accepts the invitation over HTTP
+// (e2e/support/colleague-over-http.ts). Adding a colleague and signing in through the pages are
+// other specs' subjects; here sessions come from those requests, and a person's other browser is
+// just its session cookie. Sign-ins checked here come from a loopback address of this file's own
+// (127.0.0.12), so their failures count against nobody else's network; the one wrong current
+// password typed in the browser counts for the browsers' network.
+import { type APIRequestContext, type Browser, expect, type Page, request, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility';
-import { type NextServer, startNextServer } from './support/next-server';
-import { portFor } from './support/ports';
+import { colleagueOverHttp, type NewColleague } from './support/colleague-over-http';
+import { uniqueName } from './support/fixtures';
+import { opensDashboard, type StorageState, signInOverHttp } from './support/session-over-http';
+import { signInFrom } from './support/sign-in-from';
+import { type Role, storageStateOf } from './support/staff';
 
-const PORT = portFor(140);
-const SIGNED_OUT = { cookies: [], origins: [] };
-const WRONG_CREDENTIALS = 'Incorrect e-mail address or password.';
+const ADMIN_STATE = storageStateOf('admin');
 
-type Account = { name: string; email: string; password: string; role: 'admin' | 'operator' | 'viewer' };
-
-const ACCOUNTS = {
-  admin: { name: 'Sally Selfservice', email: 'sally.admin@example.com', password: 'sally admin passphrase', role: 'admin' },
-  changer: { name: 'Pat Password', email: 'pat@example.com', password: 'pat the first passphrase', role: 'operator' },
-  sessions: { name: 'Sam Sessions', email: 'sam@example.com', password: 'sam sessions passphrase', role: 'viewer' },
-  disabled: { name: 'Dora Dormant', email: 'dora@example.com', password: 'dora dormant passphrase', role: 'viewer' },
-  noScript: { name: 'Nora Noscript', email: 'nora@example.com', password: 'nora noscript passphrase', role: 'viewer' },
-} as const satisfies Record<string, Account>;
-
-let server: NextServer;
-let dataDir: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-self-service-'));
-  // The CLI refuses while a server holds the directory: accounts first, then the server.
-  createStaffUsers(dataDir, Object.values(ACCOUNTS));
-  server = await startNextServer({ port: PORT, dataDir, env: { APP_URL: `http://localhost:${PORT}` } });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function newContext(browser: Browser, options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: server.url, storageState: SIGNED_OUT, ...options });
+/** A new colleague's details: a unique name and e-mail address for this run. */
+function newColleague(base: string, role: Role): NewColleague {
+  const name = uniqueName(base);
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '.');
+  return { name, email: `${slug}@example.com`, role, password: `${slug} passphrase` };
 }
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/sign-in');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+/** The colleague's account, made through the product; their session (signed in by the invitation). */
+const create = (baseURL: string | undefined, colleague: NewColleague, userAgent?: string) =>
+  colleagueOverHttp(baseURL!, ADMIN_STATE, colleague, userAgent);
+
+/** A browser of its own with a session. */
+async function browserWith(
+  browser: Browser,
+  baseURL: string | undefined,
+  state: StorageState | string,
+  options: { javaScriptEnabled?: boolean } = {},
+) {
+  const context = await browser.newContext({ baseURL, storageState: state, ...options });
+  return { context, page: await context.newPage() };
 }
 
-/** A browser of its own, signed in as `account`. */
-async function signedIn(browser: Browser, account: Account, options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await newContext(browser, options);
-  const page = await context.newPage();
-  await signIn(page, account.email, account.password);
-  await expect(page).toHaveURL(`${server.url}/`);
-  return { context, page };
-}
+/** Another browser of the same person, seen only through its session cookie. */
+const otherBrowser = (baseURL: string | undefined, state: StorageState): Promise<APIRequestContext> =>
+  request.newContext({ baseURL, storageState: state });
 
-/** Does this browser still have a session? Its next page says. */
-async function isSignedIn(page: Page): Promise<boolean> {
-  await page.goto('/');
-  return !new URL(page.url()).pathname.startsWith('/sign-in');
-}
+/** A password sign-in as the sign-in form sends it: its outcome, no browser needed. */
+const signInOutcome = async (baseURL: string | undefined, colleague: NewColleague, password = colleague.password) =>
+  (await signInFrom(baseURL!, { localAddress: '127.0.0.12', email: colleague.email, password })).outcome;
 
-const staffRow = (page: Page, account: Account) => page.getByRole('row').filter({ hasText: account.email });
+const staffRow = (page: Page, colleague: NewColleague) => page.getByRole('row').filter({ hasText: colleague.email });
 /** The Role column: the role's name, or "Disabled". */
-const roleCell = (page: Page, account: Account) => staffRow(page, account).getByRole('cell').nth(1);
+const roleCell = (page: Page, colleague: NewColleague) => staffRow(page, colleague).getByRole('cell').nth(1);
 
-// Every test here signs several accounts in with a password (a deliberately slow hash) and
-// often changes one: more than the default budget on a busy machine.
+// Password changes and sign-ins (a deliberately slow hash) on a busy machine: more than the default budget.
 test.slow();
 
-test('changing my own password: the old one stops working, the new one works, my other browser is signed out', async ({ browser }) => {
-  const account = ACCOUNTS.changer;
+test('changing my own password: the old one stops working, the new one works, my other browser is signed out', async ({
+  browser,
+  baseURL,
+  userAgent,
+}) => {
+  const account = newColleague('Pat Password', 'operator');
   const NEW_PASSWORD = 'pat the second, better passphrase';
-  const mine = await signedIn(browser, account);
-  const other = await signedIn(browser, account);
+  const mine = await browserWith(browser, baseURL, await create(baseURL, account, userAgent));
+  const other = await otherBrowser(baseURL, await signInOverHttp(baseURL!, account));
   const page = mine.page;
 
-  // From the header to the account page.
-  await page.getByRole('link', { name: /Your account/ }).click();
+  // The header's name leads to the account page.
+  await page.goto('/account');
+  await expect(page.getByRole('link', { name: /Your account/ })).toHaveAttribute('href', '/account');
   await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
   const main = page.locator('main');
   await expect(main.getByText(account.email)).toBeVisible();
@@ -120,22 +103,23 @@ test('changing my own password: the old one stops working, the new one works, my
   await expect(page.getByRole('status').filter({ hasText: 'Password changed' })).toContainText('1 other session ended.');
 
   // This browser stays signed in; the other one is out.
-  expect(await isSignedIn(page)).toBe(true);
-  expect(await isSignedIn(other.page)).toBe(false);
+  expect(await opensDashboard(page.request)).toBe(true);
+  expect(await opensDashboard(other)).toBe(false);
 
-  const fresh = await newContext(browser);
-  const freshPage = await fresh.newPage();
-  await signIn(freshPage, account.email, account.password);
-  await expect(freshPage.locator('form').getByRole('alert')).toContainText(WRONG_CREDENTIALS);
-  await signIn(freshPage, account.email, NEW_PASSWORD);
-  await expect(freshPage).toHaveURL(`${server.url}/`);
-  await Promise.all([mine.context.close(), other.context.close(), fresh.close()]);
+  // The old password no longer signs in; the new one does.
+  expect(await signInOutcome(baseURL, account)).toBe('wrong');
+  expect(await signInOutcome(baseURL, account, NEW_PASSWORD)).toBe('signed-in');
+  await Promise.all([mine.context.close(), other.dispose()]);
 });
 
-test('active sessions: both browsers listed, this one marked, and "sign out all other sessions" ends the other', async ({ browser }) => {
-  const account = ACCOUNTS.sessions;
-  const mine = await signedIn(browser, account);
-  const other = await signedIn(browser, account);
+test('active sessions: both browsers listed, this one marked, and "sign out all other sessions" ends the other', async ({
+  browser,
+  baseURL,
+  userAgent,
+}) => {
+  const account = newColleague('Sam Sessions', 'viewer');
+  const mine = await browserWith(browser, baseURL, await create(baseURL, account, userAgent));
+  const other = await otherBrowser(baseURL, await signInOverHttp(baseURL!, { ...account, userAgent }));
   const page = mine.page;
 
   await page.goto('/account');
@@ -153,17 +137,18 @@ test('active sessions: both browsers listed, this one marked, and "sign out all 
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('This device');
 
-  expect(await isSignedIn(other.page)).toBe(false);
-  expect(await isSignedIn(page)).toBe(true);
-  await Promise.all([mine.context.close(), other.context.close()]);
+  expect(await opensDashboard(other)).toBe(false);
+  expect(await opensDashboard(page.request)).toBe(true);
+  await Promise.all([mine.context.close(), other.dispose()]);
 });
 
 test('disabling asks in a dialog (Escape cancels, confirming disables and signs them out), and enabling lets them sign in again', async ({
   browser,
+  baseURL,
 }) => {
-  const colleague = ACCOUNTS.disabled;
-  const admin = await signedIn(browser, ACCOUNTS.admin);
-  const theirs = await signedIn(browser, colleague);
+  const colleague = newColleague('Dora Dormant', 'viewer');
+  const theirs = await otherBrowser(baseURL, await create(baseURL, colleague));
+  const admin = await browserWith(browser, baseURL, ADMIN_STATE);
   const page = admin.page;
 
   await page.goto('/staff');
@@ -177,24 +162,21 @@ test('disabling asks in a dialog (Escape cancels, confirming disables and signs 
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expectNoSeriousViolations(page, 'staff page with the disable dialog open');
 
-  // Escape cancels: nothing happened, and focus is back on the button that opened it.
+  // Escape cancels: focus is back on the button that opened it, and nothing happened on the
+  // server (disabling would have ended their session).
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(trigger).toBeFocused();
-  await page.reload();
   await expect(roleCell(page, colleague)).toHaveText('Viewer');
-  expect(await isSignedIn(theirs.page)).toBe(true);
+  expect(await opensDashboard(theirs)).toBe(true);
 
-  // Confirming disables, and their open session ends.
-  await staffRow(page, colleague)
-    .getByRole('link', { name: `Disable ${colleague.name}` })
-    .click();
+  // Confirming disables, and their open session ends; the right password no longer signs in.
+  await trigger.click();
   await dialog.getByRole('button', { name: `Disable ${colleague.name}` }).click();
   await expect(dialog).toBeHidden();
   await expect(roleCell(page, colleague)).toHaveText('Disabled');
-  expect(await isSignedIn(theirs.page)).toBe(false);
-  await signIn(theirs.page, colleague.email, colleague.password);
-  await expect(theirs.page.locator('form').getByRole('alert')).toContainText(WRONG_CREDENTIALS);
+  expect(await opensDashboard(theirs)).toBe(false);
+  expect(await signInOutcome(baseURL, colleague)).toBe('wrong');
 
   // Enabled again: they sign in as usual.
   await staffRow(page, colleague)
@@ -202,15 +184,14 @@ test('disabling asks in a dialog (Escape cancels, confirming disables and signs 
     .click();
   await expect(roleCell(page, colleague)).toHaveText('Viewer');
   await expect(staffRow(page, colleague).getByRole('link', { name: `Disable ${colleague.name}` })).toBeVisible();
-  await signIn(theirs.page, colleague.email, colleague.password);
-  await expect(theirs.page).toHaveURL(`${server.url}/`);
-  await expect(theirs.page.getByTestId('signed-in-as')).toHaveText(colleague.name);
-  await Promise.all([admin.context.close(), theirs.context.close()]);
+  expect(await signInOutcome(baseURL, colleague)).toBe('signed-in');
+  await Promise.all([admin.context.close(), theirs.dispose()]);
 });
 
-test('without JavaScript, Disable leads to a confirmation page and never acts in one click', async ({ browser }) => {
-  const colleague = ACCOUNTS.noScript;
-  const admin = await signedIn(browser, ACCOUNTS.admin, { javaScriptEnabled: false });
+test('without JavaScript, Disable leads to a confirmation page and never acts in one click', async ({ browser, baseURL }) => {
+  const colleague = newColleague('Nora Noscript', 'viewer');
+  await create(baseURL, colleague);
+  const admin = await browserWith(browser, baseURL, ADMIN_STATE, { javaScriptEnabled: false });
   const page = admin.page;
 
   await page.goto('/staff');
@@ -218,8 +199,8 @@ test('without JavaScript, Disable leads to a confirmation page and never acts in
     .getByRole('link', { name: `Disable ${colleague.name}` })
     .click();
   await expect(page.getByRole('heading', { name: `Disable ${colleague.name}?` })).toBeVisible();
-  // axe runs in the page, so the same page is checked in a browser with JavaScript.
-  const withScript = await signedIn(browser, ACCOUNTS.admin);
+  // axe runs in the page, so the same page is checked in a browser with JavaScript (same session).
+  const withScript = await browserWith(browser, baseURL, ADMIN_STATE);
   await withScript.page.goto(new URL(page.url()).pathname);
   await expect(withScript.page.getByRole('heading', { name: `Disable ${colleague.name}?` })).toBeVisible();
   await expectNoSeriousViolations(withScript.page, 'disable confirmation page');

@@ -52,9 +52,14 @@ export async function enrolOnPage(page: Page, password: string): Promise<Enrolle
   return { totp, backupCodes: await finishEnrolmentOnPage(page, totp) };
 }
 
-/** The password step of a sign-in (from the sign-in page, with an optional return path). */
+/**
+ * The password step of a sign-in (from the sign-in page, with an optional return path). A page
+ * already showing the sign-in form without a return path (after a sign-out) is used as it is.
+ */
 export async function submitPassword(page: Page, email: string, password: string, next?: string) {
-  await page.goto(next ? `/sign-in?next=${encodeURIComponent(next)}` : '/sign-in');
+  const here = new URL(page.url());
+  const onPlainSignIn = here.pathname === '/sign-in' && !here.searchParams.has('next');
+  if (next || !onPlainSignIn) await page.goto(next ? `/sign-in?next=${encodeURIComponent(next)}` : '/sign-in');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,0 +1,75 @@
+// A new colleague on the shared server without a browser: the administrator's stored session
+// posts the Staff page's "Create account" action, and the colleague posts the invitation page's
+// "Set password and sign in" action, both exactly as React calls them
+// (e2e/support/server-actions.ts). For specs whose subject is what a colleague does once they
+// have an account; adding one through the pages is proven by e2e/staff-and-sign-in.spec.ts.
+import { expect, request } from '@playwright/test';
+import { formActionCall, listServerActions } from './server-actions';
+import type { StorageState } from './session-over-http';
+import type { Role } from './staff';
+
+export type NewColleague = { name: string; email: string; role: Role; password: string };
+
+const NO_SESSION = { cookies: [], origins: [] };
+
+function actionId(name: string): string {
+  const id = listServerActions().find((action) => action.name === name)?.id;
+  if (!id) throw new Error(`No ${name} in .next/server/server-reference-manifest.json: is the build current?`);
+  return id;
+}
+
+/**
+ * Creates the account as the administrator of `adminState` and accepts its invitation; returns
+ * the colleague's session (signed in by the invitation) as storage state. `userAgent`: the
+ * browser's, so the session is recorded as that browser's.
+ */
+export async function colleagueOverHttp(
+  baseURL: string,
+  adminState: string,
+  { name, email, role, password }: NewColleague,
+  userAgent?: string,
+): Promise<StorageState> {
+  const origin = new URL(baseURL).origin;
+  const admin = await request.newContext({ baseURL, storageState: adminState });
+  let token: string | undefined;
+  try {
+    const create = formActionCall(
+      actionId('createStaffAction'),
+      '/staff',
+      { status: 'idle', values: { name: '', email: '', role: 'viewer' } },
+      { name, email, role },
+    );
+    const created = await admin.post(create.path, { headers: { ...create.headers, origin }, data: create.body, failOnStatusCode: false });
+    const text = await created.text();
+    token = /\/invitation\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+    expect(token, `creating ${email} (${created.status()}): ${text.slice(0, 300)}`).toBeTruthy();
+  } finally {
+    await admin.dispose();
+  }
+
+  const colleague = await request.newContext({ baseURL, storageState: NO_SESSION, userAgent });
+  try {
+    const accept = formActionCall(
+      actionId('acceptInvitationAction'),
+      `/invitation/${token}`,
+      { status: 'idle', values: {} },
+      {
+        token: token!,
+        password,
+        confirmPassword: password,
+      },
+    );
+    const accepted = await colleague.post(accept.path, {
+      headers: { ...accept.headers, origin },
+      data: accept.body,
+      maxRedirects: 0,
+      failOnStatusCode: false,
+    });
+    const state = await colleague.storageState();
+    const signedIn = state.cookies.some((cookie) => /^(__Secure-)?vdesk\.session_token$/.test(cookie.name) && cookie.value !== '');
+    expect(signedIn, `accepting the invitation of ${email} (${accepted.status()}): ${(await accepted.text()).slice(0, 300)}`).toBe(true);
+    return state;
+  } finally {
+    await colleague.dispose();
+  }
+}
