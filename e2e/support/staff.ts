@@ -22,13 +22,11 @@ export const storageStateOf = (role: Role) => path.resolve('e2e/.auth', process.
  * fresh one. Specs whose subject is adding a colleague still do it through the page.
  */
 export const SEEDED = {
-  sameAnswer: { name: 'Sam Same', role: 'operator' },
   throttled: { name: 'Tom Throttle', role: 'operator' },
   stranger: { name: 'Lou Lockout', role: 'operator' },
   liveReader: { name: 'Rita Reader', role: 'operator' },
   liveOther: { name: 'Oscar Other', role: 'operator' },
   twoFactorEnrol: { name: 'Tia Twofactor Enrol', role: 'operator' },
-  twoFactorWrongCodes: { name: 'Tia Twofactor Codes', role: 'viewer' },
   twoFactorNoScript: { name: 'Tia Twofactor Noscript', role: 'viewer' },
   twoFactorReset: { name: 'Tia Twofactor Reset', role: 'viewer' },
 } as const satisfies Record<string, { name: string; role: Role }>;
