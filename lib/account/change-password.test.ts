@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getCliAuth } from '@/lib/auth/auth';
 import { PAIR_FREE_FAILURES } from '@/lib/auth/throttle';
 import { getDb } from '@/lib/db';
-import { auditEntries, signInThrottle, staffSessions, staffUsers } from '@/lib/db/schema';
+import { auditEntries, signInThrottle, staffAccounts, staffSessions } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { createStaff } from '@/lib/staff/staff-accounts';
@@ -50,19 +50,24 @@ const auditActions = async () =>
     details: entry.details,
   }));
 
+/** Olga's credential as created, put back before each test rather than hashed again (scrypt). */
+let oldHash: string;
+
 beforeAll(async () => {
   process.env.DATA_DIR = 'memory://';
   process.env.APP_URL = 'http://localhost:3000';
   process.env.BETTER_AUTH_SECRET = 'test-secret-for-change-password-0123456789';
   resetEnv();
+  olgaId = await createStaff(null, { name: 'Olga Operator', email: EMAIL, role: 'operator', password: OLD });
+  const [credential] = await (await getDb()).select().from(staffAccounts).where(eq(staffAccounts.userId, olgaId));
+  oldHash = credential!.password!;
 });
 
 beforeEach(async () => {
   const db = await getDb();
-  await db.delete(staffUsers);
-  await db.delete(auditEntries);
+  await db.delete(staffSessions).where(eq(staffSessions.userId, olgaId));
+  await db.update(staffAccounts).set({ password: oldHash }).where(eq(staffAccounts.userId, olgaId));
   await db.delete(signInThrottle);
-  olgaId = await createStaff(null, { name: 'Olga Operator', email: EMAIL, role: 'operator', password: OLD });
   here = await signInAs(EMAIL, OLD, USER_AGENTS.chromeOnLinux);
   await db.delete(auditEntries);
 });

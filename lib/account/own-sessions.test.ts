@@ -5,7 +5,7 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { staffFromHeaders } from '@/lib/auth/session';
 import { getDb, schema } from '@/lib/db';
-import { auditEntries, staffUsers } from '@/lib/db/schema';
+import { auditEntries, staffSessions } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { createStaff } from '@/lib/staff/staff-accounts';
@@ -25,14 +25,14 @@ beforeAll(async () => {
   process.env.APP_URL = 'http://localhost:3000';
   process.env.BETTER_AUTH_SECRET = 'test-secret-for-own-sessions-0123456789';
   resetEnv();
+  // Once for the file (each password is a real scrypt hash); each test starts without sessions.
+  olgaId = await createStaff(null, { name: 'Olga Operator', email: 'olga@example.com', role: 'operator', password: PASSWORD });
+  veraId = await createStaff(null, { name: 'Vera Viewer', email: 'vera@example.com', role: 'viewer', password: PASSWORD });
 });
 
 beforeEach(async () => {
   const db = await getDb();
-  await db.delete(staffUsers);
-  await db.delete(auditEntries);
-  olgaId = await createStaff(null, { name: 'Olga Operator', email: 'olga@example.com', role: 'operator', password: PASSWORD });
-  veraId = await createStaff(null, { name: 'Vera Viewer', email: 'vera@example.com', role: 'viewer', password: PASSWORD });
+  await db.delete(staffSessions);
   await db.delete(auditEntries);
 });
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { killContenders, startContender } from '@/test/support/lock-contenders';
 import { captureLogs, stopCapturingLogs } from '@/test/support/logs';
+import { seedDataDir } from '@/test/support/seeded-data-dir';
 import { closeDatabases } from './database';
 import { DataDirInUseError, openDatabase } from './embedded-database';
 
@@ -28,12 +29,14 @@ it('runs with small buffers, keeping the PGlite defaults it replaces', async () 
 // The data directory's lock, with real processes (test/support/lock-contender.ts) that open the
 // directory as the server does: after a server is killed with SIGKILL, the next one starts at
 // once; one that really runs is named in the refusal; of several starting at once, one opens it.
+// The directory holds a database already (seedDataDir): the lock is the subject, not creating one.
 describe('the data directory after a crash', { timeout: 120_000 }, () => {
   let dataDir: string;
 
   beforeEach(async () => {
     await closeDatabases();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'embedded-database-'));
+    await seedDataDir(dataDir);
   });
 
   afterEach(async () => {

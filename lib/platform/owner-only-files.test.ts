@@ -1,13 +1,15 @@
 // The embedded data directory on a real disk, with real file modes: nothing in it may be readable
 // or writable by group or others. Run under a umask of 022 (the usual default), which is what left
 // PGlite's files 0666 and its folders 0755 before: the tests set it themselves, so that a machine
-// whose umask is stricter cannot make them pass by accident.
+// whose umask is stricter cannot make them pass by accident. A directory created from nothing is
+// the spawned start's case; the others start from one that holds a database (seedDataDir).
 import { execFile } from 'node:child_process';
 import { chmod, lstat, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captureLogs, stopCapturingLogs } from '@/test/support/logs';
+import { seedDataDir } from '@/test/support/seeded-data-dir';
 import { closeDatabases } from './database';
 import { openDatabase } from './embedded-database';
 import { tightenToOwnerOnly } from './owner-only-files';
@@ -62,7 +64,8 @@ afterAll(async () => {
 });
 
 describe('the embedded data directory', { timeout: 240_000 }, () => {
-  it('is created owner-only, and so is everything PGlite writes while it runs (new tables, WAL segments)', async () => {
+  it('stays owner-only while it runs: everything PGlite writes after the open (new tables, WAL segments)', async () => {
+    await seedDataDir(dataDir);
     const pg = await openDatabase(dataDir);
     await pg.exec('create table written (id serial primary key, note text)');
     await pg.query("insert into written (note) select 'row ' || n from generate_series(1, 2000) n");
@@ -78,8 +81,7 @@ describe('the embedded data directory', { timeout: 240_000 }, () => {
   });
 
   it('left with wider modes by an earlier version: tightened at the next start, which logs it once (a count, the directory)', async () => {
-    await openDatabase(dataDir);
-    await closeDatabases();
+    await seedDataDir(dataDir);
     // A file of the operator's beside the database: its content must not reach the log.
     await mkdir(path.join(dataDir, 'notes'));
     await writeFile(path.join(dataDir, 'notes', 'kept.txt'), 'whsec_c2VjcmV0IGNvbnRlbnQ= do not log me');
@@ -115,7 +117,7 @@ describe('the embedded data directory', { timeout: 240_000 }, () => {
     expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
   });
 
-  it('after a real start (a spawned process, umask 022), holds nothing that other users can read', async () => {
+  it('after a real first start (a spawned process, umask 022, a new directory), holds nothing that other users can read', async () => {
     // The child inherits this process's umask, set to 022 by beforeEach.
     const base = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
     const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {

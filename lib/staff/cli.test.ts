@@ -18,6 +18,7 @@ import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { openDatabase } from '@/lib/platform/embedded-database';
 import { acceptInvitation, lookupInvitation } from '@/lib/staff/invitations/invitations.server';
+import { seedDataDir } from '@/test/support/seeded-data-dir';
 import { runUsersCli } from './cli';
 
 const TSX = path.join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
@@ -329,6 +330,8 @@ describe('users CLI entry point (spawned)', { timeout: 120_000 }, () => {
   it('exit 0 with one JSON line, a password from a pipe; then, while a server holds the data directory: exit 2, a clear message, nothing changed', async () => {
     await closeDatabases();
     const dataDir = path.join(tmp, 'data');
+    // A directory a server has used before: the entry point is under test here, not creating a database.
+    await seedDataDir(dataDir);
     const created = await spawnUsers(
       dataDir,
       `${GIVEN_PASSWORD}\n`,

@@ -159,22 +159,7 @@ describe('the code prompt after the password', () => {
     expect(await answerChallenge(auth, second.headers, 'backup', backupCodes[4]!)).toEqual({ outcome: 'signed-in', userId: id });
     expect(await auditOf('two_factor.backup_code_used', id)).toHaveLength(2);
   });
-
-  it('after 5 wrong codes the password is asked again; after 10 in a row the account is locked, even for the right code', async () => {
-    const { email, totp } = await enrolledAccount();
-    const first = await passwordStep(email);
-    for (let attempt = 1; attempt <= 5; attempt += 1) {
-      expect(await answerChallenge(auth, first.headers, 'totp', wrongCode(totp)), `attempt ${attempt}`).toEqual({ outcome: 'wrong-code' });
-    }
-    expect(await answerChallenge(auth, first.headers, 'totp', totp.generate())).toEqual({ outcome: 'start-again', reason: 'too-many' });
-
-    const second = await passwordStep(email);
-    for (let attempt = 6; attempt <= 10; attempt += 1) {
-      expect(await answerChallenge(auth, second.headers, 'totp', wrongCode(totp)), `attempt ${attempt}`).toEqual({ outcome: 'wrong-code' });
-    }
-    const third = await passwordStep(email);
-    expect(await answerChallenge(auth, third.headers, 'totp', totp.generate())).toEqual({ outcome: 'locked' });
-  });
+  // Wrong codes, the password again after 5 and the lock after 10: wrong-codes.test.ts.
 });
 
 describe('resetTwoFactor', () => {

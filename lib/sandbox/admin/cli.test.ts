@@ -14,6 +14,7 @@ import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { getSandboxDb } from '@/lib/sandbox/db';
 import { apiKeys, companies, webhookEndpoints } from '@/lib/sandbox/schema';
+import { seedDataDir } from '@/test/support/seeded-data-dir';
 import { authenticateApiKey } from './api-keys';
 import { EXIT_USAGE, runCli } from './cli';
 
@@ -209,6 +210,8 @@ describe('sandbox CLI entry point (spawned)', { timeout: 120_000 }, () => {
     await closeDatabases();
     process.env.DATA_DIR = dataDir;
     resetEnv();
+    // A directory a server has used before: the entry point is under test here, not creating a database.
+    await seedDataDir(dataDir);
     const run = await runReal(dataDir, 'company:create', '--name', 'Acme Bank');
     expect(run, run.stderr).toMatchObject({ code: 0 });
     expect(run.stdout.endsWith('\n')).toBe(true);

@@ -16,6 +16,7 @@ import { deliverDueWebhooks } from '@/lib/sandbox/webhook-sender/delivery-pass';
 import { addWebhookEndpoint, listWebhookEndpoints } from '@/lib/sandbox/webhook-sender/endpoints';
 import { enqueueVerificationEvent } from '@/lib/sandbox/webhook-sender/enqueue';
 import { startTestReceiver } from '@/lib/sandbox/webhook-sender/test-receiver';
+import { seedDataDir } from '@/test/support/seeded-data-dir';
 import { authenticateApiKey, issueApiKey } from './api-keys';
 import { createCompany, listCompanies } from './companies';
 import { DEFAULT_COMPANY_NAME, provisionSandbox, STARTUP_KEY_LABEL } from './provision';
@@ -25,6 +26,8 @@ let dataDir: string;
 beforeAll(async () => {
   await closeDatabases();
   dataDir = await mkdtemp(path.join(tmpdir(), 'sandbox-provision-'));
+  // A database already there (migrated, no company yet): the starts are under test, not creating one.
+  await seedDataDir(dataDir);
   process.env.DATA_DIR = dataDir;
   process.env.SANDBOX = 'on';
 });
