@@ -1,12 +1,15 @@
 // Adding a colleague the way an administrator does it: "Create account" on the Staff page gives
 // a one-time invitation link, and the colleague sets their own password through it. Other specs
-// use createColleague for a quick account with a known password.
-import { type Browser, expect, type Page } from '@playwright/test';
+// use createColleague for a quick account with a known password; specs whose subject is the
+// colleague's side of the link get one with inviteOverHttp, without opening the Staff page.
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { formActionCall, listServerActions, replayAction } from './server-actions';
 import type { Role } from './staff';
 
 export type Colleague = { name: string; email: string; role: Role };
 
 const NO_SESSION = { cookies: [], origins: [] };
+const LINK = /\/invitation\/[A-Za-z0-9_-]{43}$/;
 
 /** Creates the account on the Staff page (the admin's page); returns the invitation link shown once. */
 export async function inviteOnStaffPage(adminPage: Page, colleague: Colleague): Promise<string> {
@@ -18,14 +21,33 @@ export async function inviteOnStaffPage(adminPage: Page, colleague: Colleague): 
   const created = adminPage.getByRole('status').filter({ hasText: 'Account created' });
   await expect(created).toContainText(`Send this link to ${colleague.email} yourself; it works once, until`);
   const link = await created.getByTestId('invitation-link').inputValue();
-  expect(link).toMatch(/\/invitation\/[A-Za-z0-9_-]{43}$/);
+  expect(link).toMatch(LINK);
   return link;
 }
 
-/** Opens the link, sets the password twice and waits until the colleague is signed in on home. */
-export async function acceptInvitationIn(page: Page, link: string, colleague: { name: string }, password: string) {
-  await page.goto(link);
-  await expect(page.getByRole('heading', { name: `Welcome, ${colleague.name}. Set your password` })).toBeVisible();
+/**
+ * The same account made by posting the Staff page's create action as the browser does, with the
+ * administrator's session in `admin` (a request context); returns the invitation link it answers with.
+ */
+export async function inviteOverHttp(admin: APIRequestContext, baseURL: string, colleague: Colleague): Promise<string> {
+  const create = listServerActions().find((action) => action.name === 'createStaffAction');
+  if (!create) throw new Error('No createStaffAction in .next/server/server-reference-manifest.json: is the build current?');
+  const call = formActionCall(
+    create.id,
+    '/staff',
+    { status: 'idle', values: { name: '', email: '', role: 'viewer' } },
+    { name: colleague.name, email: colleague.email, role: colleague.role },
+  );
+  const answer = await replayAction(admin, baseURL, call, { origin: new URL(baseURL).origin });
+  const text = await answer.text();
+  const link = /"link":"([^"]+)"/.exec(text)?.[1];
+  if (!link) throw new Error(`The create action gave no invitation link (${answer.status()}): ${text.slice(0, 500)}`);
+  expect(link).toMatch(LINK);
+  return link;
+}
+
+/** On an invitation page already open: sets the password twice and waits until the colleague is signed in on home. */
+export async function setPasswordHere(page: Page, colleague: { name: string }, password: string) {
   await page.getByLabel('New password').fill(password);
   await page.getByLabel('Repeat the password').fill(password);
   await page.getByRole('button', { name: 'Set password and sign in' }).click();
@@ -33,6 +55,13 @@ export async function acceptInvitationIn(page: Page, link: string, colleague: { 
   // machine this has taken 12 s, past the default 10.
   await expect(page.getByTestId('signed-in-as')).toHaveText(colleague.name, { timeout: 30_000 });
   expect(new URL(page.url()).pathname).toBe('/');
+}
+
+/** Opens the link, sets the password twice and waits until the colleague is signed in on home. */
+export async function acceptInvitationIn(page: Page, link: string, colleague: { name: string }, password: string) {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: `Welcome, ${colleague.name}. Set your password` })).toBeVisible();
+  await setPasswordHere(page, colleague, password);
 }
 
 /**

@@ -2,7 +2,9 @@
 // one confidential client (a secret), the authorization-code flow with PKCE required, and the
 // package's development login and consent pages, where whatever "login" is typed becomes the
 // account's id. The test users carry an e-mail address and whether the provider has verified it.
+// Those pages are plain HTML forms: signInAtProviderOverHttp goes through them without a browser.
 import type { Server } from 'node:http';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
 import Provider from 'oidc-provider';
 
 export type ProviderUser = { login: string; email: string; emailVerified: boolean; name: string };
@@ -67,4 +69,26 @@ export async function startOidcProvider({
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * The provider's login and consent pages, posted as a browser without JavaScript posts their
+ * forms, over `api` (a request context: it keeps the provider's cookies and the dashboard's). From
+ * the authorization URL a dashboard sent the browser to, to where the redirects end: for the
+ * dashboard, the answer of the page its callback leads to.
+ */
+export async function signInAtProviderOverHttp(api: APIRequestContext, authorizationUrl: string, login: string): Promise<APIResponse> {
+  const loginPage = await api.get(authorizationUrl);
+  const consentPage = await api.post(await formTarget(loginPage), {
+    form: { prompt: 'login', login, password: 'whatever the provider checks' },
+  });
+  return api.post(await formTarget(consentPage), { form: { prompt: 'consent' } });
+}
+
+/** The address the page's one form posts to. */
+async function formTarget(page: APIResponse): Promise<string> {
+  const html = await page.text();
+  const action = /<form[^>]* action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error(`No form on ${page.url()} (${page.status()}): ${html.slice(0, 500)}`);
+  return new URL(action.replaceAll('&amp;', '&'), page.url()).href;
 }
