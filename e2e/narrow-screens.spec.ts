@@ -2,10 +2,11 @@
 // wider than the screen (a page that scrolls sideways hides its own header and edges), and the
 // header's actions stay on screen, with their names for screen readers.
 import { expect, type Page, test } from '@playwright/test';
-import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
+import { createdId, fillBasics, submitCreate, uniqueName } from './support/fixtures';
 import { storageStateOf } from './support/staff';
 
-const WIDTHS = [360, 768];
+const PHONE = { width: 360, height: 740 };
+const TABLET = { width: 768, height: 800 };
 
 async function expectNoSidewaysScroll(page: Page, state: string) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
@@ -13,6 +14,17 @@ async function expectNoSidewaysScroll(page: Page, state: string) {
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth, `${state} at ${innerWidth} px`).toBeLessThanOrEqual(innerWidth);
+}
+
+/**
+ * The page as it is, at a tablet's width and then a phone's. One load serves both: the layout
+ * follows the window (as when a tablet turns), and the page is left at a phone's width.
+ */
+async function expectFits(page: Page, state: string) {
+  for (const size of [TABLET, PHONE]) {
+    await page.setViewportSize(size);
+    await expectNoSidewaysScroll(page, state);
+  }
 }
 
 async function expectOnScreen(page: Page, locator: ReturnType<Page['locator']>, what: string) {
@@ -27,58 +39,60 @@ async function expectOnScreen(page: Page, locator: ReturnType<Page['locator']>, 
 test.describe('narrow screens (admin)', () => {
   test.use({ storageState: storageStateOf('admin') });
 
-  test('no dashboard page is wider than a phone or a tablet, with a long register and a created request', async ({ page }) => {
+  test("no dashboard page is wider than a phone or a tablet, and the header's actions and every navigation link stay reachable on a phone", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectFits(page, '/');
+
+    await test.step("the header's actions and the navigation, on a phone", async () => {
+      const header = page.getByRole('banner');
+      // Icon-only on a phone, but still named for screen readers and on screen.
+      await expectOnScreen(page, header.getByRole('link', { name: 'New request' }), 'New request');
+      await expectOnScreen(page, header.getByRole('button', { name: 'Sign out' }), 'Sign out');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      for (const name of ['Requests', 'Staff', 'Audit trail', 'Webhooks']) {
+        const link = nav.getByRole('link', { name });
+        await link.scrollIntoViewIfNeeded();
+        await expectOnScreen(page, link, name);
+      }
+      await nav.getByRole('link', { name: 'Audit trail' }).click();
+      await expect(page).toHaveURL(/\/audit$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectFits(page, '/audit');
+      await header.getByRole('link', { name: 'New request' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'New verification request' })).toBeVisible();
+      await expectFits(page, '/verifications/new');
+    });
+
     // A register row with a shareable link and two channels: the widest row the table has.
-    await openCreateForm(page);
     await page.getByRole('switch', { name: 'Shareable link' }).check();
     await page.getByRole('switch', { name: 'SMS notification' }).check();
     await page.getByLabel('Mobile number').fill('+32 470 12 34 56');
     await fillBasics(page, { name: uniqueName('Narrow Screen Person'), purpose: 'Ensuring compliance' });
     await submitCreate(page);
     const id = await createdId(page);
+    await expectFits(page, 'the creation result');
     // The person's page is the one most often opened on a phone.
     const personLink = await page.getByRole('textbox', { name: 'Shareable link' }).inputValue();
 
     const paths = [
       personLink,
-      '/',
       '/?view=expiring',
-      '/verifications/new',
       `/verifications/${id}`,
       '/verifications/not-a-valid-id',
       '/staff',
-      '/audit',
       '/outbox',
       '/webhooks',
     ];
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 800 });
-      for (const path of paths) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expectNoSidewaysScroll(page, path === personLink ? "the person's page" : path);
-      }
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectFits(page, path === personLink ? "the person's page" : path);
     }
-  });
-
-  test("the header's actions and every navigation link stay reachable on a phone", async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto('/');
-    const header = page.getByRole('banner');
-    // Icon-only on a phone, but still named for screen readers and on screen.
-    await expectOnScreen(page, header.getByRole('link', { name: 'New request' }), 'New request');
-    await expectOnScreen(page, header.getByRole('button', { name: 'Sign out' }), 'Sign out');
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Requests', 'Staff', 'Audit trail', 'Webhooks']) {
-      const link = nav.getByRole('link', { name });
-      await link.scrollIntoViewIfNeeded();
-      await expectOnScreen(page, link, name);
-    }
-    await nav.getByRole('link', { name: 'Audit trail' }).click();
-    await expect(page).toHaveURL(/\/audit$/);
-    await header.getByRole('link', { name: 'New request' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'New verification request' })).toBeVisible();
   });
 });
 
@@ -86,7 +100,7 @@ test.describe('narrow screens (signed out)', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
   test('sign-in fits a phone', async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 740 });
+    await page.setViewportSize(PHONE);
     await page.goto('/sign-in');
     await expectNoSidewaysScroll(page, '/sign-in');
   });
