@@ -4,7 +4,7 @@
 // proves the same server code a browser would reach, without a browser page to load and render.
 import { randomUUID } from 'node:crypto';
 import { type APIRequest, type APIRequestContext, expect } from '@playwright/test';
-import { formActionCall, listServerActions, replayAction } from './server-actions';
+import { formActionCall, listServerActions, multipartActionCall, replayAction } from './server-actions';
 
 const SIGNED_OUT = { cookies: [], origins: [] };
 const SESSION_COOKIE = /^(__Secure-)?vdesk\.session_token$/;
@@ -105,4 +105,32 @@ export async function registerRowsNamed(api: APIRequestContext, name: string): P
   expect(html).toContain('Recent requests');
   return [...html.matchAll(/<a\b[^>]*href="\/verifications\/[^"]+"[^>]*>([\s\S]*?)<\/a>/g)].filter((match) => textOf(match[1]!) === name)
     .length;
+}
+
+/**
+ * The person's answer on the sandbox's page behind `link`, sent as that page's form sends it, by a
+ * caller without a session (the link's token is the credential); it must be accepted.
+ */
+export async function answerAsPerson(
+  request: APIRequest,
+  baseUrl: string,
+  link: string,
+  answer:
+    | { action: 'completeVerificationAction'; method: string; identifiedName: string }
+    | { action: 'failVerificationAction'; reason: string },
+): Promise<void> {
+  const url = new URL(link, baseUrl);
+  const token = /\/sandbox\/verify\/([A-Za-z0-9_-]{43})$/.exec(url.pathname)?.[1];
+  expect(token, `a person's link: ${link}`).toBeTruthy();
+  const { action, ...fields } = answer;
+  const api = await request.newContext({ baseURL: url.origin, storageState: SIGNED_OUT });
+  const parts = Object.entries({ token: token!, ...fields }).map(([name, value]) => ({ name, value }));
+  const response = await replayAction(api, url.origin, multipartActionCall(actionId(action), url.pathname, ['$K1'], parts), {
+    origin: url.origin,
+  });
+  // Accepted: back to the token's page, without a field's error code.
+  const location = response.headers()['x-action-redirect'] ?? '';
+  expect(location, `${action}: ${response.status()} ${(await response.text()).slice(0, 300)}`).toContain('/sandbox/verify/');
+  expect(location).not.toContain('error=');
+  await api.dispose();
 }
