@@ -3,10 +3,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequest, expect, type Page, test } from '@playwright/test';
 import { createStaffUsers } from './kit/cli.mjs';
-import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
+import { uniqueName } from './support/fixtures';
 import { type NextServer, startNextServer } from './support/next-server';
+import { answerAsPerson, cookieHeaderOf, createOverHttp, signInOverHttp, textOf } from './support/over-http';
 import { portFor } from './support/ports';
 import { seededAccount } from './support/staff';
 
@@ -14,16 +15,14 @@ import { seededAccount } from './support/staff';
 // latency), so this only bounds the wait, generously enough for a loaded machine.
 const LIVE_BUDGET_MS = 10_000;
 
-/** Creates a shareable-link request as the signed-in operator; returns its id, link and name. */
-async function createSharedRequest(page: Page) {
+/**
+ * Creates a shareable-link request as the signed-in staff member of `page`, over HTTP through the
+ * create action (the create form is other specs' subject); returns its id, link and name.
+ */
+async function createSharedRequest(page: Page, baseUrl: string) {
   const name = uniqueName('Live Person');
-  await openCreateForm(page);
-  await page.getByRole('switch', { name: 'Shareable link' }).check();
-  await fillBasics(page, { name, purpose: 'Ensuring compliance' });
-  await submitCreate(page);
-  const id = await createdId(page);
-  const link = await page.getByRole('textbox', { name: 'Shareable link' }).inputValue();
-  return { id, link, name };
+  const { id, link } = await createOverHttp(page.request, baseUrl, { name, shareableLink: true });
+  return { id, link: link!, name };
 }
 
 /** Opens the detail page and marks the document, so a reload (which would drop the mark) is noticed. */
@@ -42,48 +41,49 @@ async function expectNoReload(page: Page) {
 const baseUrl = () => test.info().project.use.baseURL!;
 
 test.describe('the detail page follows the verification live', () => {
-  test('completed by the person: status and identified name appear without a reload', async ({ page, browser }) => {
-    const { id, link, name } = await createSharedRequest(page);
+  // The person answers over HTTP, as their page's form posts it (that page is other specs' subject):
+  // what is watched here is the staff member's open page.
+  test('completed by the person: status and identified name appear without a reload', async ({ page, playwright }) => {
+    const { id, link, name } = await createSharedRequest(page, baseUrl());
     await watchDetail(page, id);
 
-    const person = await browser.newPage({ storageState: { cookies: [], origins: [] } });
-    await person.goto(link);
-    await person.getByLabel('Name read from the identity document').fill(`${name} Jr`);
     const clicked = Date.now();
-    await person.getByRole('button', { name: 'Complete with a passport' }).click();
+    await answerAsPerson(playwright.request, baseUrl(), link, {
+      action: 'completeVerificationAction',
+      method: 'passport',
+      identifiedName: `${name} Jr`,
+    });
 
     await expect(page.getByTestId('status')).toContainText('Completed', { timeout: LIVE_BUDGET_MS });
-    test.info().annotations.push({ type: 'latency', description: `${Date.now() - clicked} ms from click to screen` });
+    test.info().annotations.push({ type: 'latency', description: `${Date.now() - clicked} ms from the answer to screen` });
     const details = page.locator('dl').first();
     await expect(details).toContainText(`${name} Jr`);
     await expect(details).toContainText('Passport');
     await expectNoReload(page);
-    await person.close();
 
     // The register followed too, with the names side by side and the difference flagged.
-    await page.goto(`/?q=${encodeURIComponent(name)}`);
-    const row = page.getByRole('row').filter({ hasText: id });
-    await expect(row).toContainText('Completed');
-    await expect(row).toContainText('Name differs');
+    const register = await (await page.request.get(`/?q=${encodeURIComponent(name)}`)).text();
+    const rows = [...register.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/g)].map(([, row]) => textOf(row!)).filter((row) => row.includes(id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain('Completed');
+    expect(rows[0]).toContain('Name differs');
   });
 
-  test('failed by the person: status and reason appear without a reload', async ({ page, browser }) => {
-    const { id, link } = await createSharedRequest(page);
+  test('failed by the person: status and reason appear without a reload', async ({ page, playwright }) => {
+    const { id, link } = await createSharedRequest(page, baseUrl());
     await watchDetail(page, id);
 
-    const person = await browser.newPage({ storageState: { cookies: [], origins: [] } });
-    await person.goto(link);
-    await person.getByRole('radio', { name: 'Document expired' }).check();
-    await person.getByRole('button', { name: 'Fail the verification' }).click();
+    await answerAsPerson(playwright.request, baseUrl(), link, { action: 'failVerificationAction', reason: 'document_expired' });
 
     await expect(page.getByTestId('status')).toContainText('Failed', { timeout: LIVE_BUDGET_MS });
     await expect(page.locator('dl').first()).toContainText('Document expired');
     await expectNoReload(page);
 
     // The link is used up: opening it again changes nothing and says so.
-    await person.goto(link);
-    await expect(person.getByRole('button', { name: 'Complete with a passport' })).toHaveCount(0);
-    await person.close();
+    const again = await page.request.get(link, { maxRedirects: 0 });
+    const html = await again.text();
+    expect(html).toMatch(/The verification has failed|This verification is closed/);
+    expect(html).not.toContain('Complete with a passport');
   });
 });
 
@@ -113,16 +113,13 @@ test.describe('a link that runs out', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test('expired: the open detail page shows it within 2 s of the link running out', async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: server.url, storageState: { cookies: [], origins: [] } });
+  test('expired: the open detail page shows it within 2 s of the link running out', async ({ browser, playwright }) => {
+    const session = await signInOverHttp(playwright.request, server.url, operator);
+    const context = await browser.newContext({ baseURL: server.url, storageState: await session.storageState() });
+    await session.dispose();
     const page = await context.newPage();
-    await page.goto('/sign-in');
-    await page.getByLabel('E-mail address').fill(operator.email);
-    await page.getByLabel('Password').fill(operator.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByTestId('signed-in-as')).toHaveText(operator.name);
 
-    const { id } = await createSharedRequest(page);
+    const { id } = await createSharedRequest(page, server.url);
     await watchDetail(page, id);
     const expiresAt = await page.locator('dl').first().locator('time').nth(0).getAttribute('datetime');
     expect(expiresAt).toBeTruthy();
@@ -142,55 +139,57 @@ test.describe("a signed-in person's share of the service and of the server", () 
   const READ_LIMIT = 120;
   const STREAMS_PER_STAFF_MEMBER = 10;
 
-  async function signedIn(browser: Browser, who: { email: string; password: string; name: string }) {
-    const context = await browser.newContext({ baseURL: baseUrl(), storageState: { cookies: [], origins: [] } });
-    const page = await context.newPage();
-    await page.goto('/sign-in');
-    await page.getByLabel('E-mail address').fill(who.email);
-    await page.getByLabel('Password').fill(who.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByTestId('signed-in-as')).toHaveText(who.name);
-    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-    return { context, page, cookie };
+  /** Signed in over HTTP (a session of their own): its request context and its cookie header. */
+  async function signedIn(request: APIRequest, who: { email: string; password: string }) {
+    const api = await signInOverHttp(request, baseUrl(), who);
+    return { api, cookie: await cookieHeaderOf(api) };
   }
 
   test(`a read past ${READ_LIMIT} in a minute is refused 429; another person reads on, and the open page says to wait`, async ({
     browser,
+    playwright,
   }) => {
-    const rita = await signedIn(browser, reader());
-    const { id, name } = await createSharedRequest(rita.page);
-
-    // The creation result reads the record once, for the link's expiry; the rest are Rita's own.
-    await expect(rita.page.getByTestId('creation-link-expiry')).toContainText('expires');
-    for (let i = 1; i < READ_LIMIT; i += 1) {
-      const response = await rita.context.request.get(`/api/verifications/${id}`);
+    const rita = await signedIn(playwright.request, reader());
+    const name = uniqueName('Live Person');
+    // Created over HTTP, so no page has read the record yet: every read is Rita's own.
+    const { id } = await createOverHttp(rita.api, baseUrl(), { name, shareableLink: true });
+    for (let i = 0; i < READ_LIMIT; i += 1) {
+      const response = await rita.api.get(`/api/verifications/${id}`);
       expect(response.status(), `read ${i + 1}`).toBe(200);
     }
-    const refused = await rita.context.request.get(`/api/verifications/${id}`);
+    const refused = await rita.api.get(`/api/verifications/${id}`);
     expect(refused.status()).toBe(429);
     expect(Number(refused.headers()['retry-after'])).toBeGreaterThanOrEqual(1);
     expect((await refused.json()).error).toMatch(/^Too many refreshes: .* Wait \d+ seconds?, then refresh again\.$/);
 
-    const oscar = await signedIn(browser, other());
-    expect((await oscar.context.request.get(`/api/verifications/${id}`)).status()).toBe(200);
-    await oscar.context.close();
+    const oscar = await signedIn(playwright.request, other());
+    expect((await oscar.api.get(`/api/verifications/${id}`)).status()).toBe(200);
+    await oscar.api.dispose();
 
     // The detail page still renders; its refresh is refused, and it says so over the record it has.
-    await rita.page.goto(`/verifications/${id}`);
-    await expect(rita.page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await rita.page.getByRole('button', { name: 'Refresh' }).click();
-    const notice = rita.page.getByRole('status').filter({ hasText: 'Refreshing is paused for a moment' });
+    const context = await browser.newContext({ baseURL: baseUrl(), storageState: await rita.api.storageState() });
+    await rita.api.dispose();
+    const page = await context.newPage();
+    await page.goto(`/verifications/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'Refreshing is paused for a moment' });
     await expect(notice).toContainText(/Wait \d+ seconds?, then refresh again\./);
-    await expect(rita.page.getByTestId('status')).toContainText('Pending');
-    await rita.context.close();
+    await expect(page.getByTestId('status')).toContainText('Pending');
+    await context.close();
   });
 
   test(`a person's ${STREAMS_PER_STAFF_MEMBER + 1}th live stream is refused 429; another person streams on; a closed stream frees its place`, async ({
     browser,
+    playwright,
   }) => {
-    const oscar = await signedIn(browser, other());
+    const oscar = await signedIn(playwright.request, other());
+    const context = await browser.newContext({ baseURL: baseUrl(), storageState: await oscar.api.storageState() });
+    await oscar.api.dispose();
+    const page = await context.newPage();
+    await page.goto('/');
     // Oscar's tab holds one stream of his session itself; plain requests open the others.
-    await expect(oscar.page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'live');
+    await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'live');
     // The responses are kept, not only their abort controllers: Node's fetch cancels the body of
     // a response that is garbage-collected unread, which would close a stream behind the test's back.
     const streams: { abort: AbortController; response: Response }[] = [];
@@ -205,11 +204,14 @@ test.describe("a signed-in person's share of the service and of the server", () 
       const refused = await openStream(oscar.cookie);
       expect(refused.status).toBe(429);
       expect((await refused.json()).error).toContain(`already open in ${STREAMS_PER_STAFF_MEMBER} tabs of your account`);
-      await expect(oscar.page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'live');
+      await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'live');
 
-      const rita = await signedIn(browser, reader());
-      await expect(rita.page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'live');
-      await rita.context.close();
+      // Another person's stream is let in (over HTTP, as the tab's EventSource asks for it), then closed.
+      const rita = await signedIn(playwright.request, reader());
+      const ritaStream = await openStream(rita.cookie);
+      expect(ritaStream.status, "another person's stream").toBe(200);
+      streams.pop()!.abort.abort();
+      await rita.api.dispose();
 
       // One of Oscar's connections goes away: the server notices, frees its place, and lets a new one in.
       streams.shift()!.abort.abort();
@@ -222,7 +224,7 @@ test.describe("a signed-in person's share of the service and of the server", () 
         .toBe(200);
     } finally {
       for (const { abort } of streams) abort.abort();
-      await oscar.context.close();
+      await context.close();
     }
   });
 });
