@@ -13,7 +13,7 @@ import { type APIRequestContext, type Browser, expect, type Page, request, test 
 import { expectNoSeriousViolations } from './support/accessibility';
 import { colleagueOverHttp, type NewColleague } from './support/colleague-over-http';
 import { uniqueName } from './support/fixtures';
-import { opensDashboard, type StorageState, signInOverHttp } from './support/session-over-http';
+import { opensDashboard, type StorageState, sessionOverHttp } from './support/over-http';
 import { signInFrom } from './support/sign-in-from';
 import { type Role, storageStateOf } from './support/staff';
 
@@ -64,7 +64,7 @@ test('changing my own password: the old one stops working, the new one works, my
   const account = newColleague('Pat Password', 'operator');
   const NEW_PASSWORD = 'pat the second, better passphrase';
   const mine = await browserWith(browser, baseURL, await create(baseURL, account, userAgent));
-  const other = await otherBrowser(baseURL, await signInOverHttp(baseURL!, account));
+  const other = await otherBrowser(baseURL, await sessionOverHttp(baseURL!, account));
   const page = mine.page;
 
   // The header's name leads to the account page.
@@ -119,7 +119,7 @@ test('active sessions: both browsers listed, this one marked, and "sign out all 
 }) => {
   const account = newColleague('Sam Sessions', 'viewer');
   const mine = await browserWith(browser, baseURL, await create(baseURL, account, userAgent));
-  const other = await otherBrowser(baseURL, await signInOverHttp(baseURL!, { ...account, userAgent }));
+  const other = await otherBrowser(baseURL, await sessionOverHttp(baseURL!, { ...account, userAgent }));
   const page = mine.page;
 
   await page.goto('/account');

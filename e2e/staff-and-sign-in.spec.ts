@@ -8,7 +8,7 @@
 // sent from other loopback addresses (e2e/support/sign-in-from.ts) count for their own networks.
 //
 // Only the tests whose subject is the sign-in page sign in through it; other checks of a session
-// or a refusal are single requests (e2e/support/session-over-http.ts), not page loads.
+// or a refusal are single requests (e2e/support/over-http.ts), not page loads.
 //
 // The stored sessions of e2e/.auth are shared with other specs: nothing here signs them out.
 // Sign-outs and repeated sign-ins happen in fresh contexts with sessions of their own.
@@ -16,7 +16,7 @@ import { type Browser, type Cookie, expect, type Page, request, test } from '@pl
 import { disableThroughDialog } from './support/disable-staff';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { acceptInvitationIn, inviteOnStaffPage } from './support/invitations';
-import { opensDashboard } from './support/session-over-http';
+import { opensDashboard } from './support/over-http';
 import { signInFrom } from './support/sign-in-from';
 import { type Role, STAFF, seededAccount, storageStateOf } from './support/staff';
 

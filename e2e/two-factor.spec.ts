@@ -4,15 +4,15 @@
 // reset and its audit entry, and REQUIRE_2FA on a server of its own. Each test uses a fresh
 // account of its own (e2e/support/staff.ts, SEEDED), so the shared accounts of the other specs
 // keep their password-only sign-in. A sign-in that only opens the way to enrolment is made over
-// HTTP (e2e/support/session-over-http.ts); the sign-ins that meet the code prompt use the page.
+// HTTP (e2e/support/over-http.ts); the sign-ins that meet the code prompt use the page.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { type NextServer, startNextServer } from './support/next-server';
+import { opensDashboard, sessionOverHttp } from './support/over-http';
 import { portFor } from './support/ports';
-import { opensDashboard, signInOverHttp } from './support/session-over-http';
 import { type SeededKey, seededAccount, storageStateOf } from './support/staff';
 import { enrolOnPage, finishEnrolmentOnPage, signOut, startEnrolmentOnPage, submitPassword, wrongCodeFor } from './support/two-factor';
 
@@ -30,7 +30,7 @@ const promptAlert = (page: Page) => page.locator('form').getByRole('alert');
 
 /** Gives the page's browser a session of `account`, signed in over HTTP (the password step is not the subject). */
 async function signedInOverHttp(page: Page, baseURL: string | undefined, account: Account, userAgent: string | undefined) {
-  const state = await signInOverHttp(baseURL!, { ...account, userAgent });
+  const state = await sessionOverHttp(baseURL!, { ...account, userAgent });
   await page.context().addCookies(state.cookies);
 }
 
@@ -196,7 +196,7 @@ test.describe('two-factor authentication', () => {
     // The colleague's session has ended; the password alone signs in again (no code asked:
     // the sign-in answers with a session).
     expect(await opensDashboard(page.request, '/verifications')).toBe(false);
-    await signInOverHttp(baseURL!, account);
+    await sessionOverHttp(baseURL!, account);
   });
 });
 

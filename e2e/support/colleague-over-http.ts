@@ -1,22 +1,18 @@
 // A new colleague on the shared server without a browser: the administrator's stored session
-// posts the Staff page's "Create account" action, and the colleague posts the invitation page's
-// "Set password and sign in" action, both exactly as React calls them
+// posts the Staff page's "Create account" action (inviteOverHttp), and the colleague posts the
+// invitation page's "Set password and sign in" action, both exactly as React calls them
 // (e2e/support/server-actions.ts). For specs whose subject is what a colleague does once they
 // have an account; adding one through the pages is proven by e2e/staff-and-sign-in.spec.ts.
 import { expect, request } from '@playwright/test';
-import { formActionCall, listServerActions } from './server-actions';
-import type { StorageState } from './session-over-http';
+import { inviteOverHttp } from './invitations';
+import { actionId, type StorageState } from './over-http';
+import { formActionCall } from './server-actions';
 import type { Role } from './staff';
 
 export type NewColleague = { name: string; email: string; role: Role; password: string };
 
 const NO_SESSION = { cookies: [], origins: [] };
-
-function actionId(name: string): string {
-  const id = listServerActions().find((action) => action.name === name)?.id;
-  if (!id) throw new Error(`No ${name} in .next/server/server-reference-manifest.json: is the build current?`);
-  return id;
-}
+const SESSION_COOKIE = /^(__Secure-)?vdesk\.session_token$/;
 
 /**
  * Creates the account as the administrator of `adminState` and accepts its invitation; returns
@@ -31,18 +27,10 @@ export async function colleagueOverHttp(
 ): Promise<StorageState> {
   const origin = new URL(baseURL).origin;
   const admin = await request.newContext({ baseURL, storageState: adminState });
-  let token: string | undefined;
+  let token: string;
   try {
-    const create = formActionCall(
-      actionId('createStaffAction'),
-      '/staff',
-      { status: 'idle', values: { name: '', email: '', role: 'viewer' } },
-      { name, email, role },
-    );
-    const created = await admin.post(create.path, { headers: { ...create.headers, origin }, data: create.body, failOnStatusCode: false });
-    const text = await created.text();
-    token = /\/invitation\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
-    expect(token, `creating ${email} (${created.status()}): ${text.slice(0, 300)}`).toBeTruthy();
+    const link = await inviteOverHttp(admin, baseURL, { name, email, role });
+    token = new URL(link, baseURL).pathname.split('/').pop()!;
   } finally {
     await admin.dispose();
   }
@@ -53,11 +41,7 @@ export async function colleagueOverHttp(
       actionId('acceptInvitationAction'),
       `/invitation/${token}`,
       { status: 'idle', values: {} },
-      {
-        token: token!,
-        password,
-        confirmPassword: password,
-      },
+      { token, password, confirmPassword: password },
     );
     const accepted = await colleague.post(accept.path, {
       headers: { ...accept.headers, origin },
@@ -66,7 +50,7 @@ export async function colleagueOverHttp(
       failOnStatusCode: false,
     });
     const state = await colleague.storageState();
-    const signedIn = state.cookies.some((cookie) => /^(__Secure-)?vdesk\.session_token$/.test(cookie.name) && cookie.value !== '');
+    const signedIn = state.cookies.some((cookie) => SESSION_COOKIE.test(cookie.name) && cookie.value !== '');
     expect(signedIn, `accepting the invitation of ${email} (${accepted.status()}): ${(await accepted.text()).slice(0, 300)}`).toBe(true);
     return state;
   } finally {

@@ -1,15 +1,19 @@
-// What a browser test needs done but is not its subject, done over plain HTTP: signing in, creating a
-// request, counting register rows, reading a page's headings. Each posts the real server action
+// What a browser test needs done but is not its subject, done over plain HTTP: signing in, asking
+// whether a session still opens a page, creating a request, counting register rows, reading a
+// page's headings. Each posts the real server action
 // exactly as React does (e2e/support/server-actions.ts) or reads the server-rendered page, so it
 // proves the same server code a browser would reach, without a browser page to load and render.
 import { randomUUID } from 'node:crypto';
-import { type APIRequest, type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequest, type APIRequestContext, expect, request as playwrightRequest } from '@playwright/test';
 import { formActionCall, listServerActions, multipartActionCall, replayAction } from './server-actions';
 
 const SIGNED_OUT = { cookies: [], origins: [] };
 const SESSION_COOKIE = /^(__Secure-)?vdesk\.session_token$/;
 
-const actionId = (name: string): string => {
+export type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
+
+/** The id of a server action of the build, by its function name. */
+export const actionId = (name: string): string => {
   const action = listServerActions().find((a) => a.name === name);
   if (!action) throw new Error(`No ${name} in .next/server/server-reference-manifest.json: is the build current?`);
   return action.id;
@@ -22,9 +26,9 @@ const actionId = (name: string): string => {
 export async function signInOverHttp(
   request: APIRequest,
   baseUrl: string,
-  who: { email: string; password: string },
+  who: { email: string; password: string; userAgent?: string },
 ): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: baseUrl, storageState: SIGNED_OUT });
+  const api = await request.newContext({ baseURL: baseUrl, storageState: SIGNED_OUT, userAgent: who.userAgent });
   const call = formActionCall(
     actionId('signInAction'),
     '/sign-in',
@@ -34,10 +38,38 @@ export async function signInOverHttp(
   const response = await replayAction(api, baseUrl, call, { origin: new URL(baseUrl).origin });
   const { cookies } = await api.storageState();
   expect(
-    cookies.some((cookie) => SESSION_COOKIE.test(cookie.name)),
+    cookies.some((cookie) => SESSION_COOKIE.test(cookie.name) && cookie.value !== ''),
     `signed in as ${who.email}: ${response.status()} ${(await response.text()).slice(0, 300)}`,
   ).toBe(true);
   return api;
+}
+
+/**
+ * The same sign-in, kept as storage state for a browser context. `userAgent`: the browser's, so
+ * the session is recorded as that browser's (the account page names it).
+ */
+export async function sessionOverHttp(
+  baseUrl: string,
+  who: { email: string; password: string; userAgent?: string },
+): Promise<StorageState> {
+  const api = await signInOverHttp(playwrightRequest, baseUrl, who);
+  try {
+    return await api.storageState();
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
+ * Does a page load with these cookies reach the dashboard (200), or is it sent to sign-in? One
+ * request, no browser page: the server's own check of the session, as on every page.
+ */
+export async function opensDashboard(api: APIRequestContext, pathname = '/account'): Promise<boolean> {
+  const response = await api.get(pathname, { maxRedirects: 0, failOnStatusCode: false });
+  if (response.status() === 200) return true;
+  expect(response.status(), `GET ${pathname}`).toBe(307);
+  expect(new URL(response.headers().location ?? '', 'http://x').pathname, `GET ${pathname} redirects`).toBe('/sign-in');
+  return false;
 }
 
 /** The session cookie of a signed-in request context, as a `cookie` header. */
