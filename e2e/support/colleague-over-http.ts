@@ -5,14 +5,13 @@
 // have an account; adding one through the pages is proven by e2e/staff-and-sign-in.spec.ts.
 import { expect, request } from '@playwright/test';
 import { inviteOverHttp } from './invitations';
-import { actionId, type StorageState } from './over-http';
-import { formActionCall } from './server-actions';
+import { SESSION_COOKIE, type StorageState } from './over-http';
+import { actionId, formActionCall } from './server-actions';
 import type { Role } from './staff';
 
 export type NewColleague = { name: string; email: string; role: Role; password: string };
 
 const NO_SESSION = { cookies: [], origins: [] };
-const SESSION_COOKIE = /^(__Secure-)?vdesk\.session_token$/;
 
 /**
  * Creates the account as the administrator of `adminState` and accepts its invitation; returns

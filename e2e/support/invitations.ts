@@ -3,7 +3,7 @@
 // use createColleague for a quick account with a known password; specs whose subject is the
 // colleague's side of the link get one with inviteOverHttp, without opening the Staff page.
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
-import { formActionCall, listServerActions, replayAction } from './server-actions';
+import { actionId, formActionCall, replayAction } from './server-actions';
 import type { Role } from './staff';
 
 export type Colleague = { name: string; email: string; role: Role };
@@ -30,10 +30,8 @@ export async function inviteOnStaffPage(adminPage: Page, colleague: Colleague): 
  * administrator's session in `admin` (a request context); returns the invitation link it answers with.
  */
 export async function inviteOverHttp(admin: APIRequestContext, baseURL: string, colleague: Colleague): Promise<string> {
-  const create = listServerActions().find((action) => action.name === 'createStaffAction');
-  if (!create) throw new Error('No createStaffAction in .next/server/server-reference-manifest.json: is the build current?');
   const call = formActionCall(
-    create.id,
+    actionId('createStaffAction'),
     '/staff',
     { status: 'idle', values: { name: '', email: '', role: 'viewer' } },
     { name: colleague.name, email: colleague.email, role: colleague.role },

@@ -5,19 +5,13 @@
 // proves the same server code a browser would reach, without a browser page to load and render.
 import { randomUUID } from 'node:crypto';
 import { type APIRequest, type APIRequestContext, expect, request as playwrightRequest } from '@playwright/test';
-import { formActionCall, listServerActions, multipartActionCall, replayAction } from './server-actions';
+import { actionId, formActionCall, multipartActionCall, replayAction } from './server-actions';
 
 const SIGNED_OUT = { cookies: [], origins: [] };
-const SESSION_COOKIE = /^(__Secure-)?vdesk\.session_token$/;
+/** The session cookie's name, with the prefix it takes behind HTTPS. */
+export const SESSION_COOKIE = /^(__Secure-)?vdesk\.session_token$/;
 
 export type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
-
-/** The id of a server action of the build, by its function name. */
-export const actionId = (name: string): string => {
-  const action = listServerActions().find((a) => a.name === name);
-  if (!action) throw new Error(`No ${name} in .next/server/server-reference-manifest.json: is the build current?`);
-  return action.id;
-};
 
 /**
  * A request context signed in as `who` on the server at `baseUrl` through the sign-in action (a new

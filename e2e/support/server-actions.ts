@@ -30,6 +30,13 @@ export function listServerActions(): ServerAction[] {
   }));
 }
 
+/** The id of a server action of the build, by its function name; says so when the build lacks it. */
+export function actionId(name: string): string {
+  const action = listServerActions().find((candidate) => candidate.name === name);
+  if (!action) throw new Error(`No ${name} in .next/server/server-reference-manifest.json: is the build current?`);
+  return action.id;
+}
+
 /** "app/(dashboard)/verifications/new/page" → "/verifications/new". */
 function workerToPath(worker: string): string {
   const segments = worker

@@ -4,7 +4,7 @@
 // sign-in action exactly as React does (e2e/support/server-actions.ts) over Node's http client,
 // which, unlike a browser or Playwright's request context, can pick its source address.
 import http from 'node:http';
-import { formActionCall, listServerActions } from './server-actions';
+import { actionId, formActionCall } from './server-actions';
 
 export const WRONG_CREDENTIALS = 'Incorrect e-mail address or password.';
 export const THROTTLED_PREFIX = 'Too many failed sign-ins';
@@ -22,8 +22,7 @@ export async function signInFrom(
   baseUrl: string,
   { localAddress, email, password, forwardedFor }: { localAddress: string; email: string; password: string; forwardedFor?: string },
 ): Promise<SignInAnswer> {
-  signInActionId ??= listServerActions().find((action) => action.name === 'signInAction')?.id;
-  if (!signInActionId) throw new Error('No signInAction in .next/server/server-reference-manifest.json: is the build current?');
+  signInActionId ??= actionId('signInAction');
   const call = formActionCall(signInActionId, '/sign-in', { status: 'idle', email: '' }, { email, password });
   const url = new URL(baseUrl);
   const { status, text, cookies } = await new Promise<{ status: number; text: string; cookies: string[] }>((resolve, reject) => {
