@@ -29,6 +29,10 @@ const nextConfig = {
   // forbidden() renders app/forbidden.tsx with a 403 for pages a role may not see.
   experimental: {
     authInterrupts: true,
+    // Turbopack keeps a build cache in .next/cache (Next 16.4's default), so the next build is
+    // quicker. The test build (e2e/support/build-with-canaries.mjs) is thrown away after one run,
+    // with canary secrets, and skips it: writing it costs about 20 s of a two-core machine.
+    turbopackFileSystemCacheForBuild: process.env.BUILD_CACHE !== 'off',
     // Next's default, stated so it stays equal to SERVER_ACTION_BODY_LIMIT in
     // lib/proxy/server-action-gate.ts, whose proxy check answers 413 before Next would answer 500.
     serverActions: { bodySizeLimit: '1mb' },

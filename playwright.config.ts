@@ -40,6 +40,12 @@ const launchOptions = {
   proxy: { server: `http://127.0.0.1:${RECORDING_PROXY_PORT}`, bypass: '<-loopback>' },
 };
 
+// Tests act as an operator unless they say otherwise.
+const chromiumUse = { ...devices['Desktop Chrome'], storageState: storageStateOf('operator'), launchOptions };
+
+// Longest first (see `projects`); measured on the 2-core machine, a minute and a half to two and a half each.
+const LONGEST_SPECS = /(upstream-faults|two-factor|staff-and-sign-in|single-sign-on)\.spec\.ts/;
+
 export default defineConfig({
   testDir: './e2e',
   // Budgets for a contributor's busy laptop: waiting is always for a state (a URL, a text, a
@@ -57,29 +63,33 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // Playwright runs projects in phases: a project starts once every project it depends on is done,
+  // and within a phase spec files are handed to the workers in the order listed here (files of one
+  // project alphabetically). Spec files are the unit of work (fullyParallel is off, as most share a
+  // server they start in beforeAll), so the longest go first: a 2-minute spec dealt last would
+  // leave the other worker idle for that long.
   projects: [
     { name: 'sign-in', testMatch: /auth\.setup\.ts/, use: { launchOptions } },
-    {
-      name: 'chromium',
-      dependencies: ['sign-in'],
-      testIgnore: /leak-check\.spec\.ts|two-instances\.spec\.ts/,
-      use: {
-        ...devices['Desktop Chrome'],
-        // Tests act as an operator unless they say otherwise.
-        storageState: storageStateOf('operator'),
-        launchOptions,
-      },
-    },
     // Two instances of the build on one throwaway PostgreSQL behind a round-robin proxy, started by
     // the spec itself (e2e/support/two-instances.ts); its own staff, signed in per test. Their
-    // output goes to the run's logs directory, so the leak check reads it too.
+    // output goes to the run's logs directory, so the leak check reads it too. It needs nothing of
+    // the sign-in project, but depending on it puts it in the same phase as the browser specs.
     {
       name: 'two-instances',
+      dependencies: ['sign-in'],
       testMatch: /two-instances\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: findHeadlessChromium(), args: CHROMIUM_ARGS } },
     },
+    // The same browser and session as `chromium`, for the specs that take longest (a minute or more).
+    { name: 'chromium-long', dependencies: ['sign-in'], testMatch: LONGEST_SPECS, use: chromiumUse },
+    {
+      name: 'chromium',
+      dependencies: ['sign-in'],
+      testIgnore: [/leak-check\.spec\.ts|two-instances\.spec\.ts/, LONGEST_SPECS],
+      use: chromiumUse,
+    },
     // Last, once every other test has run: nothing secret in the servers' output or the browser's traffic.
-    { name: 'leak-check', dependencies: ['chromium', 'two-instances'], testMatch: /leak-check\.spec\.ts/ },
+    { name: 'leak-check', dependencies: ['chromium-long', 'chromium', 'two-instances'], testMatch: /leak-check\.spec\.ts/ },
   ],
   webServer: [
     {
