@@ -1,6 +1,6 @@
 // Browser tests: a real Chromium against `next start` (the production build) with the
 // embedded sandbox, on a fresh data directory per run.
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -17,7 +17,12 @@ const BASE_URL = `http://localhost:${PORT}`;
 // once, in the runner, and hand it to the workers through the environment they inherit.
 if (!process.env.E2E_DATA_DIR) {
   removeStaleDataDirs();
+  // A migrated, empty store, copied by every spec that starts a server of its own (e2e/support/data-dirs.ts)
+  // and by the shared server's directory below: the database is created from nothing once per run.
+  const templateDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-e2e-template-'));
+  seed(templateDir, []);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-e2e-'));
+  cpSync(templateDir, dataDir, { recursive: true });
   // One process for all of it (e2e/support/seed.ts): the CLIs are proven by Vitest, here they are setup.
   const [other] = seed(dataDir, [
     { sandbox: ['company:create', '--name', 'Another company'] },
@@ -25,6 +30,7 @@ if (!process.env.E2E_DATA_DIR) {
     ...allSeededAccounts().map((staff) => ({ staff })),
   ]);
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_TEMPLATE_DIR = templateDir;
   process.env.E2E_OTHER_COMPANY_KEY = other.apiKey;
   process.env.E2E_BASE_URL = BASE_URL;
 }

@@ -2,12 +2,12 @@
 // session, each role gets exactly its pages and actions, server actions refuse other origins,
 // and signing out ends the session on the server.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequest, type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { createStaffUsers } from './kit/cli.mjs';
 import { type CountingUpstream, startCountingUpstream } from './support/counting-upstream';
+import { newDataDir } from './support/data-dirs';
 import { fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { type NextServer, startNextServer } from './support/next-server';
 import { createOverHttp, headingsOf, registerRowsNamed, signInOverHttp, textOf } from './support/over-http';
@@ -78,7 +78,7 @@ test.describe('no entry point reaches the service without an authorized session'
   test.beforeAll(async ({ browser, playwright }) => {
     test.setTimeout(180_000);
     upstream = await startCountingUpstream();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-access-'));
+    dataDir = newDataDir('access');
     // The CLI refuses while a server holds the directory: accounts first, then the server.
     createStaffUsers(
       dataDir,

@@ -4,11 +4,10 @@
 // no other test's limits are touched). Clients on different networks are simulated by sending
 // from different loopback addresses (e2e/support/sign-in-from.ts). Also: settings that would
 // weaken this (a malformed TRUST_PROXY, a 1-byte webhook key) stop the server at start-up.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { type NextServer, startNextServer } from './kit/server.mjs';
+import { newDataDir } from './support/data-dirs';
 import { portFor } from './support/ports';
 import { signInFrom } from './support/sign-in-from';
 
@@ -22,7 +21,7 @@ test.use({ storageState: { cookies: [], origins: [] } });
 
 const dataDirs: string[] = [];
 function freshDataDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-client-address-'));
+  const dir = newDataDir('client-address');
   dataDirs.push(dir);
   return dir;
 }

@@ -6,14 +6,13 @@
 // acknowledged (answered with its id) must still be there afterwards: the service's record,
 // readable through the API, and the dashboard's register entry with its audit event.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { runCli, seed } from './kit/cli.mjs';
 import { isListening } from './kit/ports.mjs';
 import { sandboxServerEnv } from './kit/server.mjs';
 import { newWebhookSecret } from './kit/webhook-secret.mjs';
+import { newDataDir } from './support/data-dirs';
 import { type NextServer, startNextServer } from './support/next-server';
 import { portFor } from './support/ports';
 import { listServerActions, multipartActionCall, replayAction } from './support/server-actions';
@@ -35,7 +34,7 @@ test('killed with SIGKILL under creates, twice: each restart comes up at once an
   playwright,
 }) => {
   test.setTimeout(300_000);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-crash-'));
+  const dataDir = newDataDir('crash');
   const [company, dashboardKey] = seed(dataDir, [
     { sandbox: ['company:create', '--name', 'Crash company'] },
     { sandbox: ['key:create', '--company', '$0.companyId'] },

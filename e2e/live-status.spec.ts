@@ -1,10 +1,9 @@
 // Live status: a staff member keeps a detail page open while the person acts on the sandbox's
 // page (or the link runs out); the page shows the outcome within 2 s, without a reload.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { type APIRequest, expect, type Page, test } from '@playwright/test';
 import { createStaffUsers } from './kit/cli.mjs';
+import { newDataDir } from './support/data-dirs';
 import { uniqueName } from './support/fixtures';
 import { type NextServer, startNextServer } from './support/next-server';
 import { answerAsPerson, cookieHeaderOf, createOverHttp, signInOverHttp, textOf } from './support/over-http';
@@ -94,7 +93,7 @@ test.describe('a link that runs out', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-expiry-'));
+    dataDir = newDataDir('expiry');
     createStaffUsers(dataDir, [{ ...operator, role: 'operator' }]);
     server = await startNextServer({
       port: portFor(30),

@@ -5,11 +5,11 @@
 // account of its own (e2e/support/staff.ts, SEEDED), so the shared accounts of the other specs
 // keep their password-only sign-in. A sign-in that only opens the way to enrolment is made over
 // HTTP (e2e/support/over-http.ts); the sign-ins that meet the code prompt use the page.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/accessibility';
+import { newDataDir } from './support/data-dirs';
 import { type NextServer, startNextServer } from './support/next-server';
 import { opensDashboard, sessionOverHttp } from './support/over-http';
 import { portFor } from './support/ports';
@@ -214,7 +214,7 @@ test.describe('REQUIRE_2FA=on', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-require-2fa-'));
+    dataDir = newDataDir('require-2fa');
     server = await startNextServer({ port: PORT, dataDir, env: { APP_URL: BASE_URL, REQUIRE_2FA: 'on' }, timeoutMs: 45_000 });
   });
 

@@ -6,12 +6,11 @@
 // checked against the real production build, and so is what staff see while a slow or hanging
 // service is awaited.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { createStaffUsers } from './kit/cli.mjs';
+import { newDataDir } from './support/data-dirs';
 import { type FaultMode, type FaultUpstream, startFaultUpstream, UPSTREAM_TEXT } from './support/fault-upstream';
 import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { type NextServer, startNextServer } from './support/next-server';
@@ -124,7 +123,7 @@ const signedInOnServer = (playwright: { request: Parameters<typeof signInOverHtt
 test.beforeAll(async ({ browser, playwright }) => {
   test.setTimeout(180_000);
   upstream = await startFaultUpstream();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-faults-'));
+  dataDir = newDataDir('faults');
   // The CLI refuses while a server holds the directory: the accounts first, then the server.
   createStaffUsers(dataDir, [
     { ...STAFF.operator, role: 'operator' },

@@ -13,6 +13,7 @@ import { getDb } from '@/lib/db';
 import { isPasswordSignInEnabled } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { runCli as runSandboxCli } from '@/lib/sandbox/admin/cli';
+import { getSandboxDb } from '@/lib/sandbox/db';
 import { inviteStaff } from '@/lib/staff/invitations/invitations.server';
 import { invitationLink } from '@/lib/staff/invitations/link.server';
 import { createStaff, disableStaff, findStaffIdByEmail } from '@/lib/staff/staff-accounts';
@@ -62,7 +63,10 @@ async function readStdin(): Promise<string> {
 
 let code = 0;
 try {
+  // Both halves, as a server opens them: with no steps, this makes a migrated, empty store
+  // (the run's template, e2e/support/data-dirs.ts).
   await getDb({ waitForLockMs: 0 });
+  await getSandboxDb({ waitForLockMs: 0 });
   for (const step of steps) results.push(await run(step));
   console.log(JSON.stringify(results));
 } catch (error) {
