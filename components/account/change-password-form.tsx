@@ -8,7 +8,7 @@ import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
 import { Alert } from '@/components/ui/alert';
 import { Switch } from '@/components/ui/switch';
 import { type ChangePasswordState, changePasswordAction } from '@/lib/account/actions';
-import { PASSWORD_MIN } from '@/lib/auth/schemas';
+import { PASSWORD_MIN } from '@/lib/auth/password-length';
 import { type FieldErrors, refusalOf } from '@/lib/forms/form-state';
 
 export function ChangePasswordForm() {

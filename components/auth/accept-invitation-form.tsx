@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { PasswordField } from '@/components/forms/password-field';
 import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
 import { Alert } from '@/components/ui/alert';
-import { acceptInvitationSchema, PASSWORD_MIN } from '@/lib/auth/schemas';
+import { PASSWORD_MIN } from '@/lib/auth/password-length';
+import { acceptInvitationSchema } from '@/lib/auth/schemas';
 import { type FieldErrors, refusalOf } from '@/lib/forms/form-state';
 import { type AcceptInvitationState, acceptInvitationAction } from '@/lib/staff/invitations/actions';
 

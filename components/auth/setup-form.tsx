@@ -6,7 +6,7 @@ import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
 import { Alert } from '@/components/ui/alert';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { PASSWORD_MIN } from '@/lib/auth/schemas';
+import { PASSWORD_MIN } from '@/lib/auth/password-length';
 import { type SetupState, setupAction } from '@/lib/auth/sign-in/actions';
 import { type FieldErrors, refusalOf } from '@/lib/forms/form-state';
 

@@ -1,7 +1,7 @@
 // The account page's form schema, shared by the browser and the server. The browser checks the
 // length and the repetition; the server also checks the password rules (password-policy.ts).
 import { z } from 'zod';
-import { PASSWORD_MIN } from '@/lib/auth/schemas';
+import { PASSWORD_MIN } from '@/lib/auth/password-length';
 
 export const changePasswordSchema = z
   .object({

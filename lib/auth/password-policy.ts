@@ -5,7 +5,7 @@
 // forms' shared schema checks the length, and the server answers this check on the field.
 import 'server-only';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { PASSWORD_MIN } from './schemas';
+import { PASSWORD_MIN } from './password-length';
 
 let common: ReadonlySet<string> | undefined;
 

@@ -1,8 +1,8 @@
 // Schemas of the sign-in, setup and staff forms, shared by the browser and the server.
+import '@/lib/platform/zod-jitless';
 import { z } from 'zod';
+import { PASSWORD_MIN } from './password-length';
 import { STAFF_ROLES } from './roles';
-
-export const PASSWORD_MIN = 12;
 
 // `whose`: the person's own forms say "your", an administrator's forms about a colleague "their".
 const emailOf = (whose: 'your' | 'their') =>

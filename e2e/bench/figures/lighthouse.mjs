@@ -1,7 +1,8 @@
-// Lighthouse 12 (Node API, desktop preset) on the four main pages, one after the other, in a
-// Chromium the bench launches itself on a port of its own (chrome-launcher, Debian's Chromium).
-// Signed-in pages are audited with the session cookie set in that Chromium, and Lighthouse's
-// storage reset (which would clear it) turned off: see lib/lighthouse-runner.mjs.
+// Lighthouse 12 (Node API) on every page staff use, each with the desktop and the mobile preset,
+// one audit after the other, in a Chromium the bench launches itself on a port of its own
+// (chrome-launcher, Debian's Chromium). Signed-in pages are audited as an administrator (the
+// audit trail and the staff page are theirs), with the session cookie set in that Chromium and
+// Lighthouse's storage reset (which would clear it) turned off: see lib/lighthouse-runner.mjs.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -10,15 +11,27 @@ import { runJob } from '../lib/run-job.mjs';
 
 // The audits themselves run in a process of their own (see the runner for why).
 const RUNNER = path.join(path.dirname(fileURLToPath(import.meta.url)), '../lib/lighthouse-runner.mjs');
-export const LIGHTHOUSE_PAGES = ['sign-in', 'home', 'create', 'detail'];
+
+/** The pages, signed out first (the runner sets the session cookie once, before the first signed-in page). */
+const PAGES = [
+  { name: 'sign-in', path: () => '/sign-in', signedIn: false },
+  { name: 'register', path: () => '/', signedIn: true },
+  { name: 'create', path: () => '/verifications/new', signedIn: true },
+  { name: 'detail', path: (detailId) => `/verifications/${detailId}`, signedIn: true },
+  { name: 'audit', path: () => '/audit', signedIn: true },
+  { name: 'staff', path: () => '/staff', signedIn: true },
+  { name: 'account', path: () => '/account', signedIn: true },
+];
+
+export const LIGHTHOUSE_PRESETS = ['desktop', 'mobile'];
+
+/** One key per audit, as the report names it: "register · mobile". */
+export const LIGHTHOUSE_PAGES = PAGES.flatMap((page) => LIGHTHOUSE_PRESETS.map((preset) => `${page.name} · ${preset}`));
 
 export async function measureLighthouse({ base, cookieHeader, detailId, port, register, box, deadline }) {
-  const pages = [
-    { name: 'sign-in', path: '/sign-in', signedIn: false },
-    { name: 'home', path: '/', signedIn: true },
-    { name: 'create', path: '/verifications/new', signedIn: true },
-    { name: 'detail', path: `/verifications/${detailId}`, signedIn: true },
-  ];
+  const pages = PAGES.flatMap((page) =>
+    LIGHTHOUSE_PRESETS.map((preset) => ({ name: `${page.name} · ${preset}`, path: page.path(detailId), signedIn: page.signedIn, preset })),
+  );
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? findChromium(),
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],

@@ -64,7 +64,8 @@ for (const page of pages) {
       onlyCategories: CATEGORIES,
       disableStorageReset: true,
     },
-    desktopConfig,
+    // Lighthouse's default configuration is its mobile preset (a phone's screen, throttled).
+    page.preset === 'desktop' ? desktopConfig : undefined,
     tab,
   );
   const lhr = runner?.lhr;
@@ -77,11 +78,20 @@ for (const page of pages) {
   const lost = CATEGORIES.flatMap((id) =>
     (lhr.categories[id]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => `${id}:${ref.id}`),
+      .map((ref) => `${id}:${ref.id}${reading(lhr.audits[ref.id])}`),
   );
   slowest = Math.max(slowest, performance.now() - pageStarted);
   done += 1;
-  process.stdout.write(`${JSON.stringify({ page: page.name, path: page.path.replace(detailId, '[id]'), scores, lost })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ page: page.name, preset: page.preset, path: page.path.replace(detailId, '[id]'), scores, lost })}\n`,
+  );
 }
+/** An audit's own reading (a time, a count, the kinds of issue), so a lost point says by how much or why. */
+function reading(audit) {
+  const kinds = (audit?.details?.items ?? []).map((item) => item.issueType).filter(Boolean);
+  const parts = [audit?.displayValue, ...new Set(kinds)].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join('; ')})` : '';
+}
+
 // Lets the process end: the connection to Chromium would otherwise keep it alive.
 await browser.disconnect();

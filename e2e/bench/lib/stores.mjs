@@ -1,14 +1,14 @@
 // The two stores the bench measures (`--store pglite|postgres|both`): the embedded PGlite data
 // directory `npm start` uses by default, and a PostgreSQL server (DATABASE_URL), what several
 // instances share. Each gets a fresh database, prepared by the project's CLIs exactly as an
-// operator would: a sandbox company with its API key, and the bench's operator account.
+// operator would: a sandbox company with its API key, the bench's operator account, and an administrator for Lighthouse.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCompanyAsync, createStaffUserAsync } from '../../kit/cli.mjs';
 import { startThrowawayPostgres } from '../../kit/postgres.mjs';
-import { OPERATOR } from './server.mjs';
+import { ADMIN, OPERATOR } from './server.mjs';
 
 export const STORES = ['pglite', 'postgres'];
 
@@ -48,5 +48,6 @@ export async function prepareStore(store, { register }) {
   }
   const company = await createCompanyAsync('Bench company', { dataDir, register, env });
   await createStaffUserAsync({ ...OPERATOR, role: 'operator' }, { dataDir, register, env });
+  await createStaffUserAsync({ ...ADMIN, role: 'admin' }, { dataDir, register, env });
   return { store, dataDir, env, apiKey: company.apiKey, postgresMajorVersion: postgres?.majorVersion };
 }

@@ -2,6 +2,7 @@
 // server action (which validates again: never trust the client). It speaks the staff's terms
 // (a purpose picked from a list, a phone typed with spaces) and its output is the exact body
 // of the service's POST /v1/verifications/new. No server imports here: it ships to the browser.
+import '@/lib/platform/zod-jitless';
 import { z } from 'zod';
 import type { CreateVerificationRequest } from '@/lib/verification-service/schemas';
 import { LANGUAGES, PREDEFINED_PURPOSES } from '@/lib/verifications/labels';
