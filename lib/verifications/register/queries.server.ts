@@ -86,8 +86,8 @@ function baseConditions(filter: RegisterFilter, { staffId, timeZone = FALLBACK_T
  * one does: the names through the trigram index on search_names (migration 0011), the id prefix
  * through the text_pattern_ops index. One case has no trigram to look up: a folded term of one or
  * two characters. It is still matched anywhere in the names (no different rule for short terms),
- * but by reading the register newest first until a page is full, which such a term fills quickly
- * unless the two letters are rare.
+ * without an index: a common pair fills a page from the newest requests at once, a rare or absent
+ * one reads the whole register.
  *
  * Widening the search (issue 29) adds branches of the same kind, each indexed:
  * - spaces and hyphens ignored: a second generated column of the folded names without them, with
