@@ -108,11 +108,12 @@ test.describe('the register of recent requests', () => {
     expect(prefetched.every((path) => path === `/verifications/${secondId}`)).toBe(true);
   });
 
-  test('a date it cannot read is ignored with a notice; the other filters still apply', async ({ page }) => {
-    await page.goto(`/?from=2024-13-45&q=${encodeURIComponent(first)}`);
+  test('a date or page link it cannot read is ignored with a notice; the other filters still apply', async ({ page }) => {
+    await page.goto(`/?from=2024-13-45&after=page-2&q=${encodeURIComponent(first)}`);
     const notice = page.getByRole('status').filter({ hasText: 'Some filters were not understood' });
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('“From” date');
+    await expect(notice).toContainText('The page link was not understood, so the first page is shown.');
     await expect(page.getByLabel('Created from (UTC)')).toHaveValue('');
     await expect(searchBox(page)).toHaveValue(first);
     await expect(rowLink(page, first)).toHaveCount(1);

@@ -1,7 +1,6 @@
 // Home: look a verification up by id, and the register of recent requests — searched, filtered
 // and paged through the query string, so it works without JavaScript and every view has a URL.
 
-import { z } from 'zod';
 import { ExportCsvLink } from '@/components/export/export-csv-link';
 import { FilterProblemsAlert } from '@/components/forms/filter-problems-alert';
 import { buttonClasses } from '@/components/ui/button';
@@ -11,16 +10,14 @@ import { RecentRequests } from '@/components/verifications/recent-requests';
 import { RegisterFilters, RegisterViews, type StaffOption, viewDescription } from '@/components/verifications/register-filters';
 import { can, type StaffRole } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
+import { PAGE_LINK_PROBLEM, readPagePosition, withPosition } from '@/lib/db/keyset';
 import { registerExportHref } from '@/lib/export/export-links';
 import { listStaff, type StaffSummary } from '@/lib/staff/staff-accounts';
 import { displayTimeZone } from '@/lib/time/display-zone';
 import { filterProblem, hasActiveFilters, MINE, parseRegisterFilter, registerQuery } from '@/lib/verifications/register/filter';
-import { countNeedsReview, countRegisterViews, listRegister, REGISTER_PAGE_SIZE } from '@/lib/verifications/register/queries.server';
+import { countNeedsReview, countRegisterViews, listRegisterPage, registerCursorKinds } from '@/lib/verifications/register/queries.server';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-// Deep offsets get slow and nobody pages that far; the filters are the way to older requests.
-const pageSchema = z.coerce.number().int().min(1).max(1000).catch(1);
 
 /** Staff by name; a name two accounts share gets its e-mail address, so the choice is clear. */
 function staffOptions(staff: StaffSummary[]): StaffOption[] {
@@ -42,9 +39,11 @@ export default async function HomePage({ searchParams }: Props) {
   const staff = await requireStaff('verification:read', '/');
   const params = await searchParams;
   const parsed = parseRegisterFilter(params);
-  const problems = [...parsed.problems];
+  const problems: { field: string; message: string }[] = [...parsed.problems];
   let filter = parsed.filter;
-  const page = pageSchema.parse(Array.isArray(params.page) ? params.page[0] : params.page);
+  // Pages by keyset (`after` / `before` cursors); an old `page=` link simply shows the first page.
+  const { cursor: position, problem: badPageLink } = readPagePosition(params, registerCursorKinds(filter.view));
+  if (badPageLink) problems.push({ field: 'page', message: PAGE_LINK_PROBLEM });
 
   const [members, timeZone] = await Promise.all([listStaff(), displayTimeZone()]);
   // An id that is no account's would filter to nothing while the select shows "Everyone".
@@ -56,13 +55,12 @@ export default async function HomePage({ searchParams }: Props) {
   // One clock for the query and the rendering, so "expires in" agrees with the view it is in.
   const now = new Date();
   const context = { now, staffId: staff.id, timeZone };
-  const [rows, counts, needsReview] = await Promise.all([
-    listRegister(filter, { ...context, limit: REGISTER_PAGE_SIZE + 1, offset: (page - 1) * REGISTER_PAGE_SIZE }),
+  const [{ entries, links }, counts, needsReview] = await Promise.all([
+    listRegisterPage(filter, { ...context, position }),
     countRegisterViews(filter, context),
     countNeedsReview(filter, context),
   ]);
-  const entries = rows.slice(0, REGISTER_PAGE_SIZE);
-  const hasMore = rows.length > REGISTER_PAGE_SIZE;
+  const paged = links.newer !== undefined;
   const view = filter.view ?? 'all';
   const filtered = hasActiveFilters(filter);
   // The expiring view runs by deadline, the others by creation date.
@@ -70,7 +68,7 @@ export default async function HomePage({ searchParams }: Props) {
   const caption = [
     view === 'all' ? 'Verification requests, newest first' : viewDescription(view).replace(/\.$/, ''),
     filtered ? 'filtered' : null,
-    page > 1 ? `page ${page}` : null,
+    paged ? 'a later page' : null,
   ]
     .filter(Boolean)
     .join(', ');
@@ -110,17 +108,17 @@ export default async function HomePage({ searchParams }: Props) {
           canCreate={can(staff.role, 'verification:create')}
           caption={caption}
           view={view}
-          filtered={filtered || page > 1}
+          filtered={filtered || paged}
         />
-        {page > 1 || hasMore ? (
+        {links.newer || links.older ? (
           <nav aria-label="Pages of recent requests" className="flex flex-wrap gap-2">
-            {page > 1 ? (
-              <Link href={`/${registerQuery(filter, page - 1)}`} className={buttonClasses('secondary')}>
+            {links.newer ? (
+              <Link href={`/${withPosition(registerQuery(filter), links.newer)}`} className={buttonClasses('secondary')}>
                 {newerLabel}
               </Link>
             ) : null}
-            {hasMore ? (
-              <Link href={`/${registerQuery(filter, page + 1)}`} className={buttonClasses('secondary')}>
+            {links.older ? (
+              <Link href={`/${withPosition(registerQuery(filter), links.older)}`} className={buttonClasses('secondary')}>
                 {olderLabel}
               </Link>
             ) : null}

@@ -68,14 +68,13 @@ export function parseAuditFilter(params: RawParams): { filter: AuditTrailFilter;
   return { filter: result, problems };
 }
 
-/** The query string that reproduces `filter` (plus a page). */
-export function auditTrailQuery(filter: AuditTrailFilter, page = 1): string {
+/** The query string that reproduces `filter` (a page link adds its cursor: lib/db/keyset.ts, withPosition). */
+export function auditTrailQuery(filter: AuditTrailFilter): string {
   const params = new URLSearchParams();
   for (const field of FIELDS) {
     const value = filter[field];
     if (value !== undefined) params.set(field, value);
   }
-  if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return query ? `?${query}` : '';
 }

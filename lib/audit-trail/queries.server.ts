@@ -1,10 +1,20 @@
 // Reading the audit trail back: the audit page's filter as a query, and the entries it selects,
-// newest first. The CSV export (lib/export) builds on the same conditions, so both select the
-// same rows. Entries are written by lib/audit.
+// newest first, a page at a time by keyset (lib/db/keyset.ts). The CSV export (lib/export) builds
+// on the same conditions, so both select the same rows. Entries are written by lib/audit.
 import 'server-only';
-import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, lt, lte, type SQL } from 'drizzle-orm';
 import type { AuditAction } from '@/lib/audit/audit-labels';
 import { getDb } from '@/lib/db';
+import {
+  cursorColumn,
+  type KeyKind,
+  keysetCondition,
+  keysetOrder,
+  type PageCursor,
+  type PageLinks,
+  pageFrom,
+  type SortKey,
+} from '@/lib/db/keyset';
 import { type AuditEntryRow, auditEntries } from '@/lib/db/schema';
 import { startOfDayIn, startOfNextDayIn } from '@/lib/time/display-time';
 import { FALLBACK_TIME_ZONE } from '@/lib/time/time-zone';
@@ -50,14 +60,38 @@ export function auditConditions(filter: AuditFilter): SQL[] {
   return conditions;
 }
 
-export async function listAudit(filter: AuditFilter, { limit = 100, offset = 0 } = {}): Promise<AuditEntryRow[]> {
+/** The audit trail's order, newest first, the id breaking ties; a cursor is `<at>~<id>`. */
+export const AUDIT_SORT_KEYS: readonly SortKey[] = [
+  { column: auditEntries.at, direction: 'desc', kind: 'time' },
+  { column: auditEntries.id, direction: 'desc', kind: 'uuid' },
+];
+
+export const AUDIT_CURSOR_KINDS: readonly KeyKind[] = AUDIT_SORT_KEYS.map((key) => key.kind);
+
+export type AuditPageEntry = AuditEntryRow & { cursor: string };
+
+/** Entries from the start or from a cursor (backwards from a `before` cursor), `limit` at most. */
+export async function listAudit(
+  filter: AuditFilter,
+  { limit = 100, position }: { limit?: number; position?: PageCursor } = {},
+): Promise<AuditPageEntry[]> {
   const db = await getDb();
   const conditions = auditConditions(filter);
+  if (position) conditions.push(keysetCondition(AUDIT_SORT_KEYS, position.values, position.side));
   return db
-    .select()
+    .select({ ...getTableColumns(auditEntries), cursor: cursorColumn(AUDIT_SORT_KEYS) })
     .from(auditEntries)
     .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(desc(auditEntries.at), desc(auditEntries.id))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(...keysetOrder(AUDIT_SORT_KEYS, position?.side ?? 'after'))
+    .limit(limit);
+}
+
+/** One page of the audit trail from a page link's cursor (none: the first page), and the links beside it. */
+export async function listAuditPage(
+  filter: AuditFilter,
+  { size = 100, position }: { size?: number; position?: PageCursor } = {},
+): Promise<{ entries: AuditPageEntry[]; links: PageLinks }> {
+  const rows = await listAudit(filter, { limit: size + 1, position });
+  const page = await pageFrom(rows, size, position, () => listAudit(filter, { limit: size + 1 }));
+  return { entries: page.rows, links: page.links };
 }

@@ -4,10 +4,14 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AuditEvent, recordAudit } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
+import { type PageSide, parseCursor } from '@/lib/db/keyset';
 import { auditEntries } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
-import { listAudit } from './queries.server';
+import { AUDIT_CURSOR_KINDS, listAudit, listAuditPage } from './queries.server';
+
+/** A page link's cursor read back the way the page reads it. */
+const position = (side: PageSide, cursor: string) => ({ side, values: parseCursor(cursor, AUDIT_CURSOR_KINDS)! });
 
 /** Records through recordAudit, then moves the entry to a chosen time (recordAudit stamps now()). */
 async function recordAt(event: AuditEvent, at: Date): Promise<string> {
@@ -91,10 +95,31 @@ describe('listAudit', () => {
     expect(names(await listAudit({ actorId: A, action: 'verification.created' }))).toEqual([]);
   });
 
-  it('pages with limit and offset', async () => {
-    expect(names(await listAudit({}, { limit: 2 }))).toEqual(['e5', 'e4']);
-    expect(names(await listAudit({}, { limit: 2, offset: 2 }))).toEqual(['e3', 'e2']);
-    expect(names(await listAudit({}, { limit: 2, offset: 4 }))).toEqual(['e1']);
+  it('pages by keyset, older with `after` and back with `before`, the last page as cheap as the first', async () => {
+    const first = await listAuditPage({}, { size: 2 });
+    expect(names(first.entries)).toEqual(['e5', 'e4']);
+    expect(first.links).toEqual({ older: { after: first.entries[1]!.cursor } });
+    // The cursor is the sort key itself, to the microsecond: `<at>~<id>`.
+    expect(first.entries[1]!.cursor).toBe(`2024-01-04T10:00:00.000000Z~${ids.e4}`);
+    const second = await listAuditPage({}, { size: 2, position: position('after', first.links.older!.after) });
+    expect(names(second.entries)).toEqual(['e3', 'e2']);
+    const last = await listAuditPage({}, { size: 2, position: position('after', second.links.older!.after) });
+    expect(names(last.entries)).toEqual(['e1']);
+    expect(last.links.older).toBeUndefined();
+    const back = await listAuditPage({}, { size: 2, position: position('before', last.links.newer!.before!) });
+    expect(names(back.entries)).toEqual(['e3', 'e2']);
+    // Back to the start: the first page, full, with no "Newer" link.
+    const start = await listAuditPage({}, { size: 2, position: position('before', back.links.newer!.before!) });
+    expect(names(start.entries)).toEqual(['e5', 'e4']);
+    expect(start.links.newer).toBeUndefined();
+  });
+
+  it('keeps the filters while paging', async () => {
+    const first = await listAuditPage({ actorId: A }, { size: 1 });
+    expect(names(first.entries)).toEqual(['e3']);
+    const next = await listAuditPage({ actorId: A }, { size: 1, position: position('after', first.links.older!.after) });
+    expect(names(next.entries)).toEqual(['e1']);
+    expect(next.links.older).toBeUndefined();
   });
 
   it('orders entries with the same time the same way every time, so pages neither repeat nor skip', async () => {
@@ -104,9 +129,10 @@ describe('listAudit', () => {
       await recordAt({ actorId: A, action: 'link.copied', target: { type: 'verification', id: 't2' } }, same),
       await recordAt({ actorId: A, action: 'link.copied', target: { type: 'verification', id: 't3' } }, same),
     ];
-    const paged = [...(await listAudit({}, { limit: 2 })), ...(await listAudit({}, { limit: 2, offset: 2 }))].map((e) => e.id);
-    expect(paged.slice(0, 3).sort()).toEqual([...tied].sort());
-    expect(new Set(paged).size).toBe(4);
+    const first = await listAuditPage({}, { size: 2 });
+    const second = await listAuditPage({}, { size: 2, position: position('after', first.links.older!.after) });
+    const paged = [...first.entries, ...second.entries].map((e) => e.id);
+    expect(paged.slice(0, 3)).toEqual([...tied].sort().reverse());
     expect(paged[3]).toBe(ids.e5);
   });
 });

@@ -3,6 +3,7 @@
 // (15), and leave exactly the tables, columns and indexes they leave on PGlite.
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -52,7 +53,7 @@ describe('the migrations on a real PostgreSQL server', () => {
     for (const config of MIGRATIONS) await migratePg(db, config);
     const onServer = (await pool.query<{ line: string }>(SHAPE_SQL)).rows.map((row) => row.line);
 
-    const embedded = new PGlite();
+    const embedded = new PGlite({ extensions: { pg_trgm } });
     try {
       const embeddedDb = drizzlePglite({ client: embedded });
       for (const config of MIGRATIONS) await migratePglite(embeddedDb, config);

@@ -61,6 +61,11 @@ export const verificationRequests = pgTable(
     index('verification_requests_follows_idx').on(t.followsVerificationId),
     // "Needs review" reads only the few completed requests whose names differ.
     index('verification_requests_name_mismatch_idx').on(t.createdAt).where(sql`${t.nameMismatch}`),
+    // The search (lib/verifications/register/queries.server.ts): a name anywhere inside the folded
+    // names through trigrams (pg_trgm, created by migration 0011), and an id by its beginning through
+    // an index that compares characters as bytes, which a prefix LIKE needs whatever the collation.
+    index('verification_requests_search_names_trgm_idx').using('gin', t.searchNames.op('gin_trgm_ops')),
+    index('verification_requests_id_prefix_idx').on(t.verificationId.op('text_pattern_ops')),
   ],
 );
 

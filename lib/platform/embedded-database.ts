@@ -12,6 +12,7 @@ import 'server-only';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { loadInMemoryTemplate } from '@/lib/platform/in-memory-template';
 import { logger } from '@/lib/platform/log';
 import { restrictNewFilesToOwner, tightenToOwnerOnly } from '@/lib/platform/owner-only-files';
@@ -63,6 +64,12 @@ export const PGLITE_START_PARAMS: readonly string[] = [
   'temp_buffers=2MB',
 ];
 
+/**
+ * The extensions the migrations create, installed into every embedded database before it opens
+ * (PGlite ships each as a bundle beside its own code): trigrams for the register's search.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm } as const;
+
 type Registry = Map<string, Promise<OpenDatabase>>;
 
 function registry(): Registry {
@@ -76,7 +83,11 @@ export type OpenOptions = {
 
 async function open(dataDir: string, options: OpenOptions): Promise<OpenDatabase> {
   if (isInMemory(dataDir)) {
-    const pg = new PGlite({ startParams: [...PGLITE_START_PARAMS], loadDataDir: await loadInMemoryTemplate() });
+    const pg = new PGlite({
+      startParams: [...PGLITE_START_PARAMS],
+      extensions: PGLITE_EXTENSIONS,
+      loadDataDir: await loadInMemoryTemplate(),
+    });
     await pg.waitReady;
     return { pg, release: () => pg.close() };
   }
@@ -120,7 +131,11 @@ async function open(dataDir: string, options: OpenOptions): Promise<OpenDatabase
           (earlier.failed > 0 ? `, ${earlier.failed} could not be changed` : ''),
       );
     }
-    const pg = new PGlite({ dataDir: path.join(dir, 'pgdata'), startParams: [...PGLITE_START_PARAMS] });
+    const pg = new PGlite({
+      dataDir: path.join(dir, 'pgdata'),
+      startParams: [...PGLITE_START_PARAMS],
+      extensions: PGLITE_EXTENSIONS,
+    });
     await pg.waitReady;
     // PGlite chmods the files of a fresh database to 0666 itself, whatever the umask; the folder
     // above them is 0700 already, so nobody else could reach them in between.

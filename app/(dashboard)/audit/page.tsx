@@ -2,7 +2,6 @@
 // days in the display zone, lib/time), every filter in the URL (lib/audit-trail/filter.ts), and
 // export what is shown as CSV.
 import type { Metadata } from 'next';
-import { z } from 'zod';
 import { ExportCsvLink } from '@/components/export/export-csv-link';
 import { FilterField, FilterForm } from '@/components/forms/filter-form';
 import { FilterProblemsAlert } from '@/components/forms/filter-problems-alert';
@@ -15,16 +14,14 @@ import { LocalTime } from '@/components/ui/local-time';
 import { AUDIT_ACTIONS, isAuditAction } from '@/lib/audit/audit-labels';
 import { describeAuditDetails } from '@/lib/audit-trail/details';
 import { auditFilterProblem, auditTrailQuery, parseAuditFilter } from '@/lib/audit-trail/filter';
-import { auditFilterFor, listAudit } from '@/lib/audit-trail/queries.server';
+import { AUDIT_CURSOR_KINDS, auditFilterFor, listAuditPage } from '@/lib/audit-trail/queries.server';
 import { requireStaff } from '@/lib/auth/session';
+import { PAGE_LINK_PROBLEM, readPagePosition, withPosition } from '@/lib/db/keyset';
 import { auditExportHref } from '@/lib/export/export-links';
 import { listStaff } from '@/lib/staff/staff-accounts';
 import { displayTimeZone } from '@/lib/time/display-zone';
 
 export const metadata: Metadata = { title: 'Audit trail' };
-
-const PAGE_SIZE = 100;
-const pageSchema = z.coerce.number().int().min(1).max(1000).catch(1);
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -32,9 +29,11 @@ export default async function AuditPage({ searchParams }: Props) {
   await requireStaff('audit:read', '/audit');
   const params = await searchParams;
   const parsed = parseAuditFilter(params);
-  const problems = [...parsed.problems];
+  const problems: { field: string; message: string }[] = [...parsed.problems];
   let filter = parsed.filter;
-  const page = pageSchema.parse(Array.isArray(params.page) ? params.page[0] : params.page);
+  // Pages by keyset (`after` / `before` cursors); an old `page=` link simply shows the first page.
+  const { cursor: position, problem: badPageLink } = readPagePosition(params, AUDIT_CURSOR_KINDS);
+  if (badPageLink) problems.push({ field: 'page', message: PAGE_LINK_PROBLEM });
 
   const [staff, timeZone] = await Promise.all([listStaff(), displayTimeZone()]);
   // An id that is no account's would filter to nothing while the select shows "Everyone".
@@ -42,9 +41,8 @@ export default async function AuditPage({ searchParams }: Props) {
     filter = { ...filter, actor: undefined };
     problems.push(auditFilterProblem('actor'));
   }
-  const entries = await listAudit(auditFilterFor(filter, timeZone), { limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE });
+  const { entries, links } = await listAuditPage(auditFilterFor(filter, timeZone), { position });
   const names = new Map(staff.map((s) => [s.id, s.name]));
-  const hasMore = entries.length > PAGE_SIZE;
 
   return (
     <div className="space-y-6">
@@ -107,8 +105,12 @@ export default async function AuditPage({ searchParams }: Props) {
 
       <FilterProblemsAlert problems={problems} />
 
-      <DataTable caption="Audit entries, newest first" columns={['When', 'Who', 'Action', 'On', 'Details']} bodyTestId="audit-entries">
-        {entries.slice(0, PAGE_SIZE).map((entry) => (
+      <DataTable
+        caption={links.newer ? 'Audit entries, newest first, a later page' : 'Audit entries, newest first'}
+        columns={['When', 'Who', 'Action', 'On', 'Details']}
+        bodyTestId="audit-entries"
+      >
+        {entries.map((entry) => (
           <tr key={entry.id} data-action={entry.action}>
             <td data-label="When" className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">
               <LocalTime iso={entry.at.toISOString()} />
@@ -145,10 +147,19 @@ export default async function AuditPage({ searchParams }: Props) {
           </tr>
         ) : null}
       </DataTable>
-      {hasMore ? (
-        <Link href={`/audit${auditTrailQuery(filter, page + 1)}`} className={buttonClasses('secondary')}>
-          Older entries
-        </Link>
+      {links.newer || links.older ? (
+        <nav aria-label="Pages of the audit trail" className="flex flex-wrap gap-2">
+          {links.newer ? (
+            <Link href={`/audit${withPosition(auditTrailQuery(filter), links.newer)}`} className={buttonClasses('secondary')}>
+              Newer entries
+            </Link>
+          ) : null}
+          {links.older ? (
+            <Link href={`/audit${withPosition(auditTrailQuery(filter), links.older)}`} className={buttonClasses('secondary')}>
+              Older entries
+            </Link>
+          ) : null}
+        </nav>
       ) : null}
     </div>
   );

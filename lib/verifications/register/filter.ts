@@ -115,14 +115,16 @@ export function parseRegisterFilter(params: RawParams): { filter: RegisterFilter
   return { filter: result, problems };
 }
 
-/** The query string that reproduces `filter` (plus a page), for links that keep the filters. */
-export function registerQuery(filter: RegisterFilter, page = 1): string {
+/**
+ * The query string that reproduces `filter`, for links that keep the filters (a page link adds its
+ * cursor to it: lib/db/keyset.ts, withPosition).
+ */
+export function registerQuery(filter: RegisterFilter): string {
   const params = new URLSearchParams();
   for (const field of ['q', 'status', 'purpose', 'createdBy', 'from', 'to', 'view'] as const) {
     const value = filter[field];
     if (value !== undefined && !(field === 'view' && value === 'all')) params.set(field, value);
   }
-  if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return query ? `?${query}` : '';
 }

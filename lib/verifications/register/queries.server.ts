@@ -1,9 +1,20 @@
 // Reading the dashboard's register of the verification requests it created: one page of
-// "Recent requests" (filtered, searched, newest first), the quick views' counts, and one entry.
+// "Recent requests" (filtered, searched, newest first, paged by keyset: lib/db/keyset.ts), the
+// quick views' counts, and one entry.
 // What a filter means is filter.ts; this is how Postgres applies it.
 import 'server-only';
-import { and, asc, desc, eq, getTableColumns, gt, gte, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import { getDb } from '@/lib/db';
+import { and, eq, getTableColumns, gt, gte, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { type Db, getDb } from '@/lib/db';
+import {
+  cursorColumn,
+  type KeyKind,
+  keysetCondition,
+  keysetOrder,
+  type PageCursor,
+  type PageLinks,
+  pageFrom,
+  type SortKey,
+} from '@/lib/db/keyset';
 import { nameReviews, type VerificationRequestRow, verificationRequests } from '@/lib/db/schema';
 import { escapedForLike, foldForSearch } from '@/lib/db/search-fold';
 import { startOfDayIn, startOfNextDayIn } from '@/lib/time/display-time';
@@ -70,15 +81,37 @@ function baseConditions(filter: RegisterFilter, { staffId, timeZone = FALLBACK_T
  * case and accents (lib/db/search-fold.ts), or when an id starts with it. Ids are opaque, so a prefix is
  * matched as written; a term that could start a UUID is also matched in lowercase, the way
  * UUIDs are kept (lib/verification-service/contract/verification-id.ts).
+ *
+ * Every branch is a condition an index serves, so that a rare or absent name costs what a common
+ * one does: the names through the trigram index on search_names (migration 0011), the id prefix
+ * through the text_pattern_ops index. One case has no trigram to look up: a folded term of one or
+ * two characters. It is still matched anywhere in the names (no different rule for short terms),
+ * without an index: a common pair fills a page from the newest requests at once, a rare or absent
+ * one reads the whole register.
+ *
+ * Widening the search (issue 29) adds branches of the same kind, each indexed:
+ * - spaces and hyphens ignored: a second generated column of the folded names without them, with
+ *   its own gin_trgm_ops index, matched against the term folded the same way;
+ * - any word order: one LIKE per word of the term, ANDed, on the same trigram index (GIN combines
+ *   the words' trigram lists itself);
+ * - an exact e-mail address or phone number: a column of keyed hashes with a b-tree index, matched
+ *   by equality with the term's hash (the register keeps no address or number itself).
  */
 function searchCondition(q: string): SQL {
-  // A scalar subquery: the term is folded once per query, not once per row.
-  const folded = sql`(select '%' || ${escapedForLike(foldForSearch(sql`${q}`))} || '%')`;
+  return or(...nameBranches(q), ...idPrefixBranches(q))!;
+}
+
+function nameBranches(q: string): SQL[] {
+  // The term folded by the database, in the same expression as the column. The query's parameters
+  // are known when it is planned, so Postgres folds the term once, to a constant the trigram
+  // index can take (a subquery would hide it from the planner).
+  const pattern = sql`'%' || ${escapedForLike(foldForSearch(sql`${q}::text`))} || '%'`;
+  return [sql`${r.searchNames} LIKE ${pattern} ESCAPE '\\'`];
+}
+
+function idPrefixBranches(q: string): SQL[] {
   const prefixes = couldStartUuid(q) && q.toLowerCase() !== q ? [q, q.toLowerCase()] : [q];
-  return or(
-    sql`${r.searchNames} LIKE ${folded} ESCAPE '\\'`,
-    ...prefixes.map((prefix) => sql`${r.verificationId} LIKE ${`${escapeLike(prefix)}%`} ESCAPE '\\'`),
-  )!;
+  return prefixes.map((prefix) => sql`${r.verificationId} LIKE ${`${escapeLike(prefix)}%`} ESCAPE '\\'`);
 }
 
 // ── The quick views in SQL (isExpiringSoon and isStuck in filter.ts must agree) ──────
@@ -115,30 +148,64 @@ export function registerConditions(input: RegisterFilter, context: ListContext):
 
 // ── Reads ─────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * One page of the register, filtered. Newest first; the "expiring" view puts the soonest
- * deadline first. Ask for one more than a page to learn whether there is another.
- */
-export async function listRegister(
+/** The register's order: newest first, the id breaking ties; the "expiring" view puts the soonest deadline first. */
+export function registerSortKeys(view: RegisterView | undefined): SortKey[] {
+  const newestFirst: SortKey[] = [
+    { column: r.createdAt, direction: 'desc', kind: 'time' },
+    { column: r.verificationId, direction: 'desc', kind: 'text' },
+  ];
+  return view === 'expiring' ? [{ column: r.accessExpiresAt, direction: 'asc', kind: 'time' }, ...newestFirst] : newestFirst;
+}
+
+/** What a register cursor holds for a view: `<created_at>~<id>`, or `<access_expires_at>~<created_at>~<id>`. */
+export function registerCursorKinds(view: RegisterView | undefined): KeyKind[] {
+  return registerSortKeys(view).map((key) => key.kind);
+}
+
+/** A row of a page, with the cursor that continues from it. */
+export type RegisterPageEntry = RegisterListEntry & { cursor: string };
+
+type ListOptions = ListContext & { limit?: number; position?: PageCursor };
+
+/** The query behind listRegister, unrun (its plan is checked in search-index.test.ts). */
+export function registerListQuery(
+  db: Pick<Db, 'select'>,
   input: RegisterFilter,
-  { limit = REGISTER_PAGE_SIZE, offset = 0, ...context }: ListContext & { limit?: number; offset?: number },
-): Promise<RegisterListEntry[]> {
+  { limit = REGISTER_PAGE_SIZE, position, ...context }: ListOptions,
+) {
   const filter = registerFilterSchema.parse(input);
+  const keys = registerSortKeys(filter.view);
   const conditions = registerConditions(filter, context);
-  const order =
-    filter.view === 'expiring'
-      ? [asc(r.accessExpiresAt), desc(r.createdAt), desc(r.verificationId)]
-      : [desc(r.createdAt), desc(r.verificationId)];
-  const db = await getDb();
+  if (position) conditions.push(keysetCondition(keys, position.values, position.side));
   // The review is one row per request at most (its key), so the join never repeats a request.
   return db
-    .select({ ...getTableColumns(r), reviewDecision: nameReviews.decision })
+    .select({ ...getTableColumns(r), reviewDecision: nameReviews.decision, cursor: cursorColumn(keys) })
     .from(r)
     .leftJoin(nameReviews, eq(nameReviews.verificationId, r.verificationId))
     .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(...order)
-    .limit(Math.min(Math.max(Math.trunc(limit), 1), 1000))
-    .offset(Math.max(Math.trunc(offset), 0));
+    .orderBy(...keysetOrder(keys, position?.side ?? 'after'))
+    .limit(Math.min(Math.max(Math.trunc(limit), 1), 1000));
+}
+
+/**
+ * Rows of the register, filtered, in the view's order from the start or from a cursor (read
+ * backwards from a `before` cursor, so those come nearest-first). `limit` rows at most.
+ */
+export async function listRegister(input: RegisterFilter, options: ListOptions): Promise<RegisterPageEntry[]> {
+  return registerListQuery(await getDb(), input, options);
+}
+
+/**
+ * One page of the register from a page link's cursor (none: the first page), with the cursors of
+ * the pages beside it (lib/db/keyset.ts). Each page is an index range, however deep.
+ */
+export async function listRegisterPage(
+  input: RegisterFilter,
+  { size = REGISTER_PAGE_SIZE, position, ...context }: ListContext & { size?: number; position?: PageCursor },
+): Promise<{ entries: RegisterPageEntry[]; links: PageLinks }> {
+  const rows = await listRegister(input, { ...context, limit: size + 1, position });
+  const page = await pageFrom(rows, size, position, () => listRegister(input, { ...context, limit: size + 1 }));
+  return { entries: page.rows, links: page.links };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The register's list on a real (in-memory) PGlite database: every filter alone and combined,
 // search escaping, the "expiring soon" and "stuck" boundaries against a fixed clock (and the
-// UI's predicates agreeing with the SQL), mine versus everyone's, paging, the view counts.
+// UI's predicates agreeing with the SQL), mine versus everyone's, the view counts (paging:
+// pages.test.ts; the search's indexes: search-index.test.ts).
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
@@ -9,7 +10,7 @@ import { ADA, at, DAY, HOUR, insert, NOW, OTTO, row, setUpRegisterDatabase } fro
 import { isExpiringSoon, isStuck, type RegisterFilter, registerFilterSchema } from './filter';
 import { countRegisterViews, escapeLike, listRegister, type RegisterEntry } from './queries.server';
 
-type ListOptions = { limit?: number; offset?: number; staffId?: string; timeZone?: string };
+type ListOptions = { limit?: number; staffId?: string; timeZone?: string };
 const list = (filter: RegisterFilter, options: ListOptions = {}) => listRegister(filter, { now: NOW, staffId: ADA, ...options });
 const ids = (entries: RegisterEntry[]) => entries.map((e) => e.verificationId);
 const listIds = async (filter: RegisterFilter, options?: ListOptions) => ids(await list(filter, options));
@@ -351,24 +352,6 @@ describe('listRegister', () => {
     expect((await listIds({ ...base, from: sixDaysAgo, to: sixDaysAgo })).sort()).toEqual(['completed', 'match']);
     expect(await listIds({ ...base, status: 'pending', from: NOW.toISOString().slice(0, 10) })).toEqual(['not-expiring']);
     expect(await listIds({ q: 'martin', createdBy: OTTO, view: 'expiring' })).toEqual(['other-creator']);
-  });
-
-  it('pages through the register without gaps or repeats', async () => {
-    // Seven rows, three sharing one instant, so the tie-break decides the pages.
-    await insert(
-      ...['g', 'f', 'e'].map((id) => row({ verificationId: id, createdAt: at(-HOUR) })),
-      ...['d', 'c', 'b', 'a'].map((id, i) => row({ verificationId: id, createdAt: at(-2 * HOUR - i) })),
-    );
-    const pages = [
-      await listIds({}, { limit: 3, offset: 0 }),
-      await listIds({}, { limit: 3, offset: 3 }),
-      await listIds({}, { limit: 3, offset: 6 }),
-    ];
-    expect(pages).toEqual([['g', 'f', 'e'], ['d', 'c', 'b'], ['a']]);
-    expect(await listIds({}, { limit: 3, offset: 9 })).toEqual([]);
-    // Asking for one more than a page is how the page learns there is another.
-    expect(await listIds({}, { limit: 4 })).toHaveLength(4);
-    expect(await listIds({})).toHaveLength(7);
   });
 
   it('refuses a filter that did not come through the schema', async () => {
