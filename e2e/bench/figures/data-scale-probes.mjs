@@ -113,13 +113,14 @@ export function measureExport({ base, cookieHeader, path, pid, timeoutMs }) {
 }
 
 /**
- * The register page's latency while the retention purge runs. `before`: its p50 over 20 GETs
- * just before. Then a GET every 50 ms (the next one starts 50 ms after the previous one started,
- * or when it ends if it took longer) until `ended()` says the purge is over; `window()` then gives
- * the run's start and end (epoch ms, the database's clock, which is this machine's), and the GETs
- * that overlapped it are the ones counted: blocked = the slowest of them − the p50 before.
+ * The register page's latency while the retention purge runs. First its p50 over 20 GETs; then
+ * `trigger()` makes the purge due, and a GET goes every 50 ms (the next one starts 50 ms after the
+ * previous one started, or when it ends if it took longer) until `ended()` says the purge is over;
+ * `window()` then gives the run's start and end (epoch ms, the database's clock, which is this
+ * machine's), and the GETs that overlapped it are the ones counted: blocked = the slowest of them
+ * − the p50 before (0 when none overlapped: no page waited).
  */
-export async function measurePurgeBlocking({ base, cookieHeader, ended, window, timeoutMs, deadline }) {
+export async function measurePurgeBlocking({ base, cookieHeader, trigger, ended, window, timeoutMs, deadline }) {
   const agent = keepAliveAgent();
   const headers = pageHeaders(cookieHeader);
   const get = async () => {
@@ -135,6 +136,7 @@ export async function measurePurgeBlocking({ base, cookieHeader, ended, window, 
   const before = [];
   for (let i = 0; i < 20; i++) before.push((await get()).ms);
   const p50Before = percentile(before, 50);
+  await trigger();
 
   const samples = [];
   const stopAt = performance.now() + timeoutMs;
@@ -153,12 +155,12 @@ export async function measurePurgeBlocking({ base, cookieHeader, ended, window, 
   const run = await window();
   if (!finished || !run?.finishedMs) throw new Error(`the retention purge did not end within ${timeoutMs / 1000} s`);
   const during = samples.filter((s) => s.startedAt < run.finishedMs && s.startedAt + s.ms > run.startedMs);
-  const worst = during.length > 0 ? Math.max(...during.map((s) => s.ms)) : Number.NaN;
+  const worst = during.length > 0 ? Math.max(...during.map((s) => s.ms)) : null;
   return {
     p50BeforeMs: round(p50Before),
     purgeSeconds: round((run.finishedMs - run.startedMs) / 1000, 2),
     pagesDuring: during.length,
-    worstMs: round(worst),
-    blockedMs: round(worst - p50Before),
+    worstMs: worst === null ? null : round(worst),
+    blockedMs: worst === null ? 0 : round(worst - p50Before),
   };
 }

@@ -172,12 +172,15 @@ export async function measureDataScale({
   const timeoutMs = Math.max(0, Math.min(deadline.remaining() - 30_000, 120_000 + dueForPurge * 2));
   let purge;
   if (onServer) {
-    const triggeredAt = Date.now();
-    // The job's runner looks at its row at least every 30 s; the bench makes it due now.
-    await sql([{ sql: scheduleRetentionSql(0) }]);
+    let triggeredAt = Number.POSITIVE_INFINITY;
     purge = await measurePurgeBlocking({
       base,
       cookieHeader,
+      // The job's runner looks at its row at least every 30 s; the bench makes it due now.
+      trigger: async () => {
+        triggeredAt = Date.now();
+        await sql([{ sql: scheduleRetentionSql(0) }]);
+      },
       ended: async () => {
         const run = await readWindow();
         return Boolean(run?.finishedMs && run.startedMs >= triggeredAt - 1_000);
@@ -196,6 +199,7 @@ export async function measureDataScale({
     purge = await measurePurgeBlocking({
       base,
       cookieHeader,
+      trigger: async () => {},
       // The purge's log line (lib/jobs/retention-jobs.ts) says the register's rows are gone.
       ended: async () => Date.now() > startedAt + leadS * 1000 && /register entries/.test(current.server.output().slice(mark)),
       window: async () => {
