@@ -132,8 +132,10 @@ drawn as (
 shaped as (
   select d.*,
     -- A skewed pick: powers of a uniform draw make the head of each list common and its tail rare.
+    -- A quarter of the people have two family names, which makes most of those combinations rare.
     l.firsts[1 + floor(power(d.fa, 2) * cardinality(l.firsts))::int] || ' ' ||
-      l.lasts[1 + floor(power(d.la, 3) * cardinality(l.lasts))::int] as person,
+      l.lasts[1 + floor(power(d.la, 1.6) * cardinality(l.lasts))::int] ||
+      case when d.kept < 0.25 then '-' || l.lasts[1 + floor(d.mismatch * cardinality(l.lasts))::int] else '' end as person,
     l.staff[1 + floor(power(d.who, 1.5) * cardinality(l.staff))::int] as creator,
     now() - d.age * interval '365 days' as created,
     case
