@@ -41,7 +41,7 @@ import { captureCreateAction, launchBrowser, signIn } from './lib/browser.mjs';
 import { buildNeeded } from './lib/build.mjs';
 import { keepAliveAgent, timedRequest } from './lib/http.mjs';
 import { textGrid, textTable, writeResults } from './lib/report.mjs';
-import { startServer } from './lib/server.mjs';
+import { ADMIN, startServer } from './lib/server.mjs';
 import { round } from './lib/stats.mjs';
 import { prepareStore, STORE_LABELS, storesFromArgs } from './lib/stores.mjs';
 import { loadAverage, reportNotes } from './notes.mjs';
@@ -264,6 +264,7 @@ async function measureStore(prepared, deadline, scope) {
   const unregisterBrowser = scope.register(() => browser.close());
   const { cookies, cookieHeader } = await signIn(browser, BASE);
   const action = await captureCreateAction(browser, BASE, cookies);
+  const adminCookieHeader = SCALE > 0 ? (await signIn(browser, BASE, ADMIN)).cookieHeader : undefined;
 
   // The record every per-record figure uses, created through the dashboard so it is in the register.
   const subjectId = (await actionReplayer({ base: BASE, cookieHeader, action, agent: keepAliveAgent() })()).verificationId;
@@ -386,7 +387,7 @@ async function measureStore(prepared, deadline, scope) {
           store,
           scale: SCALE,
           base: BASE,
-          cookieHeader,
+          cookieHeader: adminCookieHeader,
           subjectId,
           prepared,
           serving: { server, pid: serving.pid },
@@ -408,7 +409,9 @@ async function measureStore(prepared, deadline, scope) {
 async function main() {
   // Every store's database is prepared by the CLIs while the build runs (neither touches the other).
   const scopes = Object.fromEntries(STORES.map((store) => [store, cleanupScope()]));
-  const preparing = Object.fromEntries(STORES.map((store) => [store, prepareStore(store, { register: scopes[store].register })]));
+  const preparing = Object.fromEntries(
+    STORES.map((store) => [store, prepareStore(store, { register: scopes[store].register, admin: SCALE > 0 })]),
+  );
   // Awaited below; this only keeps an early rejection from being "unhandled".
   for (const promise of Object.values(preparing)) promise.catch(() => {});
 

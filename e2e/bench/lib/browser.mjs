@@ -17,13 +17,13 @@ export function launchBrowser() {
   });
 }
 
-/** Signs the operator in through the real form; returns the session cookies and a Cookie header. */
-export async function signIn(browser, base) {
+/** Signs the operator (or `account`) in through the real form; returns the session cookies and a Cookie header. */
+export async function signIn(browser, base, account = OPERATOR) {
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();
   await page.goto('/sign-in');
-  await page.getByLabel('E-mail address').fill(OPERATOR.email);
-  await page.getByLabel('Password').fill(OPERATOR.password);
+  await page.getByLabel('E-mail address').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${base}/`);
   const cookies = await context.cookies();

@@ -7,6 +7,8 @@
 import { sandboxServerEnv, startNextServer } from '../../kit/server.mjs';
 
 export const OPERATOR = { email: 'bench.operator@example.com', password: 'bench-operator-password', name: 'Bench Operator' };
+/** The data-scale phase's account: it reads the audit trail too, which only administrators may. */
+export const ADMIN = { email: 'bench.admin@example.com', password: 'bench-admin-password', name: 'Bench Admin' };
 
 /**
  * Starts the server and waits until it serves. `register(stop)` is called as soon as the process

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createCompanyAsync, createStaffUserAsync } from '../../kit/cli.mjs';
 import { startThrowawayPostgres } from '../../kit/postgres.mjs';
-import { OPERATOR } from './server.mjs';
+import { ADMIN, OPERATOR } from './server.mjs';
 
 export const STORES = ['pglite', 'postgres'];
 
@@ -33,9 +33,10 @@ export function storesFromArgs(argv) {
 /**
  * A fresh store, prepared: its data directory (the server's DATA_DIR whatever the store), for
  * PostgreSQL a throwaway server, the variables the app's server and CLIs need to use it, and the
- * sandbox company's API key. Everything it starts is handed to `register` to be undone.
+ * sandbox company's API key. Everything it starts is handed to `register` to be undone. `admin`:
+ * also an administrator's account (the data-scale phase reads the audit trail).
  */
-export async function prepareStore(store, { register }) {
+export async function prepareStore(store, { register, admin = false }) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `verification-desk-bench-${store}-`));
   register(() => rmSync(dataDir, { recursive: true, force: true }));
   let env = {};
@@ -48,5 +49,6 @@ export async function prepareStore(store, { register }) {
   }
   const company = await createCompanyAsync('Bench company', { dataDir, register, env });
   await createStaffUserAsync({ ...OPERATOR, role: 'operator' }, { dataDir, register, env });
+  if (admin) await createStaffUserAsync({ ...ADMIN, role: 'admin' }, { dataDir, register, env });
   return { store, dataDir, env, apiKey: company.apiKey, postgresMajorVersion: postgres?.majorVersion };
 }
