@@ -41,7 +41,7 @@ export function reportNotes({ store, figures, errors, deadlineMs, loadAverageBef
     `Memory: VmRSS of the process serving requests (pid ${m.pid}, "${m.process}": next start runs the server in the process it starts), after warm-up and after all load phases.`,
     ...(figures.dataScale
       ? [
-          `Data scale: the tables filled in SQL (generate_series) on the real schema, at ${figures.dataScale.sizes.map((x) => x.rows).join(' then ')} requests with 3 audit entries each and one request with 5,000 more; ${figures.dataScale.budgeted ? 'budgeted' : 'reported, not budgeted (PGlite: the server is stopped for each fill and started again)'}. Pages: 30 signed-in GETs each after 3 warm-up rounds, one page after the other per round. Exports: the serving process's VmRSS every 100 ms. Purge: the retention job made due, the register home every 50 ms while it ran (e2e/bench/README.md).`,
+          `Data scale: the tables filled in SQL (generate_series) on the real schema, at ${figures.dataScale.sizes.map((x) => x.rows).join(' then ')} requests with 3 audit entries each and one request with 5,000 more; ${figures.dataScale.budgeted ? 'budgeted' : 'reported, not budgeted (PGlite: the server is stopped for each fill and started again)'}. Pages: 30 signed-in GETs each (as an administrator: the audit trail is theirs) after 5 warm-up rounds, one page after the other per round. Exports: the serving process's VmRSS every 100 ms. Purge: the retention job made due, the register home every 50 ms while it ran (e2e/bench/README.md).`,
         ]
       : []),
     'Server: production build, fresh data directory, sandbox on, the dashboard pointed at it over loopback with a CLI-created key (not zero-config, so the bench knows the key and the webhook secret).',

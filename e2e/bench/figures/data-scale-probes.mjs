@@ -41,7 +41,7 @@ const pageHeaders = (cookieHeader) => ({ cookie: cookieHeader, accept: 'text/htm
  * Every page `count` times after `warmup` rounds, in rounds (each page once per round), so the
  * machine's load falls on all pages alike. Each response must be a 200.
  */
-export async function measurePages({ base, cookieHeader, params, count, warmup = 3, deadline }) {
+export async function measurePages({ base, cookieHeader, params, count, warmup = 5, deadline }) {
   const agent = keepAliveAgent();
   const headers = pageHeaders(cookieHeader);
   const times = Object.fromEntries(SCALE_PAGES.map((page) => [page.name, []]));
