@@ -5,6 +5,7 @@
 // that are a difference or a ratio compare against a baseline measured in the same run, side by
 // side (see figures/); a ratio the bench computes itself (first-load JS) is computed here.
 // run.mjs measures; budgetRows() turns the figures into the report's rows.
+import { SCALE_EXPORTS, SCALE_PAGES } from './figures/data-scale-probes.mjs';
 import { JS_ROUTES } from './figures/js-size.mjs';
 import { LIGHTHOUSE_PAGES } from './figures/lighthouse.mjs';
 import { ms, sampled, signedMs } from './lib/format.mjs';
@@ -20,6 +21,7 @@ const load = (tp, x) => `${x.perSecond}/s vs ${tp.ceiling.perSecond}/s; p99 ${x.
  * `value`, `measured` and `derive` get that part (or the whole figure) and the whole figure.
  * `derive`: values computed from the measured ones, added to that part, so results/latest.json
  * keeps them beside what was measured.
+ * `when`: rows only in the runs it accepts (`context`: the store, the data-scale phase's size).
  */
 export const BUDGETS = [
   {
@@ -115,7 +117,53 @@ export const BUDGETS = [
     limits: [{ value: (m) => m.afterLoadMb, atMost: 400 }],
     measured: (m) => `${m.afterLoadMb} MB (idle ${m.idleMb} MB)`,
   },
+  // The data-scale phase (figures/data-scale.mjs): budgeted on PostgreSQL; PGlite's is reported only.
+  {
+    figure: (page, entry) => `Data scale: ${page.label}, p50 at ${entry?.rows ?? 'N'} rows ÷ at 1k`,
+    from: 'dataScale',
+    when: budgetedScale,
+    each: SCALE_PAGES,
+    select: (d, page) => atBothSizes(d, (size) => size.pages[page.name]),
+    derive: (x) => ({ ratio: round(x.large.p50 / x.small.p50, 2) }),
+    budget: '≤ 1.5×',
+    limits: [{ value: (x) => x.ratio, atMost: 1.5 }],
+    measured: (x) => `${x.ratio}× (${ms(x.large.p50)} vs ${ms(x.small.p50)}; p95 ${ms(x.large.p95)} vs ${ms(x.small.p95)})`,
+  },
+  {
+    figure: (item, entry) => `Data scale: ${item.label} at ${entry?.rows ?? 'N'} rows`,
+    from: 'dataScale',
+    when: budgetedScale,
+    each: SCALE_EXPORTS,
+    select: (d, item) => atBothSizes(d, (size) => size.exports[item.name]),
+    budget: '≥ 50,000 rows/s, RSS growth ≤ 50 MB',
+    limits: [
+      { value: (x) => x.large.rowsPerSecond, atLeast: 50_000 },
+      { value: (x) => x.large.rssGrowthMb, atMost: 50 },
+    ],
+    measured: ({ large: e }) => `${e.rowsPerSecond} rows/s (${e.rows} rows, ${e.megabytes} MB in ${e.seconds} s); RSS +${e.rssGrowthMb} MB`,
+  },
+  {
+    figure: (_, d) => `Data scale: register page during a purge of ${d?.purge.requestsDue ?? 'many'} requests, worst − p50 before`,
+    from: 'dataScale',
+    when: budgetedScale,
+    select: (d) => d.purge && d,
+    budget: '≤ 100 ms',
+    limits: [{ value: (d) => d.purge.blockedMs, atMost: 100 }],
+    measured: ({ purge: p }) =>
+      `${signedMs(p.blockedMs)} (worst ${p.worstMs === null ? 'none' : ms(p.worstMs)} of ${p.pagesDuring} GETs during the ${p.purgeSeconds} s purge; p50 before ${ms(p.p50BeforeMs)})`,
+  },
 ];
+
+/** The data-scale phase is budgeted on PostgreSQL, when it runs (`--scale 0` leaves it out). */
+function budgetedScale({ store, scale }) {
+  return store === 'postgres' && scale > 0;
+}
+
+/** A figure's part at 1k rows (`small`) and at the large size (`large`), once both were measured. */
+function atBothSizes(d, pick) {
+  const [small, large] = d.sizes.map(pick);
+  return small && large ? { small, large, rows: d.sizes[1].rows } : undefined;
+}
 
 /** Does `value` keep the limit? */
 function keeps(limit, value) {
@@ -146,10 +194,11 @@ function lighthouseBudget(preset, minPerformance) {
   };
 }
 
-export function budgetRows(figures, errors, budgets = BUDGETS) {
+export function budgetRows(figures, errors, budgets = BUDGETS, context = {}) {
   const rows = [];
   for (const budget of budgets) {
     const figure = figures[budget.from];
+    if (budget.when && !budget.when(context)) continue;
     for (const item of budget.each ?? [undefined]) {
       const subject = figure && (budget.select ? budget.select(figure, item) : figure);
       const name = typeof budget.figure === 'function' ? budget.figure(item, subject) : budget.figure;

@@ -39,6 +39,11 @@ export function reportNotes({ store, figures, errors, deadlineMs, loadAverageBef
     `Live latency: the bench signs Standard Webhooks deliveries with the server's WEBHOOK_SECRET and POSTs them to /api/webhooks/verification-service one at a time; an EventSource('/api/events') the bench opens in a signed-in detail page stamps each arrival with Date.now(); latency = arrival − send (same clock, ms). The receiver publishes on every processed delivery, so the status need not change.${l ? ` Webhook response time p50 ${ms(l.webhookResponse.p50)}.` : ''}`,
     'Throughput: autocannon in a Node process of its own (same 2 cores as the server), 32 connections × 10 s after 2 s of the same load not counted (the steady state, not the first seconds of compiling hot code), reads rotating over records created earlier in the run, then creates with a valid body. First, 5 s of the same load on GET /api/health, a route handler that returns a constant, routed like every API call (API calls skip the proxy): the most requests/s any API route can serve on this machine; reads and creates are budgeted as ratios to it, since absolute rates follow the host.',
     `Memory: VmRSS of the process serving requests (pid ${m.pid}, "${m.process}": next start runs the server in the process it starts), after warm-up and after all load phases.`,
+    ...(figures.dataScale
+      ? [
+          `Data scale: the tables filled in SQL (generate_series) on the real schema, at ${figures.dataScale.sizes.map((x) => x.rows).join(' then ')} requests with 3 audit entries each and one request with 5,000 more; ${figures.dataScale.budgeted ? 'budgeted' : 'reported, not budgeted (PGlite: the server is stopped for each fill and started again)'}. Pages: 30 signed-in GETs each (as an administrator: the audit trail is theirs) after 5 warm-up rounds, one page after the other per round. Exports: the serving process's VmRSS every 100 ms. Purge: the retention job made due, the register home every 50 ms while it ran (e2e/bench/README.md).`,
+        ]
+      : []),
     'Server: production build, fresh data directory, sandbox on, the dashboard pointed at it over loopback with a CLI-created key (not zero-config, so the bench knows the key and the webhook secret).',
     ...Object.entries(errors).map(([name, message]) => `ERROR in ${name}: ${errorSummary(message)}`),
   ];

@@ -30,6 +30,7 @@ import { newWebhookSecret } from '../kit/webhook-secret.mjs';
 import { budgetRows } from './budgets.mjs';
 import { measureClickToDetail } from './figures/click-to-detail.mjs';
 import { measureClickToResult } from './figures/click-to-result.mjs';
+import { dataScaleTable, measureDataScale, scaleDeadlineS, scaleFromArgs } from './figures/data-scale.mjs';
 import { measureFirstLoadJs } from './figures/js-size.mjs';
 import { LIGHTHOUSE_PAGES, measureLighthouse } from './figures/lighthouse.mjs';
 import { measureLiveLatency } from './figures/live-latency.mjs';
@@ -39,7 +40,7 @@ import { measureDetailTtfb, STATIC_BASELINE_PATH } from './figures/ttfb.mjs';
 import { captureCreateAction, launchBrowser, signIn } from './lib/browser.mjs';
 import { buildNeeded } from './lib/build.mjs';
 import { keepAliveAgent, timedRequest } from './lib/http.mjs';
-import { textTable, writeResults } from './lib/report.mjs';
+import { textGrid, textTable, writeResults } from './lib/report.mjs';
 import { ADMIN, startServer } from './lib/server.mjs';
 import { loadSettled } from './lib/settle.mjs';
 import { round } from './lib/stats.mjs';
@@ -47,18 +48,21 @@ import { prepareStore, STORE_LABELS, storesFromArgs } from './lib/stores.mjs';
 import { loadAverage, reportNotes } from './notes.mjs';
 
 if (process.argv.includes('--help')) {
-  console.log(`usage: node e2e/bench/run.mjs [--build | --no-build] [--store pglite|postgres|both]
+  console.log(`usage: node e2e/bench/run.mjs [--build | --no-build] [--store pglite|postgres|both] [--scale N]
 
   --build     always build first
   --no-build  never build; measure what is in .next
   (neither)   build when .next is missing or older than any source file
   --store     the store(s) to measure: the embedded PGlite, a throwaway PostgreSQL server
               (DATABASE_URL), or both, one after the other (default both)
+  --scale     the data-scale phase's large size in register rows (default 20000; 0 leaves it
+              out): pages, exports and a purge at 1k rows and at N (at most 100000 on PGlite)
 
 Environment: BENCH_PORT (default 3550; Lighthouse's Chromium uses BENCH_PORT + 1, the create figure's bare
 HTTP server + 2), BENCH_DEADLINE_S
 (each store's time, default 480), BENCH_BUILD_DEADLINE_S (the build's, default 240), BENCH_ONLY
-(comma-separated figure names of results/latest.json), BENCH_CPU_PROF (a directory for the servers'
+(comma-separated figure names of results/latest.json), BENCH_SCALE_DEADLINE_S (the data-scale
+phase's time per store, by default sized to --scale), BENCH_CPU_PROF (a directory for the servers'
 CPU profiles), CHROMIUM_PATH, CHROME_PATH.
 Writes e2e/bench/results/latest.{md,json}; exits 0 when every budget passes, 1 when one fails, 2 on
 an error or a deadline.`);
@@ -66,8 +70,10 @@ an error or a deadline.`);
 }
 
 let STORES;
+let SCALE;
 try {
   STORES = storesFromArgs(process.argv);
+  SCALE = scaleFromArgs(process.argv);
 } catch (error) {
   console.error(`bench: ${error.message}`);
   process.exit(2);
@@ -75,6 +81,7 @@ try {
 
 const startedAt = performance.now();
 const STORE_DEADLINE_MS = Number(process.env.BENCH_DEADLINE_S ?? 480) * 1000;
+const SCALE_DEADLINE_MS = Number(process.env.BENCH_SCALE_DEADLINE_S ?? scaleDeadlineS(SCALE)) * 1000;
 const BUILD_DEADLINE_MS = Number(process.env.BENCH_BUILD_DEADLINE_S ?? 240) * 1000;
 const PORT = Number(process.env.BENCH_PORT ?? 3550);
 const BASE = `http://localhost:${PORT}`;
@@ -278,9 +285,9 @@ async function measureStore(prepared, deadline, scope) {
 
   // One figure failing to measure (an exception) is reported, and the others still run.
   const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
-  const phase = async (name, label, measure) => {
+  const phase = async (name, label, measure, within = deadline) => {
     if (only && !only.includes(name)) return;
-    deadline.check();
+    within.check();
     const started = performance.now();
     log(`${store}: ${label} …`);
     try {
@@ -374,9 +381,40 @@ async function measureStore(prepared, deadline, scope) {
     });
   }
 
-  const rows = budgetRows(figures, errors);
+  // Last, as it grows the tables the other figures read; with a deadline of its own, sized to it.
+  if (SCALE > 0) {
+    armHardStop(SCALE_DEADLINE_MS + 60_000, `${store} data scale`);
+    const scaleDeadline = segmentDeadline(SCALE_DEADLINE_MS);
+    const relaunch = async () => {
+      const next = await startServer({ port: PORT, dataDir, storeEnv, apiKey, webhookSecret, register: scope.register });
+      serverForReport = next;
+      return { server: next, pid: findServingProcess(next.pid).pid };
+    };
+    await phase(
+      'dataScale',
+      `data scale (1k rows, then ${SCALE})`,
+      () =>
+        measureDataScale({
+          store,
+          scale: SCALE,
+          base: BASE,
+          cookieHeader: adminCookieHeader,
+          subjectId,
+          prepared,
+          serving: { server, pid: serving.pid },
+          relaunch,
+          register: scope.register,
+          deadline: scaleDeadline,
+          log: (message) => log(`${store}: ${message}`),
+        }),
+      scaleDeadline,
+    );
+  }
+
+  const rows = budgetRows(figures, errors, undefined, { store, scale: SCALE });
+  const tables = figures.dataScale ? [dataScaleTable(figures.dataScale)] : [];
   const notes = reportNotes({ store: prepared, figures, errors, deadlineMs: STORE_DEADLINE_MS, loadAverageBefore });
-  return { store, label: STORE_LABELS[store], rows, notes, figures, errors };
+  return { store, label: STORE_LABELS[store], rows, tables, notes, figures, errors };
 }
 
 async function main() {
@@ -426,6 +464,7 @@ async function main() {
   for (const report of reports) {
     const passed = report.rows.filter((x) => x.result === 'PASS').length;
     console.log(`\n${report.label}: ${passed}/${report.rows.length} budgets passed\n\n${textTable(report.rows)}`);
+    for (const table of report.tables) console.log(`\n${table.title}\n\n${textGrid(table.header, table.rows)}`);
     failed ||= passed < report.rows.length;
     erred ||= Object.keys(report.errors).length > 0;
   }

@@ -5,8 +5,14 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export function textTable(rows) {
-  const header = ['Figure', 'Measured', 'Budget', 'Result'];
-  const cells = rows.map((r) => [r.figure, r.measured, r.budget, r.result]);
+  return textGrid(
+    ['Figure', 'Measured', 'Budget', 'Result'],
+    rows.map((r) => [r.figure, r.measured, r.budget, r.result]),
+  );
+}
+
+/** Any table (a header, rows of cells) aligned for the terminal. */
+export function textGrid(header, cells) {
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (values) =>
     values
@@ -18,6 +24,17 @@ export function textTable(rows) {
 
 const md = (text) => String(text).replaceAll('|', '\\|');
 
+/** A store's other tables (`tables`: { title, header, rows }), e.g. the data-scale phase's, as Markdown. */
+const markdownTables = (tables = []) =>
+  tables.flatMap(({ title, header, rows }) => [
+    '',
+    `### ${md(title)}`,
+    '',
+    `| ${header.map(md).join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((cells) => `| ${cells.map(md).join(' | ')} |`),
+  ]);
+
 export function markdown({ meta, stores }) {
   const summary = stores.map((s) => `${s.store} ${s.rows.filter((r) => r.result === 'PASS').length}/${s.rows.length}`).join(', ');
   return [
@@ -26,20 +43,21 @@ export function markdown({ meta, stores }) {
     `Run ${meta.finishedAt} · ${meta.elapsedS} s · ${meta.machine} · load average before the run ${meta.loadAverageBefore} · budgets passed: ${summary}`,
     '',
     'Budgets are ratios or differences against a baseline measured in the same run, interleaved, because absolute times drift on a shared machine.',
-    ...stores.flatMap(({ label, rows }) => [
+    ...stores.flatMap(({ label, rows, tables }) => [
       '',
       `## ${label}`,
       '',
       '| Figure | Measured | Budget | Result |',
       '|---|---|---|---|',
       ...rows.map((r) => `| ${md(r.figure)} | ${md(r.measured)} | ${md(r.budget)} | ${r.result === 'PASS' ? 'PASS' : `**${r.result}**`} |`),
+      ...markdownTables(tables),
     ]),
     ...stores.flatMap(({ label, notes }) => ['', `## Notes: ${label}`, '', ...notes.map((n) => `- ${n}`)]),
     '',
   ].join('\n');
 }
 
-/** `stores`: one report per store measured ({ store, label, rows, notes, figures, errors }), in the order run. */
+/** `stores`: one report per store measured ({ store, label, rows, tables, notes, figures, errors }), in the order run. */
 export function writeResults(dir, { meta, stores }) {
   mkdirSync(dir, { recursive: true });
   // Written whole to a temporary name, then renamed: an interrupted run never leaves half a file.

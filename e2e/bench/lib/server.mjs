@@ -7,7 +7,7 @@
 import { sandboxServerEnv, startNextServer } from '../../kit/server.mjs';
 
 export const OPERATOR = { email: 'bench.operator@example.com', password: 'bench-operator-password', name: 'Bench Operator' };
-/** Lighthouse's account: the audit trail and the staff page are an administrator's. */
+/** The administrator: Lighthouse's audit trail and staff pages, and the data-scale phase's audit trail, are theirs. */
 export const ADMIN = { email: 'bench.admin@example.com', password: 'bench-admin-password', name: 'Bench Admin' };
 
 /**

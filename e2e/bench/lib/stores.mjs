@@ -1,7 +1,8 @@
 // The two stores the bench measures (`--store pglite|postgres|both`): the embedded PGlite data
 // directory `npm start` uses by default, and a PostgreSQL server (DATABASE_URL), what several
 // instances share. Each gets a fresh database, prepared by the project's CLIs exactly as an
-// operator would: a sandbox company with its API key, the bench's operator account, and an administrator for Lighthouse.
+// operator would: a sandbox company with its API key, the bench's operator account, and an administrator
+// (Lighthouse's audit trail and staff pages, the data-scale phase's audit trail).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
