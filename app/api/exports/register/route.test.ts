@@ -273,7 +273,7 @@ describe('GET /api/exports/register', () => {
     expect(JSON.stringify(entry)).not.toContain('Martin');
   });
 
-  it(`streams 20,000 rows in batches of ${EXPORT_BATCH_SIZE}, reading the next batch only when the client takes one`, async () => {
+  it(`streams 20,000 rows in batches of ${EXPORT_BATCH_SIZE}, reading no further than a batch ahead of the client`, async () => {
     const db = await getDb();
     // In bulk, four rows to each microsecond: the keyset walk must neither repeat nor skip ties
     // or rows a millisecond cursor could not tell apart.
