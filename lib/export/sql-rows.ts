@@ -1,7 +1,7 @@
 // What an export selects, shaped so that the driver's rows need no work in JavaScript: each
 // column named by its key (a plain object per row, without the ORM's per-cell mapping) and each
 // timestamp already written as the file writes it, so no Date is parsed and printed again: on a
-// server those two steps were most of an export's work in JavaScript.
+// server those two steps are most of an export's work in JavaScript.
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /** `expr AS "key", …` for a raw select whose rows come back keyed as `columns` is. */
