@@ -13,6 +13,7 @@ import { defineConfig } from 'vitest/config';
 export const POSTGRES_SUITES = [
   'app/api/events/route.test.ts',
   'app/api/exports/*/route.test.ts',
+  'lib/export/register-export.test.ts',
   'app/api/ready/outage.test.ts',
   'app/api/ready/route.test.ts',
   'app/api/webhooks/verification-service/route.test.ts',

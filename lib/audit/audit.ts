@@ -6,6 +6,7 @@ import 'server-only';
 import { and, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { type Db, getDb } from '@/lib/db';
 import { auditEntries } from '@/lib/db/schema';
+import { deleteBatch, type PurgeBatchOptions, purgeInBatches } from '@/lib/platform/batched-purge';
 import { canonicalVerificationId } from '@/lib/verification-service/contract/verification-id';
 import type { AuditAction } from './audit-labels';
 
@@ -23,6 +24,12 @@ export async function recordAudit(event: AuditEvent, executor?: Executor): Promi
   await auditInsert(executor ?? (await getDb()), withCanonicalTarget(event));
 }
 
+/** Records several events in one INSERT (a purge's batch); pass the transaction of the change they describe. */
+export async function recordAudits(events: readonly AuditEvent[], executor?: Executor): Promise<void> {
+  if (events.length === 0) return;
+  await (executor ?? (await getDb())).insert(auditEntries).values(events.map((event) => auditValues(withCanonicalTarget(event))));
+}
+
 /** One verification, one audit identity: its id as the register spells it (lib/verification-service/contract/verification-id.ts). */
 function withCanonicalTarget(event: AuditEvent): AuditEvent {
   if (event.target?.type !== 'verification') return event;
@@ -34,21 +41,28 @@ function withCanonicalTarget(event: AuditEvent): AuditEvent {
  * data-modifying WITH) that must record the event together with the change it describes.
  */
 export function auditInsert(executor: Executor, event: AuditEvent) {
-  return executor.insert(auditEntries).values({
+  return executor.insert(auditEntries).values(auditValues(event));
+}
+
+function auditValues(event: AuditEvent) {
+  return {
     actorId: event.actorId,
     action: event.action,
     targetType: event.target?.type ?? null,
     targetId: event.target?.id ?? null,
     details: event.details ?? null,
-  });
+  };
 }
 
-/** Deletes entries older than the retention period; returns how many went. */
-export async function purgeExpiredAudit(retentionDays: number, now = new Date()): Promise<number> {
+/** Deletes entries older than the retention period, oldest first, a batch per statement; returns how many went. */
+export async function purgeExpiredAudit(retentionDays: number, now = new Date(), options?: PurgeBatchOptions): Promise<number> {
   const db = await getDb();
   const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
-  const deleted = await db.delete(auditEntries).where(lt(auditEntries.at, cutoff)).returning({ id: auditEntries.id });
-  return deleted.length;
+  return purgeInBatches(
+    (limit) =>
+      deleteBatch(db, { table: auditEntries, key: auditEntries.id, where: lt(auditEntries.at, cutoff), orderBy: auditEntries.at, limit }),
+    options,
+  );
 }
 
 /**

@@ -1,12 +1,14 @@
 // The audit trail as CSV rows for auditors: every column it stores, details as JSON, read newest
-// first in keyset batches so an export of any size holds one batch in memory.
+// first in keyset batches so an export of any size holds a batch or two in memory.
 import 'server-only';
-import { and, desc, type SQL, sql } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
 import { type AuditFilter, auditConditions } from '@/lib/audit-trail/queries.server';
 import { getDb } from '@/lib/db';
 import { auditEntries } from '@/lib/db/schema';
+import { rowsOf } from '@/lib/platform/database';
 import type { CsvCell } from './csv';
 import { EXPORT_BATCH_SIZE } from './register-export';
+import { isoTimestamp, selectList } from './sql-rows';
 
 const a = auditEntries;
 
@@ -14,7 +16,7 @@ export const AUDIT_CSV_HEADER = ['Time (UTC)', 'Actor id', 'Action', 'Target typ
 
 const columns = {
   id: a.id,
-  at: a.at,
+  at: isoTimestamp(a.at),
   actorId: a.actorId,
   action: a.action,
   targetType: a.targetType,
@@ -24,9 +26,10 @@ const columns = {
   cursorAt: sql<string>`${a.at}::text`,
 };
 
+/** A row as the query returns it: the time already in the file's form (sql-rows.ts). */
 export type AuditExportRow = {
   id: string;
-  at: Date;
+  at: string;
   actorId: string | null;
   action: string;
   targetType: string | null;
@@ -53,12 +56,14 @@ export async function* auditExportBatches(filter: AuditFilter, batchSize = EXPOR
   for (;;) {
     const keyset: SQL[] = after ? [sql`(${a.at}, ${a.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`] : [];
     const where = [...conditions, ...keyset];
-    const batch: AuditExportRow[] = await db
-      .select(columns)
-      .from(a)
-      .where(where.length > 0 ? and(...where) : undefined)
-      .orderBy(desc(a.at), desc(a.id))
-      .limit(batchSize);
+    const batch = rowsOf<AuditExportRow>(
+      await db.execute(sql`
+        select ${selectList(columns)}
+        from ${a}
+        ${where.length > 0 ? sql`where ${and(...where)}` : sql``}
+        order by ${a.at} desc, ${a.id} desc
+        limit ${batchSize}`),
+    );
     if (batch.length > 0) yield batch;
     if (batch.length < batchSize) return;
     const last = batch[batch.length - 1]!;

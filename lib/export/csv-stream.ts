@@ -1,7 +1,10 @@
 // A CSV file as a stream that reads its rows from the database only as fast as the client takes
-// them: each pull asks the source for one more batch, so at most one batch is held in memory,
-// however many rows the file has. When the stream ends — read to the end, cancelled by the
-// client, or failed — `onEnd` learns how many rows went out.
+// them. The stream asks for a chunk only when its reader wants one (no queue of its own), and
+// the source is read one batch ahead of what went out: the database works on the next batch
+// while this one is written and sent, yet at most two batches are in memory however many rows
+// the file has, and a client that stops reading stops the reading of the database. When the
+// stream ends — read to the end, cancelled by the client, or failed — `onEnd` learns how many
+// rows went out.
 import { BYTE_ORDER_MARK, type CsvCell, csvLine } from './csv';
 
 export type CsvEnd = {
@@ -13,15 +16,28 @@ export type CsvEnd = {
 
 type CsvStreamOptions<Row> = {
   header: readonly string[];
-  /** The rows, batch by batch; the next batch is asked for only when the previous one was taken. */
+  /** The rows, batch by batch; a batch is asked for when the one before it goes out. */
   batches: AsyncIterable<readonly Row[]>;
   toCells: (row: Row) => readonly CsvCell[];
   onEnd: (end: CsvEnd) => Promise<void>;
 };
 
+function csvText<Row>(batch: readonly Row[], toCells: (row: Row) => readonly CsvCell[]): string {
+  let text = '';
+  for (const row of batch) text += csvLine(toCells(row));
+  return text;
+}
+
 export function csvStream<Row>({ header, batches, toCells, onEnd }: CsvStreamOptions<Row>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = batches[Symbol.asyncIterator]();
+  // The batch after the one last sent, already asked for.
+  let ahead: Promise<IteratorResult<readonly Row[]>> | undefined;
+  const next = () => {
+    const result = ahead ?? iterator.next();
+    ahead = undefined;
+    return result;
+  };
   let rows = 0;
   let ended = false;
   const end = async (complete: boolean) => {
@@ -37,16 +53,19 @@ export function csvStream<Row>({ header, batches, toCells, onEnd }: CsvStreamOpt
       },
       async pull(controller) {
         try {
-          let next = await iterator.next();
+          let batch = await next();
           // A pull that enqueues nothing is not called again: skip empty batches here.
-          while (!next.done && next.value.length === 0) next = await iterator.next();
-          if (next.done) {
+          while (!batch.done && batch.value.length === 0) batch = await next();
+          if (batch.done) {
             await end(true);
             controller.close();
             return;
           }
-          controller.enqueue(encoder.encode(next.value.map((row) => csvLine(toCells(row))).join('')));
-          rows += next.value.length;
+          ahead = iterator.next();
+          // A failure of the batch ahead is reported by the pull that awaits it, not as unhandled.
+          ahead.catch(() => undefined);
+          controller.enqueue(encoder.encode(csvText(batch.value, toCells)));
+          rows += batch.value.length;
         } catch (error) {
           await end(false).catch(() => undefined);
           controller.error(error);
@@ -57,7 +76,8 @@ export function csvStream<Row>({ header, batches, toCells, onEnd }: CsvStreamOpt
         await end(false);
       },
     },
-    // One chunk waiting at most: the next batch is read when the client has taken this one.
-    { highWaterMark: 1 },
+    // No chunk waits in the stream: the reader's own demand (the response's, which waits while
+    // the socket is full) is what asks for the next one.
+    { highWaterMark: 0 },
   );
 }

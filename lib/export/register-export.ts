@@ -1,16 +1,23 @@
 // The register as CSV rows for auditors: what the register keeps of each request, with its name
 // check and review decision (never the review's note, which may name people; no e-mail
 // address or phone number — it keeps none), read newest first in keyset batches so that an
-// export of any size holds one batch in memory and each batch is an index range, not an OFFSET.
+// export of any size holds a batch or two in memory and each batch is an index range, not an OFFSET.
 import 'server-only';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
 import { nameReviews, staffUsers, verificationRequests } from '@/lib/db/schema';
+import { rowsOf } from '@/lib/platform/database';
 import type { RegisterFilter } from '@/lib/verifications/register/filter';
 import { type ListContext, registerConditions } from '@/lib/verifications/register/queries.server';
 import type { CsvCell } from './csv';
+import { isoTimestamp, selectList } from './sql-rows';
 
-export const EXPORT_BATCH_SIZE = 1000;
+/**
+ * Rows per query: enough that a query's round trip and plan are small beside its rows, few
+ * enough that the batch being written and the one read ahead (csv-stream.ts) stay short-lived
+ * garbage rather than growing the heap.
+ */
+export const EXPORT_BATCH_SIZE = 2000;
 
 const r = verificationRequests;
 
@@ -34,7 +41,7 @@ export const REGISTER_CSV_HEADER = [
 
 const columns = {
   verificationId: r.verificationId,
-  createdAt: r.createdAt,
+  createdAt: isoTimestamp(r.createdAt),
   createdBy: r.createdBy,
   createdByName: staffUsers.name,
   name: r.name,
@@ -45,19 +52,20 @@ const columns = {
   smsNotification: r.smsNotification,
   status: r.status,
   identifiedName: r.identifiedName,
-  accessExpiresAt: r.accessExpiresAt,
-  keptUntil: r.keptUntil,
+  accessExpiresAt: isoTimestamp(r.accessExpiresAt),
+  keptUntil: isoTimestamp(r.keptUntil),
   nameMismatch: r.nameMismatch,
   reviewDecision: nameReviews.decision,
-  reviewedAt: nameReviews.decidedAt,
+  reviewedAt: isoTimestamp(nameReviews.decidedAt),
   // The keyset cursor: created_at as Postgres prints it, to the microsecond (a JS Date would
   // round it to the millisecond, and the next batch would repeat or skip rows).
   cursorAt: sql<string>`${r.createdAt}::text`,
 };
 
+/** A row as the query returns it: timestamps already in the file's form (sql-rows.ts). */
 export type RegisterExportRow = {
   verificationId: string;
-  createdAt: Date;
+  createdAt: string;
   createdBy: string | null;
   createdByName: string | null;
   name: string;
@@ -68,11 +76,11 @@ export type RegisterExportRow = {
   smsNotification: boolean;
   status: string;
   identifiedName: string | null;
-  accessExpiresAt: Date | null;
-  keptUntil: Date | null;
+  accessExpiresAt: string | null;
+  keptUntil: string | null;
   nameMismatch: boolean | null;
   reviewDecision: string | null;
-  reviewedAt: Date | null;
+  reviewedAt: string | null;
   cursorAt: string;
 };
 
@@ -117,15 +125,17 @@ export async function* registerExportBatches(
   for (;;) {
     const keyset: SQL[] = after ? [sql`(${r.createdAt}, ${r.verificationId}) < (${after.at}::timestamptz, ${after.id})`] : [];
     const where = [...conditions, ...keyset];
-    const batch: RegisterExportRow[] = await db
-      .select(columns)
-      .from(r)
-      .leftJoin(staffUsers, eq(staffUsers.id, r.createdBy))
-      // At most one review per request (its key): the join never repeats a row.
-      .leftJoin(nameReviews, eq(nameReviews.verificationId, r.verificationId))
-      .where(where.length > 0 ? and(...where) : undefined)
-      .orderBy(desc(r.createdAt), desc(r.verificationId))
-      .limit(batchSize);
+    const batch = rowsOf<RegisterExportRow>(
+      await db.execute(sql`
+        select ${selectList(columns)}
+        from ${r}
+        left join ${staffUsers} on ${staffUsers.id} = ${r.createdBy}
+        -- At most one review per request (its key): the join never repeats a row.
+        left join ${nameReviews} on ${nameReviews.verificationId} = ${r.verificationId}
+        ${where.length > 0 ? sql`where ${and(...where)}` : sql``}
+        order by ${r.createdAt} desc, ${r.verificationId} desc
+        limit ${batchSize}`),
+    );
     if (batch.length > 0) yield batch;
     if (batch.length < batchSize) return;
     const last = batch[batch.length - 1]!;

@@ -7,6 +7,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { LIVE_EVENTS_LOCK } from '@/lib/platform/advisory-locks';
+import { type PurgeBatchOptions, purgeInBatches } from '@/lib/platform/batched-purge';
 import { type Database, rowsOf } from '@/lib/platform/database';
 import { sendSignal } from '@/lib/platform/database-signals';
 import type { VerificationChange } from './protocol';
@@ -68,15 +69,21 @@ export async function logBounds(db: SqlRunner): Promise<{ oldest: number | null;
  * was away too long that it missed events (replayAfter), so the log must never empty
  * itself and forget where it stood. Returns how many went.
  */
-export async function purgeLiveEventsBefore(db: SqlRunner, before: Date): Promise<number> {
-  const rows = rowsOf<{ id: number | string }>(
-    await db.execute(sql`
-      delete from live_events
-      where id <= (select max(id) from live_events where at < ${before.toISOString()})
-        and id < (select max(id) from live_events)
-      returning id`),
-  );
-  return rows.length;
+export async function purgeLiveEventsBefore(db: SqlRunner, before: Date, options?: PurgeBatchOptions): Promise<number> {
+  return purgeInBatches(async (limit) => {
+    const rows = rowsOf<{ id: number | string }>(
+      await db.execute(sql`
+        delete from live_events
+        where id in (
+          select id from live_events
+          where id <= (select max(id) from live_events where at < ${before.toISOString()})
+            and id < (select max(id) from live_events)
+          order by id
+          limit ${limit})
+        returning id`),
+    );
+    return rows.length;
+  }, options);
 }
 
 /** Replayed to a reconnecting browser at most; one that missed more is told to resync instead. */

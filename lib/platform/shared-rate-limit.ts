@@ -19,6 +19,7 @@ import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { KEYED_LOCK_NAMESPACE } from '@/lib/platform/advisory-locks';
+import { type PurgeBatchOptions, purgeInBatches } from '@/lib/platform/batched-purge';
 import { type Database, rowsOf } from '@/lib/platform/database';
 import type { RateLimitDecision } from '@/lib/platform/sliding-window-limiter';
 
@@ -104,11 +105,19 @@ export function createSharedRateLimiter({ name, limit, windowMs, db, takeFunctio
  * only runs when a key is seen again. `keptMs` must be at least the longest window of the
  * limiters sharing the table. Returns how many rows went.
  */
-export async function purgeRateLimitEvents(db: AnyDatabase, table: PgTable, keptMs: number): Promise<number> {
-  const rows = rowsOf<{ id: unknown }>(
-    await db.execute(sql`
-      delete from ${table} where at < clock_timestamp() - (${keptMs}::double precision * interval '1 millisecond') returning 1 as id
-    `),
-  );
-  return rows.length;
+export async function purgeRateLimitEvents(db: AnyDatabase, table: PgTable, keptMs: number, options?: PurgeBatchOptions): Promise<number> {
+  // A batch per statement, oldest ids first: the table's key (id) is its only index that leads.
+  return purgeInBatches(async (limit) => {
+    const rows = rowsOf<{ id: unknown }>(
+      await db.execute(sql`
+        delete from ${table} where id in (
+          select id from ${table}
+          where at < clock_timestamp() - (${keptMs}::double precision * interval '1 millisecond')
+          order by id
+          limit ${limit})
+        returning 1 as id
+      `),
+    );
+    return rows.length;
+  }, options);
 }

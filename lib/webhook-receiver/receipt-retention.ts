@@ -5,6 +5,7 @@ import 'server-only';
 import { lt } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
 import { webhookReceipts } from '@/lib/db/schema';
+import { deleteBatch, type PurgeBatchOptions, purgeInBatches } from '@/lib/platform/batched-purge';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,12 +20,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const WEBHOOK_RECEIPTS_KEPT_MS = 7 * DAY_MS;
 
-/** Deletes receipts taken more than WEBHOOK_RECEIPTS_KEPT_MS before `now`; returns how many went. */
-export async function purgeOldWebhookReceipts(now: Date = new Date()): Promise<number> {
+/** Deletes receipts taken more than WEBHOOK_RECEIPTS_KEPT_MS before `now`, a batch per statement; returns how many went. */
+export async function purgeOldWebhookReceipts(now: Date = new Date(), options?: PurgeBatchOptions): Promise<number> {
   const db = await getDb();
-  const removed = await db
-    .delete(webhookReceipts)
-    .where(lt(webhookReceipts.receivedAt, new Date(now.getTime() - WEBHOOK_RECEIPTS_KEPT_MS)))
-    .returning({ webhookId: webhookReceipts.webhookId });
-  return removed.length;
+  const where = lt(webhookReceipts.receivedAt, new Date(now.getTime() - WEBHOOK_RECEIPTS_KEPT_MS));
+  return purgeInBatches((limit) => deleteBatch(db, { table: webhookReceipts, key: webhookReceipts.webhookId, where, limit }), options);
 }

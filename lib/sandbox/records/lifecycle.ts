@@ -4,6 +4,7 @@
 // Every function takes the time explicitly: tests (and the jobs) control the clock.
 import 'server-only';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { deleteBatch, purgeInBatches } from '@/lib/platform/batched-purge';
 import { logger } from '@/lib/platform/log';
 import { flushApiAuditLog } from '@/lib/sandbox/api/api-audit';
 import type { SandboxDb, SandboxTx } from '@/lib/sandbox/db';
@@ -264,14 +265,10 @@ async function purgeVerification(db: SandboxDb, verificationId: string, now: Dat
 async function purgeApiAuditLog(db: SandboxDb, now: Date): Promise<number> {
   // Rows still waiting in the write buffer are judged with the rest.
   await flushApiAuditLog();
-  // One statement for every company: the cut-off differs per company, so Postgres computes it.
-  const deleted = await db
-    .delete(apiAuditLog)
-    .where(
-      sql`${apiAuditLog.at} <= ${now.toISOString()}::timestamptz - (
-        select ${companies.auditLogRetentionSeconds} from ${companies} where ${companies.id} = ${apiAuditLog.companyId}
-      ) * interval '1 second'`,
-    )
-    .returning({ id: apiAuditLog.id });
-  return deleted.length;
+  // One condition for every company: the cut-off differs per company, so Postgres computes it.
+  // A batch per statement (lib/platform/batched-purge.ts): requests keep being logged meanwhile.
+  const where = sql`${apiAuditLog.at} <= ${now.toISOString()}::timestamptz - (
+    select ${companies.auditLogRetentionSeconds} from ${companies} where ${companies.id} = ${apiAuditLog.companyId}
+  ) * interval '1 second'`;
+  return purgeInBatches((limit) => deleteBatch(db, { table: apiAuditLog, key: apiAuditLog.id, where, limit }));
 }

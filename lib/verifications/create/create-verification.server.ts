@@ -9,6 +9,7 @@ import { type Db, getDb } from '@/lib/db';
 import { createSubmissions, verificationRequests } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { afterResponse } from '@/lib/platform/after-response';
+import { deleteBatch, purgeInBatches } from '@/lib/platform/batched-purge';
 import { rowsOf } from '@/lib/platform/database';
 import { logger } from '@/lib/platform/log';
 import type { RateLimitRefusal, RateLimitTake, RateLimitVerdict } from '@/lib/platform/shared-rate-limit';
@@ -193,11 +194,8 @@ async function claimWithinLimit(db: Db, submissionKey: string, limit: RateLimitT
  */
 export async function purgeOldSubmissionKeys(now: Date = new Date()): Promise<number> {
   const db = await getDb();
-  const removed = await db
-    .delete(createSubmissions)
-    .where(lt(createSubmissions.createdAt, new Date(now.getTime() - SUBMISSION_KEYS_KEPT_MS)))
-    .returning({ key: createSubmissions.key });
-  return removed.length;
+  const where = lt(createSubmissions.createdAt, new Date(now.getTime() - SUBMISSION_KEYS_KEPT_MS));
+  return purgeInBatches((limit) => deleteBatch(db, { table: createSubmissions, key: createSubmissions.key, where, limit }));
 }
 
 async function waitForEarlierSubmission(submissionKey: string): Promise<CreatedVerification> {

@@ -1,10 +1,10 @@
 // The register's retention purge against a real (in-memory) PGlite database, with `now` chosen.
-import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/lib/db';
 import { auditEntries, verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { closeDatabases } from '@/lib/platform/database';
+import { closeDatabases, rowsOf } from '@/lib/platform/database';
 import { purgeExpiredRegisterEntries } from './retention.server';
 
 const NOW = new Date('2030-06-01T12:00:00.000Z');
@@ -87,5 +87,48 @@ describe('purgeExpiredRegisterEntries', () => {
     await add('far', new Date(Date.now() + 24 * 60 * 60 * 1000));
     expect(await purgeExpiredRegisterEntries()).toBe(0);
     expect(await ids()).toEqual(['far']);
+  });
+
+  it('deletes in batches, one transaction each, with their audit entries, and leaves the rows between batches free', async () => {
+    for (let i = 1; i <= 7; i += 1) await add(`due-${i}`, new Date(`2029-01-0${i}T00:00:00.000Z`));
+    await add('future', new Date(NOW.getTime() + 1));
+    const db = await getDb();
+    const transaction = db.transaction.bind(db);
+    let transactions = 0;
+    let between: { left: string[]; audited: number; locked: string[] } | undefined;
+    const spy = vi.spyOn(db, 'transaction').mockImplementation(async (run) => {
+      const result = await transaction(run);
+      transactions += 1;
+      if (transactions === 1) {
+        // After the first batch committed, before the second: the rest of the due rows can be
+        // read, and locked at once (NOWAIT fails instead of waiting on a lock a purge still holds).
+        const audited = await db.select().from(auditEntries).where(eq(auditEntries.action, 'verification.removed'));
+        const locked = await transaction(async (tx) =>
+          rowsOf<{ id: string }>(
+            await tx.execute(
+              sql`select verification_id as id from verification_requests where verification_id like 'due-%' for update nowait`,
+            ),
+          ),
+        );
+        between = { left: await ids(), audited: audited.length, locked: locked.map((row) => row.id).sort() };
+      }
+      return result;
+    });
+    try {
+      expect(await purgeExpiredRegisterEntries(NOW, { batchSize: 3 })).toBe(7);
+    } finally {
+      spy.mockRestore();
+    }
+    // 3 + 3 + 1: the purge stops at the first batch that was not full.
+    expect(transactions).toBe(3);
+    // The soonest due went first, with their entries, in the same commit.
+    expect(between).toEqual({
+      left: ['due-4', 'due-5', 'due-6', 'due-7', 'future'],
+      audited: 3,
+      locked: ['due-4', 'due-5', 'due-6', 'due-7'],
+    });
+    expect(await ids()).toEqual(['future']);
+    const entries = await db.select().from(auditEntries).where(eq(auditEntries.action, 'verification.removed'));
+    expect(entries.map((e) => e.targetId).sort()).toEqual(['due-1', 'due-2', 'due-3', 'due-4', 'due-5', 'due-6', 'due-7']);
   });
 });
