@@ -196,8 +196,8 @@ test.describe('security headers', () => {
     // such as a library probing for eval inside a try (zod does, unless told not to: lib/platform/zod-jitless.ts).
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
-        const seen = ((window as unknown as { cspViolations?: string[] }).cspViolations ??= []);
-        seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+        const holder = window as unknown as { cspViolations?: string[] };
+        holder.cspViolations = [...(holder.cspViolations ?? []), `${event.violatedDirective} ${event.blockedURI}`];
       });
     });
     const reported = () => page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
