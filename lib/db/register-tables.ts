@@ -54,7 +54,9 @@ export const verificationRequests = pgTable(
       .generatedAlwaysAs(foldedRegisterNames(sql.raw('"name"'), sql.raw('"identified_name"'))),
   },
   (t) => [
-    index('verification_requests_created_idx').on(t.createdAt),
+    // Newest first, then by id: the register's order, so a keyset page is a range of this index
+    // however deep it is (lib/db/keyset.ts).
+    index('verification_requests_created_id_idx').on(t.createdAt, t.verificationId),
     index('verification_requests_kept_until_idx').on(t.keptUntil),
     index('verification_requests_status_idx').on(t.status, t.accessExpiresAt),
     index('verification_requests_created_by_idx').on(t.createdBy, t.createdAt),

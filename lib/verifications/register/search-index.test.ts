@@ -1,9 +1,11 @@
 // The register's search is served by indexes (migration 0011), on either store: the plan of the
 // very query the page runs names the trigram index for a name, rare or absent alike, and reads an
-// id prefix as a range of a b-tree. What it costs at a million rows is the bench's to measure.
+// id prefix as a range of a b-tree, and a page however deep as a range of the register's order
+// (migration 0012). What it costs at a million rows is the bench's to measure.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
+import type { PageCursor } from '@/lib/db/keyset';
 import { rowsOf } from '@/lib/platform/database';
 import { ADA, NOW, setUpRegisterDatabase } from '@/test/support/register';
 import type { RegisterFilter } from './filter';
@@ -20,12 +22,12 @@ const context = { now: NOW, staffId: ADA, limit: 101 };
  * (SET LOCAL), so that the plan shows whether the search condition can use an index at all, which
  * is the property this test is about. Bitmap scans, the way a GIN index is read, stay allowed.
  */
-async function planOf(filter: RegisterFilter): Promise<string> {
+async function planOf(filter: RegisterFilter, position?: PageCursor): Promise<string> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     await tx.execute(sql`set local enable_indexscan = off`);
-    const query = registerListQuery(tx, filter, context);
+    const query = registerListQuery(tx, filter, { ...context, position });
     const rows = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain ${query.getSQL()}`));
     return rows.map((row) => row['QUERY PLAN']).join('\n');
   });
@@ -65,5 +67,13 @@ describe('the register search on its indexes', () => {
     // bytes (the C locale, PGlite's), else the text_pattern_ops index (~>=~ and ~<~).
     expect(plan, plan).toMatch(/Index Cond: \(\(verification_id (>=|~>=~) 'zz-r'::text\) AND \(verification_id (<|~<~) 'zz-s'::text\)\)/);
     expect(plan, plan).not.toMatch(/Seq Scan on verification_requests/);
+  });
+
+  it('reads a deep page as a range of the (created_at, id) index, not from the newest row', async () => {
+    await seed();
+    const deep = (await listRegister({}, { ...context, limit: 450 })).at(-1)!;
+    const plan = await planOf({}, { side: 'after', values: [deep.cursor.split('~')[0]!, deep.verificationId] });
+    expect(plan, plan).toContain('verification_requests_created_id_idx');
+    expect(plan, plan).toMatch(/Index Cond: \(ROW\(created_at, verification_id\) < ROW\(/);
   });
 });
