@@ -13,11 +13,11 @@ export const SCALE_PAGES = [
   { name: 'searchHits', label: `register search with hits ("${SEARCH_WITH_HITS}")`, path: () => `/?q=${SEARCH_WITH_HITS}` },
   { name: 'searchNoHit', label: 'register search with no hit', path: () => `/?q=${SEARCH_WITHOUT_HIT}` },
   { name: 'statusFilter', label: 'register status filter (expired)', path: () => '/?status=expired' },
-  { name: 'registerDeep', label: "register's deepest page (keyset, 99%)", path: (p) => `/?after=${encodeURIComponent(p.registerCursor)}` },
+  { name: 'registerDeep', label: "register's last full page (keyset)", path: (p) => `/?after=${encodeURIComponent(p.registerCursor)}` },
   { name: 'auditTrail', label: 'audit trail', path: () => '/audit' },
   {
     name: 'auditDeep',
-    label: "audit trail's deepest page (keyset, 99%)",
+    label: "audit trail's last full page (keyset)",
     path: (p) => `/audit?after=${encodeURIComponent(p.auditCursor)}`,
   },
   { name: 'auditByAction', label: 'audit filter by action', path: () => '/audit?action=verification.status_changed' },

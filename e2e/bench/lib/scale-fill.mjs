@@ -202,20 +202,26 @@ export const SETTLE_STATEMENTS = [{ sql: 'vacuum analyze verification_requests' 
 export const COUNT_SQL =
   'select (select count(*)::int from verification_requests) as requests, (select count(*)::int from audit_entries) as audit';
 
+/** The register's and the audit trail's page size (REGISTER_PAGE_SIZE, listAuditPage's default). */
+const LIST_PAGE_SIZE = 100;
+
 const CURSOR_TIME = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 
 /**
- * The probes' parameters: the deep pages' keyset cursors (the row at 99% of each list's order,
- * `<time>~<id>`, times in UTC with microseconds), and a request id for the audit filter.
+ * The probes' parameters: the deep pages' keyset cursors, and a request id for the audit filter.
+ * A deep page is the list's last full page: the cursor is the row LIST_PAGE_SIZE + 1 from the end
+ * of each list's order (`<time>~<id>`, times in UTC with microseconds), so the page after it holds
+ * a whole page at every size. (A cursor at a fixed share of the list, say 99%, left 10 rows at 1k
+ * and 100 at 20k: the ratio then measured rendering ten times the rows, not reaching them.)
  */
 export const PROBE_PARAMS_SQL = `
 select
   (select to_char(created_at at time zone 'UTC', ${CURSOR_TIME}) || '~' || verification_id from verification_requests
     order by created_at desc, verification_id desc
-    offset (select floor(count(*) * 0.99)::int from verification_requests) limit 1) as register_cursor,
+    offset (select greatest(count(*) - ${LIST_PAGE_SIZE + 1}, 0)::int from verification_requests) limit 1) as register_cursor,
   (select to_char(at at time zone 'UTC', ${CURSOR_TIME}) || '~' || id from audit_entries
     order by at desc, id desc
-    offset (select floor(count(*) * 0.99)::int from audit_entries) limit 1) as audit_cursor,
+    offset (select greatest(count(*) - ${LIST_PAGE_SIZE + 1}, 0)::int from audit_entries) limit 1) as audit_cursor,
   (select verification_id from verification_requests order by created_at desc, verification_id desc
     offset (select floor(count(*) / 2)::int from verification_requests) limit 1) as middle_id,
   (select count(*)::int from verification_requests where kept_until <= now()) as due_for_purge`;
