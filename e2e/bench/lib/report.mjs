@@ -69,3 +69,17 @@ export function writeResults(dir, { meta, stores }) {
   write('latest.md', markdown({ meta, stores }));
   write('latest.json', `${JSON.stringify({ meta, stores }, null, 2)}\n`);
 }
+
+/** Prints each store's table (and its extra tables) to stdout; did a budget fail, a figure err? */
+export function printReports(reports) {
+  let failed = false;
+  let erred = false;
+  for (const report of reports) {
+    const passed = report.rows.filter((x) => x.result === 'PASS').length;
+    console.log(`\n${report.label}: ${passed}/${report.rows.length} budgets passed\n\n${textTable(report.rows)}`);
+    for (const table of report.tables) console.log(`\n${table.title}\n\n${textGrid(table.header, table.rows)}`);
+    failed ||= passed < report.rows.length;
+    erred ||= Object.keys(report.errors).length > 0;
+  }
+  return { failed, erred };
+}

@@ -12,3 +12,33 @@ export function more(box, done) {
 
 /** Warm-ups are short and must not push the measurement itself out of its box. */
 export const warmingAllowed = (box) => performance.now() < box.soft;
+
+// Each measuring phase gets a share of what is left before its
+// store's deadline (minus a reserve for reporting and cleanup, and the fixed 5 s + 2 × 10 s of autocannon, each after 2 s of warm-up), in
+// proportion to its weight ≈ its full duration in seconds on a busy 2-core machine (on an idle
+// one every phase ends well inside its share); a phase that finishes early leaves
+// its time to the later ones. Past its share a phase still takes its minimum of samples while
+// the deadline allows. On a loaded machine figures are then taken on fewer samples (reported as
+// such) instead of the run being killed with none.
+export const RESERVE_MS = 12_000;
+export const THROUGHPUT_MS = 37_000;
+const PHASES = {
+  read: { weight: 30, min: 100 },
+  create: { weight: 35, min: 40 },
+  ttfb: { weight: 5, min: 20 },
+  js: { weight: 9, min: 5 },
+  click: { weight: 18, min: 5 },
+  detail: { weight: 10, min: 5 },
+  live: { weight: 8, min: 10 },
+  lighthouse: { weight: 150, min: 14 },
+};
+
+/** The box of `phase` within a store's `deadline`. */
+export function timeBox(phase, deadline) {
+  const names = Object.keys(PHASES);
+  const later = names.slice(names.indexOf(phase)).reduce((sum, name) => sum + PHASES[name].weight, 0);
+  // Lighthouse comes after the fixed-length throughput figure; every other phase comes before it.
+  const hard = deadline.endAt - RESERVE_MS - (phase === 'lighthouse' ? 0 : THROUGHPUT_MS);
+  const share = (Math.max(0, hard - performance.now()) * PHASES[phase].weight) / later;
+  return { soft: performance.now() + share, hard, min: PHASES[phase].min };
+}
