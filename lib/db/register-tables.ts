@@ -58,11 +58,20 @@ export const verificationRequests = pgTable(
     // however deep it is (lib/db/keyset.ts).
     index('verification_requests_created_id_idx').on(t.createdAt, t.verificationId),
     index('verification_requests_kept_until_idx').on(t.keptUntil),
-    index('verification_requests_status_idx').on(t.status, t.accessExpiresAt),
+    // A status filter's pages, in the register's order: a range of this index however deep.
+    index('verification_requests_status_created_idx').on(t.status, t.createdAt, t.verificationId),
     index('verification_requests_created_by_idx').on(t.createdBy, t.createdAt),
     index('verification_requests_follows_idx').on(t.followsVerificationId),
-    // "Needs review" reads only the few completed requests whose names differ.
-    index('verification_requests_name_mismatch_idx').on(t.createdAt).where(sql`${t.nameMismatch}`),
+    // The home page counts its quick views on every visit. Pending requests are the register's
+    // few recent ones, and "Needs review" the few completed ones whose names differ: each has a
+    // partial index holding every column its count reads, so a count is an index-only scan of those
+    // few rows however large the register grows, never a visit to rows scattered across the table.
+    // (A search term adds the names, which stay out of these indexes: a name of any length must
+    // fit in a b-tree entry. Those counts visit the rows of the few, not of the register.)
+    index('verification_requests_pending_idx').on(t.accessExpiresAt, t.createdAt, t.verificationId).where(sql`${t.status} = 'pending'`),
+    index('verification_requests_needs_review_idx')
+      .on(t.createdAt, t.verificationId)
+      .where(sql`${t.nameMismatch} and ${t.status} = 'completed'`),
     // The search (lib/verifications/register/queries.server.ts): a name anywhere inside the folded
     // names through trigrams (pg_trgm, created by migration 0011), and an id by its beginning through
     // an index that compares characters as bytes, which a prefix LIKE needs whatever the collation.

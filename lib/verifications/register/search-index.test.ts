@@ -1,15 +1,17 @@
 // The register's search is served by indexes (migration 0011), on either store: the plan of the
 // very query the page runs names the trigram index for a name, rare or absent alike, and reads an
 // id prefix as a range of a b-tree, and a page however deep as a range of the register's order
-// (migration 0012). What it costs at a million rows is the bench's to measure.
-import { sql } from 'drizzle-orm';
+// (migration 0012); a status filter's page, too, and the home page's counts of its quick views
+// read only their partial indexes (migration 0013). What it costs at a million rows is the
+// bench's to measure.
+import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import type { PageCursor } from '@/lib/db/keyset';
 import { rowsOf } from '@/lib/platform/database';
 import { ADA, NOW, setUpRegisterDatabase } from '@/test/support/register';
 import type { RegisterFilter } from './filter';
-import { listRegister, registerListQuery } from './queries.server';
+import { listRegister, needsReviewCountQuery, registerListQuery, registerViewCountsQuery } from './queries.server';
 
 setUpRegisterDatabase();
 
@@ -23,12 +25,19 @@ const context = { now: NOW, staffId: ADA, limit: 101 };
  * is the property this test is about. Bitmap scans, the way a GIN index is read, stay allowed.
  */
 async function planOf(filter: RegisterFilter, position?: PageCursor): Promise<string> {
+  return explained((tx) => registerListQuery(tx, filter, { ...context, position }).getSQL());
+}
+
+type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>['transaction']>[0]>[0];
+
+/** The plan of `queryIn`, with sequential scans off, and index or bitmap scans as asked. */
+async function explained(queryIn: (tx: Tx) => SQL, { indexScans = false, bitmapScans = true } = {}): Promise<string> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_indexscan = off`);
-    const query = registerListQuery(tx, filter, { ...context, position });
-    const rows = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain ${query.getSQL()}`));
+    if (!indexScans) await tx.execute(sql`set local enable_indexscan = off`);
+    if (!bitmapScans) await tx.execute(sql`set local enable_bitmapscan = off`);
+    const rows = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain ${queryIn(tx)}`));
     return rows.map((row) => row['QUERY PLAN']).join('\n');
   });
 }
@@ -75,5 +84,30 @@ describe('the register search on its indexes', () => {
     const plan = await planOf({}, { side: 'after', values: [deep.cursor.split('~')[0]!, deep.verificationId] });
     expect(plan, plan).toContain('verification_requests_created_id_idx');
     expect(plan, plan).toMatch(/Index Cond: \(ROW\(created_at, verification_id\) < ROW\(/);
+  });
+
+  it("reads a status filter's page as a range of the (status, created_at, id) index", async () => {
+    await seed();
+    // A few failed requests among many pending ones: walking the register's order for them would
+    // read nearly every row.
+    const db = await getDb();
+    await db.execute(sql`update verification_requests set status = 'failed' where verification_id in ('v-7', 'v-250', 'v-499')`);
+    await db.execute(sql`analyze verification_requests`);
+    expect((await listRegister({ status: 'failed' }, context)).map((entry) => entry.verificationId)).toEqual(['v-7', 'v-250', 'v-499']);
+    const plan = await explained((tx) => registerListQuery(tx, { status: 'failed' }, context).getSQL(), { indexScans: true });
+    expect(plan, plan).toContain('verification_requests_status_created_idx');
+    expect(plan, plan).not.toMatch(/Sort/);
+  });
+
+  it('counts the quick views and the requests needing review from their partial indexes alone', async () => {
+    await seed();
+    // Bitmap scans switched off too, which never read an index alone: what these counts need is
+    // all in their indexes.
+    const counts = (query: (tx: Tx) => { getSQL(): SQL } | null) =>
+      explained((tx) => query(tx)!.getSQL(), { indexScans: true, bitmapScans: false });
+    const views = await counts((tx) => registerViewCountsQuery(tx, {}, { now: NOW }));
+    expect(views, views).toMatch(/Index Only Scan using verification_requests_pending_idx/);
+    const review = await counts((tx) => needsReviewCountQuery(tx, {}, { now: NOW }));
+    expect(review, review).toMatch(/Index Only Scan using verification_requests_needs_review_idx/);
   });
 });
