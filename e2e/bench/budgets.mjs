@@ -79,13 +79,7 @@ export const BUDGETS = [
     limits: [{ value: (n) => n.p50, atMost: 300 }],
     measured: (n) => `${ms(n.p50)} (p90 ${ms(n.p90)}, max ${ms(n.max)}${sampled(n, n.planned)})`,
   },
-  {
-    figure: 'Live latency webhook → SSE, median of 50',
-    from: 'liveLatency',
-    budget: '≤ 100 ms',
-    limits: [{ value: (l) => l.latency.p50, atMost: 100 }],
-    measured: (l) => `${ms(l.latency.p50)} (p90 ${ms(l.latency.p90)}, max ${ms(l.latency.max)}${sampled(l.latency, l.planned)})`,
-  },
+  ...liveLatencyBudgets(),
   {
     figure: 'Sandbox reads/s ÷ constant route/s (32 conn, 10 s)',
     from: 'throughput',
@@ -218,4 +212,27 @@ export function budgetRows(figures, errors, budgets = BUDGETS, context = {}) {
     }
   }
   return rows;
+}
+
+/**
+ * Live latency, p50 and p99 (figures/live-latency.mjs): on PostgreSQL the webhook goes to a second
+ * instance and the stream is held on the first; PGlite runs one instance by design.
+ */
+function liveLatencyBudgets() {
+  const where = (store) => (store === 'postgres' ? 'webhook on B → SSE on A' : 'webhook → SSE, one instance');
+  const stats = [
+    { name: 'p50', atMost: 50 },
+    { name: 'p99', atMost: 150 },
+  ];
+  return ['postgres', 'pglite'].flatMap((store) =>
+    stats.map(({ name, atMost }) => ({
+      figure: `Live latency ${where(store)}, ${name}`,
+      from: 'liveLatency',
+      when: (context) => context.store === store,
+      budget: `≤ ${atMost} ms`,
+      limits: [{ value: (l) => l.latency[name], atMost }],
+      measured: (l) =>
+        `${ms(l.latency[name])} (p50 ${ms(l.latency.p50)}, p90 ${ms(l.latency.p90)}, p99 ${ms(l.latency.p99)}, max ${ms(l.latency.max)}${sampled(l.latency, l.planned)})`,
+    })),
+  );
 }

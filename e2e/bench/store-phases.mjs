@@ -1,6 +1,9 @@
 // The phases of one store: starts its server, signs in, warms up, then measures every figure in
 // turn (each in its time box, one failing without stopping the others), Lighthouse in a phase of
 // its own once the load has settled, and last the data-scale phase, which grows the tables.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { findServingProcess, rssMb } from '../kit/processes.mjs';
 import { newWebhookSecret } from '../kit/webhook-secret.mjs';
 import { budgetRows } from './budgets.mjs';
@@ -9,7 +12,7 @@ import { measureClickToResult } from './figures/click-to-result.mjs';
 import { dataScaleTable, measureDataScale } from './figures/data-scale.mjs';
 import { measureFirstLoadJs } from './figures/js-size.mjs';
 import { LIGHTHOUSE_PAGES, measureLighthouse } from './figures/lighthouse.mjs';
-import { measureLiveLatency } from './figures/live-latency.mjs';
+import { LIVE_SAMPLES, measureLiveLatency } from './figures/live-latency.mjs';
 import { actionReplayer, measureCreateOverhead, measureReadOverhead } from './figures/overhead.mjs';
 import { measureThroughput } from './figures/throughput.mjs';
 import { measureDetailTtfb, STATIC_BASELINE_PATH } from './figures/ttfb.mjs';
@@ -111,16 +114,21 @@ export async function measureStore(prepared, deadline, scope, config) {
   await phase('clickToDetail', 'click to detail page (20)', () =>
     measureClickToDetail({ browser, base: BASE, cookies, box: timeBox('detail', deadline), deadline }),
   );
-  await phase('liveLatency', 'live latency (50 webhooks)', () =>
-    measureLiveLatency({
-      browser,
-      base: BASE,
-      cookies,
-      webhookSecret,
-      verificationId: subjectId,
-      box: timeBox('live', deadline),
-      deadline,
-    }),
+  await phase('liveLatency', `live latency (${LIVE_SAMPLES} webhooks${store === 'postgres' ? ', posted to a second instance' : ''})`, () =>
+    withSecondInstance(store === 'postgres', { port: PORT + 3, prepared, webhookSecret, register: scope.register }, async (webhookBase) =>
+      measureLiveLatency({
+        browser,
+        streamBase: BASE,
+        webhookBase,
+        cookies,
+        webhookSecret,
+        verificationId: subjectId,
+        // The page is another record's detail page (see figures/live-latency.mjs).
+        pageId: (await actionReplayer({ base: BASE, cookieHeader, action, agent: keepAliveAgent() })()).verificationId,
+        box: timeBox('live', deadline),
+        deadline,
+      }),
+    ),
   );
   unregisterBrowser();
   await browser.close();
@@ -192,4 +200,35 @@ export async function measureStore(prepared, deadline, scope, config) {
   const tables = figures.dataScale ? [dataScaleTable(figures.dataScale)] : [];
   const notes = reportNotes({ store: prepared, figures, errors, deadlineMs: storeDeadlineMs, loadAverageBefore });
   return { store, label: STORE_LABELS[store], rows, tables, notes, figures, errors };
+}
+
+/**
+ * Runs `measure` with the base URL of a second instance of the build on the same database (B;
+ * `enabled`: on PostgreSQL, which several instances share), stopped afterwards; without one,
+ * with undefined. B gets its own data directory, as every instance of a deployment has, and the
+ * same secrets and database as the first.
+ */
+async function withSecondInstance(enabled, { port, prepared, webhookSecret, register }, measure) {
+  if (!enabled) return measure(undefined);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'verification-desk-bench-b-'));
+  const unregisterDir = register(() => rmSync(dataDir, { recursive: true, force: true }));
+  let unregisterServer = () => false;
+  let second;
+  try {
+    log(`${prepared.store}: starting a second instance on port ${port}`);
+    second = await startServer({
+      port,
+      dataDir,
+      storeEnv: prepared.env,
+      apiKey: prepared.apiKey,
+      webhookSecret,
+      register: (stop) => {
+        unregisterServer = register(stop);
+      },
+    });
+    return await measure(`http://localhost:${port}`);
+  } finally {
+    if (unregisterServer()) await second?.stop();
+    if (unregisterDir()) rmSync(dataDir, { recursive: true, force: true });
+  }
 }

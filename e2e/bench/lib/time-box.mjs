@@ -29,7 +29,7 @@ const PHASES = {
   js: { weight: 9, min: 5 },
   click: { weight: 18, min: 5 },
   detail: { weight: 10, min: 5 },
-  live: { weight: 8, min: 10 },
+  live: { weight: 20, min: 100 },
   lighthouse: { weight: 150, min: 14 },
 };
 
