@@ -144,7 +144,7 @@ export const BUDGETS = [
     budget: '≤ 100 ms',
     limits: [{ value: (d) => d.purge.blockedMs, atMost: 100 }],
     measured: ({ purge: p }) =>
-      `${signedMs(p.blockedMs)} (worst ${p.worstMs === null ? 'none' : ms(p.worstMs)} of ${p.pagesDuring} GETs during the ${p.purgeSeconds} s purge; p50 before ${ms(p.p50BeforeMs)})`,
+      `${signedMs(p.blockedMs)} (worst ${p.worstMs === null ? 'none' : ms(p.worstMs)} of ${p.pagesDuring} GETs during the ${p.purgeSeconds} s purge, whose p50 ${p.p50DuringMs === null ? '—' : ms(p.p50DuringMs)} and p95 ${p.p95DuringMs === null ? '—' : ms(p.p95DuringMs)}; p50 before ${ms(p.p50BeforeMs)})`,
   },
 ];
 

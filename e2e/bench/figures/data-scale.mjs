@@ -256,7 +256,7 @@ export function dataScaleTable(d) {
     rows.push([
       `register page during the retention purge (${p.requestsDue} requests due)`,
       '',
-      `p50 before ${p.p50BeforeMs} ms, worst ${p.worstMs ?? '—'} ms of ${p.pagesDuring} GETs during the ${p.purgeSeconds} s purge` +
+      `p50 before ${p.p50BeforeMs} ms; during the ${p.purgeSeconds} s purge, ${p.pagesDuring} GETs: p50 ${p.p50DuringMs ?? '—'}, p95 ${p.p95DuringMs ?? '—'}, worst ${p.worstMs ?? '—'} ms` +
         (p.startedBeforeWatch ? ' (it began before the GETs every 50 ms did)' : ''),
     ]);
   }
