@@ -156,15 +156,16 @@ export async function measurePurgeBlocking({ base, cookieHeader, trigger, ended,
   const run = await window();
   if (!finished || !run?.finishedMs) throw new Error(`the retention purge did not end within ${timeoutMs / 1000} s`);
   const during = samples.filter((s) => s.startedAt < run.finishedMs && s.startedAt + s.ms > run.startedMs);
-  const worst = during.length > 0 ? Math.max(...during.map((s) => s.ms)) : null;
+  const duringMs = during.map((s) => s.ms);
+  const worst = during.length > 0 ? Math.max(...duringMs) : null;
   return {
     p50BeforeMs: round(p50Before),
     purgeSeconds: round((run.finishedMs - run.startedMs) / 1000, 2),
     pagesDuring: during.length,
     worstMs: worst === null ? null : round(worst),
     // Beside the worst, where the rest lay: one slow GET among hundreds reads differently from many.
-    p50DuringMs: during.length > 0 ? round(percentile(during.map((s) => s.ms), 50)) : null,
-    p95DuringMs: during.length > 0 ? round(percentile(during.map((s) => s.ms), 95)) : null,
+    p50DuringMs: worst === null ? null : round(percentile(duringMs, 50)),
+    p95DuringMs: worst === null ? null : round(percentile(duringMs, 95)),
     blockedMs: worst === null ? 0 : round(worst - p50Before),
     // A run that began before the loop (PGlite's is scheduled ahead) was partly not watched.
     startedBeforeWatch: run.startedMs < loopStartedAt,
