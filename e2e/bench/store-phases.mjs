@@ -137,11 +137,16 @@ export async function measureStore(prepared, deadline, scope, config) {
   if (!only || only.includes('throughput')) {
     if (deadline.remaining() < THROUGHPUT_MS + 5_000) log(`${store}: no time left for the throughput figure`);
     else
-      await phase('throughput', 'sandbox throughput (autocannon: 5 s ceiling, 2 × 10 s, each after 2 s of warm-up)', async () => {
-        // Reads need records: those the create figure made, else a few made now.
-        const ids = createdIds.length > 0 ? createdIds : [subjectId];
-        return measureThroughput({ base: BASE, apiKey, ids, deadline });
-      });
+      await phase(
+        'throughput',
+        'throughput (autocannon, 32 connections: constant route, create actions, reads, webhooks; the sandbox’s reads and creates)',
+        async () => {
+          // The reads and the deliveries rotate over the records the create actions make; these
+          // (the create figure's, else the subject) only if those made none.
+          const ids = createdIds.length > 0 ? createdIds : [subjectId];
+          return measureThroughput({ base: BASE, apiKey, cookieHeader, action, webhookSecret, ids, deadline });
+        },
+      );
   }
   figures.memory.afterLoadMb = rssMb(serving.pid);
   log(`${store}: RSS after load ${figures.memory.afterLoadMb} MB`);

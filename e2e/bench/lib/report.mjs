@@ -1,8 +1,20 @@
-// The bench's report: for each store measured, one row per budgeted figure (measured, budget,
-// PASS/FAIL) as an aligned text table for the terminal, the same as Markdown, and everything
-// measured as JSON.
+// The bench's report: for each store measured, one row per figure (measured, budget, PASS/FAIL,
+// or "reported" for a row without a budget) as an aligned text table for the terminal, the same
+// as Markdown, and everything measured as JSON.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+
+/** The result of a row that is reported, not budgeted: it counts neither as passed nor as failed. */
+export const REPORTED = 'reported';
+
+/** The rows with a budget (a reported row has none), and how many of them passed. */
+export function budgetCount(rows) {
+  const budgeted = rows.filter((r) => r.result !== REPORTED);
+  return { passed: budgeted.filter((r) => r.result === 'PASS').length, budgeted: budgeted.length };
+}
+
+/** PASS and reported plain, anything else in bold. */
+const markedResult = (result) => (result === 'PASS' || result === REPORTED ? result : `**${result}**`);
 
 export function textTable(rows) {
   return textGrid(
@@ -36,7 +48,12 @@ const markdownTables = (tables = []) =>
   ]);
 
 export function markdown({ meta, stores }) {
-  const summary = stores.map((s) => `${s.store} ${s.rows.filter((r) => r.result === 'PASS').length}/${s.rows.length}`).join(', ');
+  const summary = stores
+    .map((s) => {
+      const { passed, budgeted } = budgetCount(s.rows);
+      return `${s.store} ${passed}/${budgeted}`;
+    })
+    .join(', ');
   return [
     '# Benchmark results',
     '',
@@ -49,7 +66,7 @@ export function markdown({ meta, stores }) {
       '',
       '| Figure | Measured | Budget | Result |',
       '|---|---|---|---|',
-      ...rows.map((r) => `| ${md(r.figure)} | ${md(r.measured)} | ${md(r.budget)} | ${r.result === 'PASS' ? 'PASS' : `**${r.result}**`} |`),
+      ...rows.map((r) => `| ${md(r.figure)} | ${md(r.measured)} | ${md(r.budget)} | ${markedResult(r.result)} |`),
       ...markdownTables(tables),
     ]),
     ...stores.flatMap(({ label, notes }) => ['', `## Notes: ${label}`, '', ...notes.map((n) => `- ${n}`)]),
@@ -75,10 +92,10 @@ export function printReports(reports) {
   let failed = false;
   let erred = false;
   for (const report of reports) {
-    const passed = report.rows.filter((x) => x.result === 'PASS').length;
-    console.log(`\n${report.label}: ${passed}/${report.rows.length} budgets passed\n\n${textTable(report.rows)}`);
+    const { passed, budgeted } = budgetCount(report.rows);
+    console.log(`\n${report.label}: ${passed}/${budgeted} budgets passed\n\n${textTable(report.rows)}`);
     for (const table of report.tables) console.log(`\n${table.title}\n\n${textGrid(table.header, table.rows)}`);
-    failed ||= passed < report.rows.length;
+    failed ||= passed < budgeted;
     erred ||= Object.keys(report.errors).length > 0;
   }
   return { failed, erred };
