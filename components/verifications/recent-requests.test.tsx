@@ -25,6 +25,7 @@ function entry(overrides: Partial<RegisterListEntry> = {}): RegisterListEntry {
     status: 'pending',
     identifiedName: null,
     nameMismatch: null,
+    nameReviewed: false,
     accessExpiresAt: at(7 * 24 * HOUR),
     keptUntil: at(30 * 24 * HOUR),
     createdBy: 'staff-1',

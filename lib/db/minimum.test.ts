@@ -21,6 +21,7 @@ describe('what the dashboard keeps about the people it verifies', () => {
         'identifiedName',
         // Whether the two names differ: derived from them, so "Needs review" is a query.
         'nameMismatch',
+        'nameReviewed',
         'accessExpiresAt',
         'keptUntil',
         'createdBy',

@@ -31,6 +31,12 @@ export const verificationRequests = pgTable(
      * "Needs review" is a query. Null while not completed, and for rows not refreshed since.
      */
     nameMismatch: boolean('name_mismatch'),
+    /**
+     * Whether staff have decided on the names (a row in name_reviews), kept here by a trigger on
+     * that table (migration 0013) so that "Needs review" is one partial index of the few
+     * undecided requests, not every mismatch the register ever held, checked against the reviews.
+     */
+    nameReviewed: boolean('name_reviewed').notNull().default(false),
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
     keptUntil: timestamp('kept_until', { withTimezone: true }),
     /** The staff member who created it (ids only: no names or e-mails in the register). */
@@ -63,15 +69,16 @@ export const verificationRequests = pgTable(
     index('verification_requests_created_by_idx').on(t.createdBy, t.createdAt),
     index('verification_requests_follows_idx').on(t.followsVerificationId),
     // The home page counts its quick views on every visit. Pending requests are the register's
-    // few recent ones, and "Needs review" the few completed ones whose names differ: each has a
-    // partial index holding every column its count reads, so a count is an index-only scan of those
-    // few rows however large the register grows, never a visit to rows scattered across the table.
-    // (A search term adds the names, which stay out of these indexes: a name of any length must
-    // fit in a b-tree entry. Those counts visit the rows of the few, not of the register.)
+    // few recent ones, and "Needs review" the few completed ones whose names differ and on which
+    // nobody has decided yet: each has a partial index holding every column its count reads, so a
+    // count is an index-only scan of those few rows however large the register grows, never a
+    // visit to rows scattered across the table. (A search term adds the names, which stay out of
+    // these indexes: a name of any length must fit in a b-tree entry. Those counts visit the rows
+    // of the few, not of the register.)
     index('verification_requests_pending_idx').on(t.accessExpiresAt, t.createdAt, t.verificationId).where(sql`${t.status} = 'pending'`),
     index('verification_requests_needs_review_idx')
       .on(t.createdAt, t.verificationId)
-      .where(sql`${t.nameMismatch} and ${t.status} = 'completed'`),
+      .where(sql`${t.nameMismatch} and ${t.status} = 'completed' and not ${t.nameReviewed}`),
     // The search (lib/verifications/register/queries.server.ts): a name anywhere inside the folded
     // names through trigrams (pg_trgm, created by migration 0011), and an id by its beginning through
     // an index that compares characters as bytes, which a prefix LIKE needs whatever the collation.
