@@ -7,10 +7,10 @@
 // and sandbox), so a process holds one store, whichever half asks first.
 import 'server-only';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -132,6 +132,42 @@ export async function openMigratedDatabase<TSchema extends Record<string, unknow
   const store = await openStore(settings);
   await migrateStore(store, migrations);
   return drizzleOn(store, schema);
+}
+
+type PreparedRaw = { source: SQL; text: string; execute(values: Record<string, unknown>): Promise<unknown> };
+
+function preparedByDb(): WeakMap<object, Map<string, PreparedRaw>> {
+  return processSingleton('prepared-raw-statements', () => new WeakMap<object, Map<string, PreparedRaw>>());
+}
+
+const DIALECT = new PgDialect();
+
+/**
+ * A raw statement (`sql` with `sql.placeholder`s for what changes from call to call), prepared
+ * once per database handle under `name`, as drizzle's builders prepare theirs: drizzle turns it
+ * into SQL text once instead of on every call, and a PostgreSQL server parses and plans a named
+ * statement once per connection. `execute(values)` fills the placeholders and answers as
+ * `db.execute` does (read it with rowsOf). Pass the same `query` object each time (it is
+ * compared first); one name has one text, and another text under a taken name is refused.
+ */
+export function preparedStatement(db: Database<Record<string, unknown>>, name: string, query: SQL): PreparedRaw {
+  const all = preparedByDb();
+  let statements = all.get(db);
+  if (!statements) {
+    statements = new Map();
+    all.set(db, statements);
+  }
+  const known = statements.get(name);
+  if (known && known.source === query) return known;
+  const built = DIALECT.sqlToQuery(query);
+  if (known) {
+    if (known.text !== built.sql) throw new Error(`prepared statement ${name} was given another text`);
+    return known;
+  }
+  const prepared = db._.session.prepareQuery(built, undefined, name, false);
+  const statement: PreparedRaw = { source: query, text: built.sql, execute: (values) => prepared.execute(values) };
+  statements.set(name, statement);
+  return statement;
 }
 
 /** Rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`. */

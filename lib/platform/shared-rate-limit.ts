@@ -20,7 +20,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { KEYED_LOCK_NAMESPACE } from '@/lib/platform/advisory-locks';
 import { type PurgeBatchOptions, purgeInBatches } from '@/lib/platform/batched-purge';
-import { type Database, rowsOf } from '@/lib/platform/database';
+import { type Database, preparedStatement, rowsOf } from '@/lib/platform/database';
 import type { RateLimitDecision } from '@/lib/platform/sliding-window-limiter';
 
 export type { RateLimitDecision };
@@ -56,7 +56,16 @@ export type RateLimitVerdict = { used: number; repeat: boolean; added: number; w
  * One decision as a query, for a caller that runs it inside a statement of its own (a WITH part)
  * so that what depends on the decision is written in the same round trip. `decide` reads the row.
  */
-export type RateLimitTake = { query: SQL; decide(verdict: RateLimitVerdict): RateLimitDecision };
+export type RateLimitTake = {
+  /**
+   * Selects the verdict (one row). Its text is the same for every decision of a limiter (the
+   * decision's values are placeholders, filled from `values`), so it is prepared once per
+   * database, and a caller that runs it inside a statement of its own can prepare that once too.
+   */
+  query: SQL;
+  values: Record<string, unknown>;
+  decide(verdict: RateLimitVerdict): RateLimitDecision;
+};
 
 export type SharedRateLimiter = {
   /**
@@ -65,21 +74,43 @@ export type SharedRateLimiter = {
    * by default the database's clock decides, so instances whose clocks drift still agree.
    */
   take(key: string, options?: TakeOptions): Promise<RateLimitDecision>;
-  /** The same decision, not yet run: `query` selects its verdict (one row), `decide` reads it. */
+  /** The same decision, not yet run: `query` with `values` selects its verdict (one row), `decide` reads it. */
   takeQuery(key: string, options?: TakeOptions): RateLimitTake;
 };
 
+// One query object per SQL function, whichever limiter uses it: a limiter is cheap to make (the
+// create makes one per call) and its prepared statement must be found again (database.ts).
+const TAKE_STATEMENTS = new Map<string, SQL>();
+
+function takeStatement(takeFunction: string): SQL {
+  let query = TAKE_STATEMENTS.get(takeFunction);
+  if (!query) {
+    query = sql`
+      select used, repeat, added, wait_ms from ${sql.identifier(takeFunction)}(
+        ${KEYED_LOCK_NAMESPACE.rateLimit}::integer, ${sql.placeholder('rateLimitKey')}::text, ${sql.placeholder('rateLimitEventId')}::text,
+        ${sql.placeholder('rateLimitMax')}::integer, ${sql.placeholder('rateLimitWindowMs')}::double precision,
+        ${sql.placeholder('rateLimitAt')}::timestamptz
+      )`;
+    TAKE_STATEMENTS.set(takeFunction, query);
+  }
+  return query;
+}
+
 export function createSharedRateLimiter({ name, limit, windowMs, db, takeFunction }: SharedRateLimiterOptions): SharedRateLimiter {
+  const query = takeStatement(takeFunction);
   const takeQuery = (key: string, { eventId, now }: TakeOptions = {}): RateLimitTake => {
     const max = typeof limit === 'function' ? limit() : limit;
     // A null time lets the database's clock decide, read once the key's lock is held.
     const at = now === undefined ? null : new Date(now).toISOString();
     return {
-      query: sql`
-        select used, repeat, added, wait_ms from ${sql.identifier(takeFunction)}(
-          ${KEYED_LOCK_NAMESPACE.rateLimit}::integer, ${`${name}:${key}`}::text, ${eventId ?? null}::text,
-          ${max}::integer, ${windowMs}::double precision, ${at}::timestamptz
-        )`,
+      query,
+      values: {
+        rateLimitKey: `${name}:${key}`,
+        rateLimitEventId: eventId ?? null,
+        rateLimitMax: max,
+        rateLimitWindowMs: windowMs,
+        rateLimitAt: at,
+      },
       decide(verdict) {
         if (verdict.repeat || verdict.added > 0) return { allowed: true };
         // Whole seconds, rounded up, at least 1: Retry-After is whole seconds, and "0" would invite
@@ -92,8 +123,9 @@ export function createSharedRateLimiter({ name, limit, windowMs, db, takeFunctio
   return {
     takeQuery,
     async take(key, options) {
-      const { query, decide } = takeQuery(key, options);
-      const [verdict] = rowsOf<RateLimitVerdict>(await (await db()).execute(query));
+      const { query, values, decide } = takeQuery(key, options);
+      const statement = preparedStatement(await db(), `${takeFunction}_decision`, query);
+      const [verdict] = rowsOf<RateLimitVerdict>(await statement.execute(values));
       if (!verdict) throw new Error(`${takeFunction} returned no row`);
       return decide(verdict);
     },

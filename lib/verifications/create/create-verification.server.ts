@@ -3,14 +3,14 @@
 // the service, and any repeat (double click, a browser resending a no-JS POST) waits for and
 // returns the first one's result instead of creating a second request upstream.
 import 'server-only';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { auditInsert } from '@/lib/audit/audit';
 import { type Db, getDb } from '@/lib/db';
 import { createSubmissions, verificationRequests } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { afterResponse } from '@/lib/platform/after-response';
 import { deleteBatch, purgeInBatches } from '@/lib/platform/batched-purge';
-import { rowsOf } from '@/lib/platform/database';
+import { preparedStatement, rowsOf } from '@/lib/platform/database';
 import { logger } from '@/lib/platform/log';
 import type { RateLimitRefusal, RateLimitTake, RateLimitVerdict } from '@/lib/platform/shared-rate-limit';
 import { type CreateVerificationRequest, createVerification } from '@/lib/verification-service';
@@ -167,25 +167,37 @@ export async function createVerificationOnce(
  * is allowed for free, and then finds the claim taken, as a double submission should). The
  * limit's function commits without waiting for the disk (0006_rate_limit_take.sql), and so this
  * claim does too; the create's settle commits normally afterwards, which makes everything before
- * it in the log durable, the claim included. Returns whether this submission holds the claim.
+ * it in the log durable, the claim included. Prepared once per database, like the create's other
+ * two statements. Returns whether this submission holds the claim.
  */
 async function claimWithinLimit(db: Db, submissionKey: string, limit: RateLimitTake): Promise<boolean> {
-  const [row] = rowsOf<RateLimitVerdict & { claimed: number }>(
-    await db.execute(sql`
-      with verdict as (${limit.query}),
-      claim as (
-        insert into ${createSubmissions} (${sql.identifier(createSubmissions.key.name)})
-        select ${submissionKey}::uuid from verdict where verdict.repeat or verdict.added > 0
-        on conflict do nothing
-        returning 1
-      )
-      select verdict.used, verdict.repeat, verdict.added, verdict.wait_ms, (select count(*) from claim)::integer as claimed
-      from verdict`),
-  );
+  const statement = preparedStatement(db, 'create_verification_claim_within_limit', claimWithinLimitQuery(limit.query));
+  const [row] = rowsOf<RateLimitVerdict & { claimed: number }>(await statement.execute({ ...limit.values, key: submissionKey }));
   if (!row) throw new Error('the create limit returned no verdict');
   const decision = limit.decide(row);
   if (!decision.allowed) throw new CreateLimitReachedError(decision);
   return Number(row.claimed) > 0;
+}
+
+const claimQueries = new WeakMap<SQL, SQL>();
+
+/** The claim around the limit's decision, one query object per decision query (so it is prepared once). */
+function claimWithinLimitQuery(verdict: SQL): SQL {
+  let query = claimQueries.get(verdict);
+  if (!query) {
+    query = sql`
+      with verdict as (${verdict}),
+      claim as (
+        insert into ${createSubmissions} (${sql.identifier(createSubmissions.key.name)})
+        select ${sql.placeholder('key')}::uuid from verdict where verdict.repeat or verdict.added > 0
+        on conflict do nothing
+        returning 1
+      )
+      select verdict.used, verdict.repeat, verdict.added, verdict.wait_ms, (select count(*) from claim)::integer as claimed
+      from verdict`;
+    claimQueries.set(verdict, query);
+  }
+  return query;
 }
 
 /**
