@@ -12,8 +12,10 @@ import { rowsOf } from './database';
 
 /**
  * Rows per step: each is one short transaction, which a page served meanwhile may wait behind.
- * Measured at 200k rows on 2 cores, a step of 1,000 (with its 1,000 audit entries) took about
- * 230 ms and delayed the pages that met it by up to 150 ms; a step of 250 is a quarter of that.
+ * Measured at 200k rows on 2 cores (the bench's data-scale phase, a purge of 30k rows), the
+ * register page's worst over its p50 was 153 ms with steps of 1,000 rows (with their audit
+ * entries), 111 ms with 250 and 110 ms with 100, whose purge took 36 s instead of 21: below 250
+ * a page no longer waits for a step but shares the two cores with the purge's work itself.
  */
 export const PURGE_BATCH_SIZE = 250;
 
