@@ -1,9 +1,9 @@
 'use client';
-import { Alert } from '@/components/ui/alert';
-import { buttonClasses } from '@/components/ui/button';
 // The ten backup codes, shown once right after enrolment: to copy or download as a text file
 // (a data: link, so the download works without JavaScript too), with plain words on how they work.
-import { Download } from '@/components/ui/icons';
+import { Download } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { buttonClasses } from '@/components/ui/button';
 import { CopyTextButton } from './copy-text-button';
 
 export function BackupCodes({ codes }: { codes: string[] }) {

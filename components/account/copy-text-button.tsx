@@ -1,9 +1,9 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
 // Copies a piece of text (a key, a list of codes) and says so; where the clipboard is refused,
 // says how to copy by hand instead. Nothing is recorded: the text is the person's own.
-import { Check, Copy } from '@/components/ui/icons';
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
 
 export function CopyTextButton({ text, label, copiedMessage }: { text: string; label: string; copiedMessage: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');

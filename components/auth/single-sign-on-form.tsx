@@ -1,10 +1,10 @@
 'use client';
+// The single sign-on button: posts to the action that sends the browser on to the company's
+// provider (a redirect, so it works without JavaScript too, CSP form-action permitting).
+import { LogIn } from 'lucide-react';
 import { useActionState } from 'react';
 import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
 import { Alert } from '@/components/ui/alert';
-// The single sign-on button: posts to the action that sends the browser on to the company's
-// provider (a redirect, so it works without JavaScript too, CSP form-action permitting).
-import { LogIn } from '@/components/ui/icons';
 import { type SingleSignOnState, startSingleSignOnAction } from '@/lib/auth/sign-in/actions';
 import { refusalOf } from '@/lib/forms/form-state';
 

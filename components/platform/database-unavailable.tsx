@@ -1,9 +1,9 @@
 'use client';
-import { buttonClasses } from '@/components/ui/button';
 // What a page shows while the database cannot be reached: plainly that, that it is not the
 // visitor's doing, and a retry. Pages come back by themselves once the database does (no
 // restart), so trying again is the whole remedy.
-import { DatabaseZap } from '@/components/ui/icons';
+import { DatabaseZap } from 'lucide-react';
+import { buttonClasses } from '@/components/ui/button';
 
 export const DATABASE_UNAVAILABLE_TITLE = 'Database unavailable';
 

@@ -1,12 +1,12 @@
 'use client';
-import { useLinkStatus } from 'next/link';
 // A small spinner inside a <Link> while the navigation it started is under way. The detail page
 // has no loading.tsx on purpose: a route skeleton makes React hold the real page back for at
 // least 300 ms after the skeleton appears (its fallback throttle), however fast the server
 // rendered it. Without it the current page stays until the next one is ready (or, for a detail
 // page whose service is slow, until it sends its own waiting state), and this hint is the
 // feedback. It fades in only after 150 ms, so fast navigations never flash it.
-import { Loader2 } from '@/components/ui/icons';
+import { Loader2 } from 'lucide-react';
+import { useLinkStatus } from 'next/link';
 import { cn } from '@/lib/utils';
 
 export function LinkPendingHint({ className }: { className?: string }) {

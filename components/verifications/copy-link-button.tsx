@@ -1,10 +1,10 @@
 'use client';
+import { Check, Copy } from 'lucide-react';
 // Copies a shareable link (or another text, such as an id: `subject` names it) to the
 // clipboard and says so. Where the Clipboard API is refused (insecure origin, permissions), it
 // selects the text in its input, if it has one, so the user can copy it by hand.
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Check, Copy } from '@/components/ui/icons';
 import { recordLinkCopiedAction } from '@/lib/verifications/create/actions';
 
 type CopyState = 'idle' | 'copied' | 'failed';

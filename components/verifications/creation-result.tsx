@@ -1,4 +1,5 @@
 'use client';
+import { ArrowRight } from 'lucide-react';
 // What staff see once a request exists: the service's confirmation, the id to copy, a summary
 // of what was sent, the follow-up link if the request follows up an earlier one, and — when a
 // shareable link was asked for — the link to copy (the service returns it only this once;
@@ -8,7 +9,6 @@ import dynamic from 'next/dynamic';
 import { useEffect, useRef } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
-import { ArrowRight } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { Link } from '@/components/ui/link';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';

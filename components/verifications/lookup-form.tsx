@@ -1,4 +1,5 @@
 'use client';
+import { Loader2, Search } from 'lucide-react';
 // Look a verification up by its id, or by the address of its page (lookup-input.ts reads both).
 // A plain GET form to /verifications (which redirects to the detail page), enhanced with instant
 // checking and client-side navigation when JS runs.
@@ -6,7 +7,6 @@ import { useRouter } from 'next/navigation';
 import { type FormEvent, useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field';
-import { Loader2, Search } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { parseLookupInput } from '@/lib/verifications/lookup-input';
 

@@ -1,6 +1,4 @@
 'use client';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { Button } from '@/components/ui/button';
 // The record of one verification, labelled for people. It starts from the server-rendered
 // record. The moment it could be out of date — the live stream reports a change for this id
 // (components/live announces it on window), the tab regains focus, or staff press Refresh — the
@@ -8,7 +6,9 @@ import { Button } from '@/components/ui/button';
 // is loaded only then: most visits read the page and leave, and the page's first load stays small.
 // For the same reason the names are compared elsewhere (lib/verifications/review/name-match.ts, with its
 // tables): by the server for the record it rendered, by the live part for the records it fetches.
-import { RefreshCw } from '@/components/ui/icons';
+import { RefreshCw } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { LocalTime } from '@/components/ui/local-time';
 import { onAnnouncedChange } from '@/lib/live/protocol';
 import { isPast, relativeTime } from '@/lib/time/display-time';

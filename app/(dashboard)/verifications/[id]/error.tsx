@@ -1,6 +1,6 @@
 'use client';
+import { CloudOff } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
-import { CloudOff } from '@/components/ui/icons';
 // Last line of defence for the detail page: an unexpected failure still gets a calm page.
 // Deliberately small (no lookup form, unlike the expected problems the page itself explains):
 // this boundary's code is part of every detail page's first load.
