@@ -1,7 +1,7 @@
 // Shown (with HTTP 403) when a signed-in staff member opens a page their role does not allow.
 
-import { ShieldAlert } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
+import { ShieldAlert } from '@/components/ui/icons';
 import { Link } from '@/components/ui/link';
 
 export default function Forbidden() {

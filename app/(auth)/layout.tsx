@@ -1,7 +1,7 @@
 // Layout of the pages used before signing in: a centred card under the product's name.
 
-import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ShieldCheck } from '@/components/ui/icons';
 
 export default function AuthLayout({ children }: { children: ReactNode }) {
   return (

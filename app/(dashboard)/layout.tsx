@@ -1,11 +1,11 @@
 // The dashboard's shell: header with navigation, the live-status connection (signed-in staff
 // only), and a notice when the embedded sandbox is serving instead of the real service.
 
-import { CircleUser, FlaskConical, LogOut, Plus, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LiveUpdates } from '@/components/live/live-updates';
 import { DatabaseUnavailable } from '@/components/platform/database-unavailable';
 import { buttonClasses } from '@/components/ui/button';
+import { CircleUser, FlaskConical, LogOut, Plus, ShieldCheck } from '@/components/ui/icons';
 import { Link } from '@/components/ui/link';
 import { can, ROLE_LABELS } from '@/lib/auth/roles';
 import { getCurrentStaff } from '@/lib/auth/session';

@@ -109,6 +109,7 @@ export default async function HomePage({ searchParams }: Props) {
           caption={caption}
           view={view}
           filtered={filtered || paged}
+          timeZone={timeZone}
         />
         {links.newer || links.older ? (
           <nav aria-label="Pages of recent requests" className="flex flex-wrap gap-2">

@@ -1,9 +1,9 @@
 // Where a colleague's invitation stands, on their staff row: waiting (until when) or expired.
 // Nothing is shown once they have set their password (no unused invitation is left then).
-import { LocalTime } from '@/components/ui/local-time';
+import { TimeText } from '@/components/ui/time-text';
 import type { PendingInvitation } from '@/lib/staff/invitations/invitations.server';
 
-export function InvitationState({ invitation }: { invitation: PendingInvitation | undefined }) {
+export function InvitationState({ invitation, timeZone }: { invitation: PendingInvitation | undefined; timeZone: string }) {
   if (!invitation) return null;
   if (invitation.expired) {
     return (
@@ -14,7 +14,7 @@ export function InvitationState({ invitation }: { invitation: PendingInvitation 
   }
   return (
     <div className="mt-1 text-sm text-slate-600" data-testid="invitation-state">
-      Invited — link expires <LocalTime iso={invitation.expiresAt.toISOString()} />
+      Invited — link expires <TimeText iso={invitation.expiresAt.toISOString()} timeZone={timeZone} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // A boxed message: a problem, a warning or a success, with a title and the details.
 
-import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { CircleAlert, CircleCheck, Info, TriangleAlert } from '@/components/ui/icons';
 import { cn } from '@/lib/utils';
 
 const tones = {

@@ -1,26 +1,11 @@
 'use client';
-// A moment as the dashboard shows every moment (lib/time/display-time.ts): "24 Nov 2026, 14:05
-// CET", in the zone components/ui/time-zone.tsx settles on, optionally with how far it is from
-// `now` ("in 5 hours"). The ISO value stays in the <time> element's dateTime and title.
-import { formatDate, formatDateTime, relativeTime } from '@/lib/time/display-time';
+// A moment in client components, in the zone components/ui/time-zone.tsx settles on (the
+// server's on hydration, then the browser's). Server components use TimeText with their page's
+// zone instead: formatted on the server, nothing to hydrate.
+import { TimeText, type TimeTextProps } from './time-text';
 import { useDisplayTimeZone } from './time-zone';
 
-type LocalTimeProps = {
-  iso: string;
-  /** The calendar day only ("24 Nov 2026"). */
-  dateOnly?: boolean;
-  /** Adds "(in 5 hours)" measured from this moment: the page's, so every relative time on it agrees. */
-  relativeFrom?: number;
-  className?: string;
-};
-
-export function LocalTime({ iso, dateOnly = false, relativeFrom, className }: LocalTimeProps) {
+export function LocalTime(props: Omit<TimeTextProps, 'timeZone'>) {
   const timeZone = useDisplayTimeZone();
-  const text = dateOnly ? formatDate(iso, timeZone) : formatDateTime(iso, timeZone);
-  return (
-    <time dateTime={iso} title={iso} className={className}>
-      {text}
-      {relativeFrom === undefined ? null : <span className="text-slate-500"> ({relativeTime(iso, relativeFrom)})</span>}
-    </time>
-  );
+  return <TimeText {...props} timeZone={timeZone} />;
 }

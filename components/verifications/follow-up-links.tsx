@@ -2,11 +2,12 @@
 // follow it up, and — on an expired or failed request, for staff who may create — the way to
 // start a new request from it (the contract has no resend or extend; a new request is what it
 // allows). A server component: the links come from the register.
-import { ArrowRight, RotateCcw } from 'lucide-react';
+
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { ArrowRight, RotateCcw } from '@/components/ui/icons';
 import { Link } from '@/components/ui/link';
-import { LocalTime } from '@/components/ui/local-time';
+import { TimeText } from '@/components/ui/time-text';
 import { canBeFollowedUp, getFollowUpLinks, type LinkedRequest } from '@/lib/verifications/follow-up/follow-up.server';
 import { statusLabel } from '@/lib/verifications/labels';
 
@@ -21,7 +22,17 @@ function RequestLink({ request }: { request: LinkedRequest }) {
   );
 }
 
-export async function FollowUpLinks({ id, status, canCreate }: { id: string; status: string; canCreate: boolean }) {
+export async function FollowUpLinks({
+  id,
+  status,
+  canCreate,
+  timeZone,
+}: {
+  id: string;
+  status: string;
+  canCreate: boolean;
+  timeZone: string;
+}) {
   const { follows, followedBy } = await getFollowUpLinks(id);
   const offerFollowUp = canCreate && canBeFollowedUp(status);
   if (!follows && followedBy.length === 0 && !offerFollowUp) return null;
@@ -45,7 +56,7 @@ export async function FollowUpLinks({ id, status, canCreate }: { id: string; sta
             <ul className="space-y-1">
               {followedBy.map((request) => (
                 <li key={request.verificationId} className="break-words text-slate-700">
-                  <RequestLink request={request} />, created <LocalTime iso={request.createdAt.toISOString()} />{' '}
+                  <RequestLink request={request} />, created <TimeText iso={request.createdAt.toISOString()} timeZone={timeZone} />{' '}
                   <span className="text-slate-600">({statusLabel(request.status)})</span>
                 </li>
               ))}

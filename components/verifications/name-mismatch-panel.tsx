@@ -1,8 +1,9 @@
 // A completed request whose identified name differs from the requested one: both names side by
 // side, exactly as written (the register's copy of what staff typed, the service's reading of the
 // document), why they count as different, and what follows (the review, passed in).
-import { TriangleAlert } from 'lucide-react';
+
 import type { ReactNode } from 'react';
+import { TriangleAlert } from '@/components/ui/icons';
 import type { NameComparison } from '@/lib/verifications/review/name-match';
 
 export function NameMismatchPanel({

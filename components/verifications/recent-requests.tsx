@@ -1,11 +1,11 @@
 // "Recent requests": the register of requests created from this dashboard, as filtered, with
 // the requested name beside the identified one and the deadlines that need someone's attention.
 
-import { Check, CircleX, Hourglass, Link2, Mail, MessageSquare, TriangleAlert, UserCheck } from 'lucide-react';
 import { DataTable, idTextClasses } from '@/components/ui/data-table';
+import { Check, CircleX, Hourglass, Link2, Mail, MessageSquare, TriangleAlert, UserCheck } from '@/components/ui/icons';
 import { Link } from '@/components/ui/link';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
-import { LocalTime } from '@/components/ui/local-time';
+import { TimeText } from '@/components/ui/time-text';
 import { relativeTime } from '@/lib/time/display-time';
 import { purposeLabel } from '@/lib/verifications/labels';
 import { isExpiringSoon, isStuck, type RegisterView } from '@/lib/verifications/register/filter';
@@ -125,6 +125,7 @@ export function RecentRequests({
   caption,
   view = 'all',
   filtered = false,
+  timeZone,
 }: {
   entries: RegisterListEntry[];
   now: Date;
@@ -136,6 +137,8 @@ export function RecentRequests({
   view?: RegisterView;
   /** Whether filters narrowed the list (the empty state then says so instead of "nothing yet"). */
   filtered?: boolean;
+  /** The zone the page shows times in (lib/time/display-zone.ts). */
+  timeZone: string;
 }) {
   if (entries.length === 0 && (filtered || view !== 'all')) {
     return (
@@ -210,7 +213,7 @@ export function RecentRequests({
               <Channels entry={entry} />
             </td>
             <td data-label="Created" className="px-4 py-3 whitespace-nowrap text-slate-700">
-              <LocalTime iso={entry.createdAt.toISOString()} />
+              <TimeText iso={entry.createdAt.toISOString()} timeZone={timeZone} />
             </td>
             <td data-label="Status" className="px-4 py-3">
               <StatusBadge status={entry.status} />

@@ -1,11 +1,11 @@
 // The "Request" card of a detail page: what the register keeps of a request this dashboard
 // created (when, in which language, sent how) and, for staff who may copy it, its shareable link.
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { LocalTime } from '@/components/ui/local-time';
+import { TimeText } from '@/components/ui/time-text';
 import type { RequestFacts as Facts } from '@/lib/verifications/record/verification-page.server';
 import { CopyLinkButton } from './copy-link-button';
 
-export function RequestFacts({ id, facts }: { id: string; facts: Facts }) {
+export function RequestFacts({ id, facts, timeZone }: { id: string; facts: Facts; timeZone: string }) {
   return (
     <Card>
       <CardHeader>
@@ -16,7 +16,7 @@ export function RequestFacts({ id, facts }: { id: string; facts: Facts }) {
           <div>
             <dt className="text-slate-600">Created</dt>
             <dd className="text-slate-900">
-              <LocalTime iso={facts.createdAt.toISOString()} />
+              <TimeText iso={facts.createdAt.toISOString()} timeZone={timeZone} />
             </dd>
           </div>
           <div>

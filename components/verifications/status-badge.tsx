@@ -1,5 +1,5 @@
 // The status of a verification as a coloured badge with a word (never colour alone).
-import { CircleCheck, CircleDashed, CircleX, Clock3 } from 'lucide-react';
+import { CircleCheck, CircleDashed, CircleX, Clock3 } from '@/components/ui/icons';
 import { cn } from '@/lib/utils';
 import { statusLabel } from '@/lib/verifications/labels';
 

@@ -1,9 +1,9 @@
 // A full-page explanation of why a verification cannot be shown: each failure gets its own
 // title, advice and way out (never a crash page, never internal details).
 
-import { Ban, CloudOff, FileQuestion, Hourglass, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
+import { Ban, CloudOff, FileQuestion, Hourglass, ShieldAlert } from '@/components/ui/icons';
 import { Link } from '@/components/ui/link';
 import { LookupForm } from './lookup-form';
 

@@ -5,7 +5,7 @@
 
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
-import { LocalTime } from '@/components/ui/local-time';
+import { TimeText } from '@/components/ui/time-text';
 import { auditTrailHrefFor, auditTrailQuery } from '@/lib/audit-trail/filter';
 import { dayIn } from '@/lib/time/display-time';
 import { describeTimelineEntry } from '@/lib/verifications/timeline/labels';
@@ -79,7 +79,12 @@ export function VerificationTimeline({
                     </p>
                     {text.detail ? <p className="text-slate-600">{text.detail}</p> : null}
                     <p className="flex flex-wrap items-baseline gap-x-3">
-                      <LocalTime iso={entry.at.toISOString()} relativeFrom={renderedAt} className="text-sm text-slate-600" />
+                      <TimeText
+                        iso={entry.at.toISOString()}
+                        timeZone={timeZone}
+                        relativeFrom={renderedAt}
+                        className="text-sm text-slate-600"
+                      />
                       {canReadAuditTrail && entry.inAuditTrail ? (
                         <Link href={auditDayHref(verificationId, entry.at, timeZone)} className={`text-xs ${linkClass}`}>
                           In the audit trail<span className="sr-only">: {text.title}</span>

@@ -1,8 +1,9 @@
 // What the detail page shows while the verification service has not answered yet: the page's
 // frame is already there, and this says what it is waiting for and how long it will wait at most,
 // so a slow service reads as "busy", not as a dashboard that froze.
-import { Loader2 } from 'lucide-react';
+
 import { Card, CardBody } from '@/components/ui/card';
+import { Loader2 } from '@/components/ui/icons';
 
 export function WaitingForService({ id, giveUpAfterSeconds }: { id: string; giveUpAfterSeconds: number }) {
   return (

@@ -31,7 +31,11 @@ export function reportNotes({ store, figures, errors, deadlineMs, loadAverageBef
       (figures.firstLoadJs
         ? `: ${figures.firstLoadJs.map((x) => `${x.route} ${x.afterLoad.files} file(s), ${round(x.afterLoad.wireKb, 1)} KB`).join('; ')}.`
         : '.'),
-    'Lighthouse 12 Node API, in a Node process of its own (what it leaves behind ends with it), desktop and mobile presets, signed in as an administrator, after the load phases once the load average has settled, Debian Chromium (--headless=new --no-sandbox --disable-gpu), signed-in pages with the session cookie set in that browser (Lighthouse’s storage reset off; the runner empties the HTTP cache and the origin’s other storage before each page, so each is a cold load).' +
+    'Lighthouse 12 Node API, in a Node process of its own (what it leaves behind ends with it), desktop and mobile presets, signed in as an administrator, after the load phases once the 1-minute load average is under 1 (waiting at most 2 minutes)' +
+      (figures.lighthouseSettle
+        ? ` (load average right before it: ${figures.lighthouseSettle.loadAverage}${figures.lighthouseSettle.quiet ? '' : ', not quiet yet when the wait ended'})`
+        : '') +
+      ', Debian Chromium (--headless=new --no-sandbox --disable-gpu), signed-in pages with the session cookie set in that browser (Lighthouse’s storage reset off; the runner empties the HTTP cache and the origin’s other storage before each page, so each is a cold load).' +
       (figures.lighthouse
         ? ` Audits that cost points: ${figures.lighthouse.map((p) => `${p.page}: ${p.lost.join(', ') || 'none'}`).join('; ')}.`
         : ''),

@@ -3,42 +3,36 @@
 // and client-safe; components/ui/local-time.tsx renders these, in the zone that
 // components/ui/time-zone.tsx settles on. Date filters use the same zone's calendar days.
 
-type Formats = {
-  dateTime: Intl.DateTimeFormat;
-  date: Intl.DateTimeFormat;
-  britishName: Intl.DateTimeFormat;
-  americanName: Intl.DateTimeFormat;
-  parts: Intl.DateTimeFormat;
+type FormatName = 'dateTime' | 'date' | 'britishName' | 'americanName' | 'parts';
+
+const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+
+// en-GB: day before month, and no AM/PM whatever the reader's own locale.
+const FORMATS: Record<FormatName, [locale: string, options: Intl.DateTimeFormatOptions]> = {
+  dateTime: ['en-GB', { ...DAY, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }],
+  date: ['en-GB', DAY],
+  britishName: ['en-GB', { timeZoneName: 'short' }],
+  americanName: ['en-US', { timeZoneName: 'short' }],
+  parts: [
+    'en-US',
+    { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+  ],
 };
 
-// Built once per zone: constructing a formatter costs far more than formatting with it, and a
-// register page renders dozens of timestamps.
-const formatsByZone = new Map<string, Formats>();
+// Each built once per zone, and only when first used: constructing a formatter costs far more
+// than formatting with it (a register page renders dozens of timestamps), and a page in the
+// browser needs two of the five (building all five cost a phone-speed CPU ~100 ms per page).
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatsFor(timeZone: string): Formats {
-  let formats = formatsByZone.get(timeZone);
-  if (!formats) {
-    const date: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone };
-    formats = {
-      // en-GB: day before month, and no AM/PM whatever the reader's own locale.
-      dateTime: new Intl.DateTimeFormat('en-GB', { ...date, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-      date: new Intl.DateTimeFormat('en-GB', date),
-      britishName: new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'short' }),
-      americanName: new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }),
-      parts: new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hourCycle: 'h23',
-      }),
-    };
-    formatsByZone.set(timeZone, formats);
+function formatter(name: FormatName, timeZone: string): Intl.DateTimeFormat {
+  const key = `${name} ${timeZone}`;
+  let format = formatters.get(key);
+  if (!format) {
+    const [locale, options] = FORMATS[name];
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formatters.set(key, format);
   }
-  return formats;
+  return format;
 }
 
 const toDate = (at: Date | string) => (typeof at === 'string' ? new Date(at) : at);
@@ -54,22 +48,21 @@ function zoneNamePart(format: Intl.DateTimeFormat, at: Date): string {
  */
 export function zoneAbbreviation(at: Date | string, timeZone: string): string {
   const instant = toDate(at);
-  const formats = formatsFor(timeZone);
-  const british = zoneNamePart(formats.britishName, instant);
+  const british = zoneNamePart(formatter('britishName', timeZone), instant);
   if (!british.startsWith('GMT')) return british;
-  const american = zoneNamePart(formats.americanName, instant);
+  const american = zoneNamePart(formatter('americanName', timeZone), instant);
   return /^[A-Z]{2,5}$/.test(american) ? american : british;
 }
 
 /** "24 Nov 2026, 14:05 CET": the date, a 24-hour time, and the zone it is in. */
 export function formatDateTime(at: Date | string, timeZone: string): string {
   const instant = toDate(at);
-  return `${formatsFor(timeZone).dateTime.format(instant)} ${zoneAbbreviation(instant, timeZone)}`;
+  return `${formatter('dateTime', timeZone).format(instant)} ${zoneAbbreviation(instant, timeZone)}`;
 }
 
 /** "24 Nov 2026": the calendar day in that zone. */
 export function formatDate(at: Date | string, timeZone: string): string {
-  return formatsFor(timeZone).date.format(toDate(at));
+  return formatter('date', timeZone).format(toDate(at));
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -79,8 +72,8 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 // "always", never "tomorrow"/"yesterday": those name a calendar day, which depends on the zone,
-// while this phrasing counts elapsed time.
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+// while this phrasing counts elapsed time. Built on first use, not when a page's modules load.
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
 
 /**
  * How far `at` is from `now`, in the largest whole unit: "in 5 hours", "2 days ago". Whole units
@@ -91,7 +84,9 @@ export function relativeTime(at: Date | string, now: Date | number): string {
   const diff = toDate(at).getTime() - (typeof now === 'number' ? now : now.getTime());
   for (const [unit, ms] of UNITS) {
     const whole = Math.trunc(diff / ms);
-    if (whole !== 0) return relativeFormat.format(whole, unit);
+    if (whole === 0) continue;
+    relativeFormat ??= new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+    return relativeFormat.format(whole, unit);
   }
   return diff > 0 ? 'in less than a minute' : 'less than a minute ago';
 }
@@ -104,8 +99,8 @@ type WallClock = { year: number; month: number; day: number; hour: number; minut
 
 function wallClock(at: Date, timeZone: string): WallClock {
   const parts = Object.fromEntries(
-    formatsFor(timeZone)
-      .parts.formatToParts(at)
+    formatter('parts', timeZone)
+      .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
   return {

@@ -1,16 +1,18 @@
 // The signed-in person's own account: who they are here, their password, the browsers signed in
 // to it, and their second factor. Every staff member has one; nobody sees anyone else's here.
-import { KeyRound, MonitorSmartphone, ShieldCheck } from 'lucide-react';
+
 import type { Metadata } from 'next';
 import { ChangePasswordForm } from '@/components/account/change-password-form';
 import { EndOtherSessionsForm } from '@/components/account/end-other-sessions-form';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
+import { KeyRound, MonitorSmartphone, ShieldCheck } from '@/components/ui/icons';
 import { Link } from '@/components/ui/link';
-import { LocalTime } from '@/components/ui/local-time';
+import { TimeText } from '@/components/ui/time-text';
 import { listOwnSessions } from '@/lib/account/own-sessions';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
+import { displayTimeZone } from '@/lib/time/display-zone';
 
 export const metadata: Metadata = { title: 'Your account' };
 
@@ -25,7 +27,7 @@ function SectionTitle({ id, icon: Icon, children }: { id: string; icon: typeof K
 
 export default async function AccountPage() {
   const me = await requireStaff('account:own', '/account');
-  const sessions = await listOwnSessions(me.id, me.sessionId);
+  const [sessions, timeZone] = await Promise.all([listOwnSessions(me.id, me.sessionId), displayTimeZone()]);
   const others = sessions.filter((session) => !session.current).length;
   return (
     <div className="space-y-8">
@@ -77,10 +79,10 @@ export default async function AccountPage() {
                   ) : null}
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap">
-                  <LocalTime iso={session.signedInAt.toISOString()} />
+                  <TimeText iso={session.signedInAt.toISOString()} timeZone={timeZone} />
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap">
-                  {session.current ? 'Now' : <LocalTime iso={session.lastActiveAt.toISOString()} />}
+                  {session.current ? 'Now' : <TimeText iso={session.lastActiveAt.toISOString()} timeZone={timeZone} />}
                 </td>
               </tr>
             ))}

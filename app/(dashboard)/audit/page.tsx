@@ -10,7 +10,7 @@ import { DataTable, idTextClasses } from '@/components/ui/data-table';
 import { Input, Select } from '@/components/ui/input';
 import { Link } from '@/components/ui/link';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
-import { LocalTime } from '@/components/ui/local-time';
+import { TimeText } from '@/components/ui/time-text';
 import { AUDIT_ACTIONS, isAuditAction } from '@/lib/audit/audit-labels';
 import { describeAuditDetails } from '@/lib/audit-trail/details';
 import { auditFilterProblem, auditTrailQuery, parseAuditFilter } from '@/lib/audit-trail/filter';
@@ -113,7 +113,7 @@ export default async function AuditPage({ searchParams }: Props) {
         {entries.map((entry) => (
           <tr key={entry.id} data-action={entry.action}>
             <td data-label="When" className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">
-              <LocalTime iso={entry.at.toISOString()} />
+              <TimeText iso={entry.at.toISOString()} timeZone={timeZone} />
             </td>
             <td data-label="Who" className="px-4 py-2.5">
               {entry.actorId ? (names.get(entry.actorId) ?? entry.actorId) : <span className="text-slate-500">—</span>}

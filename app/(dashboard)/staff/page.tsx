@@ -8,18 +8,19 @@ import { NewInvitationButton } from '@/components/staff/new-invitation-button';
 import { StaffRowActions } from '@/components/staff/staff-row-actions';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
-import { LocalTime } from '@/components/ui/local-time';
+import { TimeText } from '@/components/ui/time-text';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { requireStaff } from '@/lib/auth/session';
 import { isPasswordSignInEnabled } from '@/lib/env';
 import { accountsWithPassword, accountsWithSingleSignOn, pendingInvitations } from '@/lib/staff/invitations/invitations.server';
 import { listStaff } from '@/lib/staff/staff-accounts';
+import { displayTimeZone } from '@/lib/time/display-zone';
 
 export const metadata: Metadata = { title: 'Staff' };
 
 export default async function StaffPage() {
   const me = await requireStaff('staff:manage', '/staff');
-  const staff = await listStaff();
+  const [staff, timeZone] = await Promise.all([listStaff(), displayTimeZone()]);
   const ids = staff.map((member) => member.id);
   const [invitations, withPassword, withSingleSignOn] = await Promise.all([
     pendingInvitations(ids),
@@ -54,14 +55,14 @@ export default async function StaffPage() {
                   Signs in with single sign-on
                 </div>
               ) : (
-                <InvitationState invitation={invitations.get(member.id)} />
+                <InvitationState invitation={invitations.get(member.id)} timeZone={timeZone} />
               )}
             </td>
             <td data-label="Role" className="px-4 py-3">
               {member.disabled ? 'Disabled' : ROLE_LABELS[member.role]}
             </td>
             <td data-label="Since" className="px-4 py-3 whitespace-nowrap">
-              <LocalTime iso={member.createdAt.toISOString()} dateOnly />
+              <TimeText iso={member.createdAt.toISOString()} timeZone={timeZone} dateOnly />
             </td>
             <td className="px-4 py-3">
               {member.disabled ? (

@@ -25,6 +25,17 @@ const PAGES = [
 
 export const LIGHTHOUSE_PRESETS = ['desktop', 'mobile'];
 
+/** The register's default page (REGISTER_PAGE_SIZE): the register is audited as staff see it, with a full page of rows. */
+export const REGISTER_ROWS = 100;
+
+/**
+ * Creates requests through `create` (the form's action, replayed) until the run has made
+ * REGISTER_ROWS of them, for a run whose create figures did not fill the register (BENCH_ONLY).
+ */
+export async function fillRegister({ create, made }) {
+  for (let i = made; i < REGISTER_ROWS; i++) await create();
+}
+
 /** One key per audit, as the report names it: "register · mobile". */
 export const LIGHTHOUSE_PAGES = PAGES.flatMap((page) => LIGHTHOUSE_PRESETS.map((preset) => `${page.name} · ${preset}`));
 

@@ -49,8 +49,8 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
           )
         }
       />
-      {read.request ? <FollowUpLinks id={id} status={read.record.status} canCreate={read.may.followUp} /> : null}
-      {read.request ? <RequestFacts id={id} facts={read.request} /> : null}
+      {read.request ? <FollowUpLinks id={id} status={read.record.status} canCreate={read.may.followUp} timeZone={read.timeZone} /> : null}
+      {read.request ? <RequestFacts id={id} facts={read.request} timeZone={read.timeZone} /> : null}
       <VerificationTimeline
         verificationId={id}
         timeline={read.timeline}
