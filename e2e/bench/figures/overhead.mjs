@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { ROOT } from '../../kit/server.mjs';
-import { PERSON } from '../lib/browser.mjs';
+import { DIRECT_CREATE_BODY } from '../lib/browser.mjs';
 import { expectStatus, keepAliveAgent, timedRequest } from '../lib/http.mjs';
 import { summarize } from '../lib/stats.mjs';
 import { more, warmingAllowed } from '../lib/time-box.mjs';
@@ -175,15 +175,7 @@ export async function measureCreateOverhead({
     bareHttp: keepAliveAgent(),
   };
   const bare = await startBareServer(barePort);
-  const directBody = JSON.stringify({
-    name: PERSON.name,
-    email: PERSON.email,
-    chosenPurpose: PERSON.purpose,
-    language: 'en',
-    shareableLink: false,
-    emailNotification: true,
-    smsNotification: false,
-  });
+  const directBody = DIRECT_CREATE_BODY;
   const createdIds = [];
 
   const replay = actionReplayer({ base, cookieHeader, action, agent: agents.action });

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PERSON } from '../lib/browser.mjs';
+import { DIRECT_CREATE_BODY } from '../lib/browser.mjs';
 import { runJob } from '../lib/run-job.mjs';
 import { THROUGHPUT_MS } from '../lib/time-box.mjs';
 
@@ -124,15 +124,7 @@ export async function measureThroughput({ base, apiKey, cookieHeader, action, we
       url: `${base}/v1/verifications/new`,
       method: 'POST',
       headers: { authorization, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: PERSON.name,
-        email: PERSON.email,
-        chosenPurpose: PERSON.purpose,
-        language: 'en',
-        shareableLink: false,
-        emailNotification: true,
-        smsNotification: false,
-      }),
+      body: DIRECT_CREATE_BODY,
     },
     OTHERS_S,
   );

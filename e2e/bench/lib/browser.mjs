@@ -38,6 +38,17 @@ export const PERSON = {
   purpose: 'legal_obligations',
 };
 
+/** The body of POST /v1/verifications/new for PERSON, as the create form sends it. */
+export const DIRECT_CREATE_BODY = JSON.stringify({
+  name: PERSON.name,
+  email: PERSON.email,
+  chosenPurpose: PERSON.purpose,
+  language: 'en',
+  shareableLink: false,
+  emailNotification: true,
+  smsNotification: false,
+});
+
 /** Fills the create form with a valid request for PERSON (e-mail notification, English). */
 export async function fillCreateForm(page) {
   await page.getByLabel('Full name').fill(PERSON.name);
