@@ -1,7 +1,8 @@
 // The one way the dashboard shows time: a 24-hour clock with the zone's name ("24 Nov 2026, 14:05
 // CET"), a date alone ("24 Nov 2026"), and relative phrasing ("in 5 hours", "2 days ago"). Pure
-// and client-safe; components/ui/local-time.tsx renders these, in the zone that
-// components/ui/time-zone.tsx settles on. Date filters use the same zone's calendar days.
+// and client-safe; components/ui/time-text.tsx renders these in a given zone: server components
+// pass their page's, client ones (through local-time.tsx) the zone components/ui/time-zone.tsx
+// settles on. Date filters use the same zone's calendar days.
 
 type FormatName = 'dateTime' | 'date' | 'britishName' | 'americanName' | 'parts';
 

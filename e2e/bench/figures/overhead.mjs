@@ -175,7 +175,6 @@ export async function measureCreateOverhead({
     bareHttp: keepAliveAgent(),
   };
   const bare = await startBareServer(barePort);
-  const directBody = DIRECT_CREATE_BODY;
   const createdIds = [];
 
   const replay = actionReplayer({ base, cookieHeader, action, agent: agents.action });
@@ -195,7 +194,7 @@ export async function measureCreateOverhead({
       const response = await timedRequest(`${base}/v1/verifications/new`, {
         method: 'POST',
         headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-        body: directBody,
+        body: DIRECT_CREATE_BODY,
         agent: agents.direct,
       });
       expectStatus(response, 200, 'direct create');
