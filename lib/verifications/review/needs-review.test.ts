@@ -60,6 +60,8 @@ describe('the "Needs review" view', () => {
   it('applies the other filters, in the list and the count', async () => {
     await seed();
     expect(await reviewIds({ q: 'jane' })).toEqual(['differs-new']);
+    expect(await countNeedsReview({ q: 'jane' }, { now: NOW })).toBe(1);
+    expect(await countNeedsReview({ q: 'differs-' }, { now: NOW })).toBe(2);
     expect(await reviewIds({ createdBy: OTTO })).toEqual(['differs-new']);
     expect(await countNeedsReview({ createdBy: 'mine' }, { now: NOW, staffId: OTTO })).toBe(1);
     expect(await reviewIds({ status: 'pending' })).toEqual([]);
