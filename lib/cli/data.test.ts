@@ -4,10 +4,11 @@
 // entry point (spawned; refused while a "server" holds the directory), imported with the data
 // CLI's import command into this file's PostgreSQL database. Every row comes across unchanged, a
 // staff member signs in with the password set before, sequences continue after the imported
-// ids, and a second import into the now non-empty database is refused.
+// ids, a file written before a column was added imports with its default, and a second import
+// into the now non-empty database is refused.
 // PostgreSQL only (the target is the postgres project's database).
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -113,6 +114,11 @@ describe.skipIf(!url)('npm run data: from an embedded data directory to PostgreS
               ('ver_2', 'Zoë Ünïcode', 'KYC "refresh"', 'de', false, true, true, null, 'pending', $1, null)`,
       [ada!.id],
     );
+    await db.query("update verification_requests set identified_name = 'Jane Roe', name_mismatch = true where verification_id = 'ver_1'");
+    await db.query(
+      "insert into name_reviews (verification_id, decision, note, decided_by) values ('ver_1', 'same_person', 'Married name.', $1)",
+      [ada!.id],
+    );
     await db.query("insert into live_events (verification_id, status) values ('ver_1', 'pending'), ('ver_1', 'completed')");
     exported = path.join(tmp, 'desk-export.jsonl');
     const refused = await tool('lib/cli/data.ts', ['export', exported], embedded);
@@ -145,7 +151,20 @@ describe.skipIf(!url)('npm run data: from an embedded data directory to PostgreS
   });
 
   it('imports into an empty PostgreSQL: the same rows, a working sign-in, sequences after the imported ids', async () => {
-    const run = await data({ DATABASE_URL: url, BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET }, ['import', exported]);
+    // As a release before migration 0013 wrote the file: no name_reviewed on the register's rows.
+    // The import leaves it to the column's default and the name_reviews trigger, as the migration did.
+    const older = path.join(tmp, 'desk-export-before-0013.jsonl');
+    const lines = (await readFile(exported, 'utf8')).split('\n').map((line) => {
+      const entry = line.startsWith('{"table":"public.verification_requests"')
+        ? (JSON.parse(line) as { row: Record<string, unknown> })
+        : null;
+      if (!entry) return line;
+      delete entry.row.name_reviewed;
+      return JSON.stringify(entry);
+    });
+    expect(lines.join('\n')).not.toContain('name_reviewed');
+    await writeFile(older, lines.join('\n'), { mode: 0o600 });
+    const run = await data({ DATABASE_URL: url, BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET }, ['import', older]);
     expect(run.code, run.stderr).toBe(0);
 
     const db = await openDatabase(source, { waitForLockMs: 0 });

@@ -125,7 +125,7 @@ export async function importRows(tx: Queryable, header: ExportHeader, rows: Asyn
     if (!known.has(table)) throw new DataTransferError(`the file has table ${table}, which this version's database does not`);
   }
   const order = new Map(header.tables.map(({ table }, index) => [table, index]));
-  const writable = new Map<string, string>();
+  const writable = new Map<string, string[]>();
   let position = 0;
   let lineNumber = 1;
   for await (const line of rows) {
@@ -144,11 +144,20 @@ export async function importRows(tx: Queryable, header: ExportHeader, rows: Asyn
     }
     if (index < position) throw new DataTransferError(`line ${lineNumber}: rows of ${table} come after a later table's`);
     position = index;
-    let columns = writable.get(table);
-    if (!columns) {
-      columns = await writableColumns(tx, table);
-      writable.set(table, columns);
+    let tableColumns = writable.get(table);
+    if (!tableColumns) {
+      tableColumns = await writableColumns(tx, table);
+      writable.set(table, tableColumns);
     }
+    // Only the columns the row has: a file written before a migration added a column lacks it,
+    // and the column's default (or what a trigger derives from later rows) fills it, as the
+    // migration did for the rows it found. Naming it would insert null.
+    const row = entry.row as Record<string, unknown>;
+    const columns = tableColumns
+      .filter((column) => Object.hasOwn(row, column))
+      .map((column) => `"${column.replaceAll('"', '""')}"`)
+      .join(', ');
+    if (columns === '') throw new DataTransferError(`line ${lineNumber} has none of the columns of ${table}`);
     await tx.query(
       `insert into ${quoted(table)} (${columns}) select ${columns} from jsonb_populate_record(null::${quoted(table)}, $1::jsonb)`,
       [JSON.stringify(entry.row)],
@@ -166,11 +175,11 @@ export async function importRows(tx: Queryable, header: ExportHeader, rows: Asyn
 }
 
 /**
- * The quoted column list of `table` that an insert may set: generated columns (the register's
+ * The columns of `table` that an insert may set: generated columns (the register's
  * folded search names) are computed by the database, which refuses a value for them; the
  * imported row recomputes them.
  */
-async function writableColumns(tx: Queryable, table: string): Promise<string> {
+async function writableColumns(tx: Queryable, table: string): Promise<string[]> {
   const [schema, name] = table.split('.');
   const rows = (
     await tx.query(
@@ -180,7 +189,7 @@ async function writableColumns(tx: Queryable, table: string): Promise<string> {
       [schema, name],
     )
   ).rows as Array<{ column: string }>;
-  return rows.map(({ column }) => `"${column.replaceAll('"', '""')}"`).join(', ');
+  return rows.map(({ column }) => column);
 }
 
 /** Each serial or identity column's sequence continues after the highest value imported. */
