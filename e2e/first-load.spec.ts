@@ -14,6 +14,12 @@ test.use({ storageState: storageStateOf('operator') });
 /** lib/verifications/review/name-match.ts: one of the scripts it knows. */
 const NAME_MATCH = 'Devanagari';
 
+/** components/verifications/name-review-panel.tsx: a decision's hint. */
+const REVIEW_FORM = 'Someone else completed this verification.';
+
+/** components/verifications/lookup-form.tsx: its label. */
+const LOOKUP_FORM = 'Look up a verification by id or page address';
+
 /** next/link's own code (an error it throws). */
 const NEXT_LINK = '`<Link legacyBehavior>` received a direct child';
 
@@ -43,7 +49,7 @@ async function firstLoadScripts(request: APIRequestContext, path: string): Promi
 const copies = (scripts: string, text: string) => scripts.split(text).length - 1;
 
 test.describe('first-load JavaScript', () => {
-  test('a pending request’s page carries its record, without the name comparison, and next/link once', async ({ page }) => {
+  test('a pending request’s page carries its record, not the name comparison or forms it hides, and next/link once', async ({ page }) => {
     await openCreateForm(page);
     await fillBasics(page, { name: uniqueName('First Load'), email: 'first.load@example.com' });
     await submitCreate(page);
@@ -53,6 +59,9 @@ test.describe('first-load JavaScript', () => {
     // The fetch works: the record's own view is there.
     expect(scripts).toContain('Not yet identified');
     expect(copies(scripts, NAME_MATCH), 'the name comparison in the first load').toBe(0);
+    // Shown only for a name mismatch and on a problem page: loaded when rendered (loaded-on-demand.tsx).
+    expect(copies(scripts, REVIEW_FORM), 'the name review form in the first load').toBe(0);
+    expect(copies(scripts, LOOKUP_FORM), 'the lookup form in the first load').toBe(0);
     expect(copies(scripts, NEXT_LINK), 'copies of next/link in the first load').toBe(1);
   });
 

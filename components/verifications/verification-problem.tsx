@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { Ban, CloudOff, FileQuestion, Hourglass, ShieldAlert } from '@/components/ui/icons';
 import { Link } from '@/components/ui/link';
-import { LookupForm } from './lookup-form';
+import { LookupFormOnDemand } from './loaded-on-demand';
 
 const icons = {
   invalid: FileQuestion,
@@ -62,7 +62,7 @@ export function VerificationProblem({
         </Link>
       </div>
       <div className="max-w-xl pl-12">
-        <LookupForm />
+        <LookupFormOnDemand />
       </div>
     </div>
   );

@@ -3,7 +3,7 @@
 // was quick, or streamed in behind the waiting state when it was not (page.tsx decides).
 import { notFound } from 'next/navigation';
 import { FollowUpLinks } from '@/components/verifications/follow-up-links';
-import { NameReviewPanel } from '@/components/verifications/name-review-panel';
+import { NameReviewPanelOnDemand } from '@/components/verifications/loaded-on-demand';
 import { RequestFacts } from '@/components/verifications/request-facts';
 import { VerificationDetails } from '@/components/verifications/verification-details';
 import { VerificationProblem } from '@/components/verifications/verification-problem';
@@ -43,7 +43,7 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
         // Only a request in the register can be reviewed: its requested name is the dashboard's own.
         review={
           read.request ? (
-            <NameReviewPanel verificationId={id} review={read.review} canReview={read.may.review} />
+            <NameReviewPanelOnDemand verificationId={id} review={read.review} canReview={read.may.review} />
           ) : (
             <p className="text-sm text-slate-600">This request was not created from this dashboard, so no decision can be recorded here.</p>
           )

@@ -1,0 +1,24 @@
+'use client';
+// Client parts of the detail page that most visits never show, so their code stays out of the
+// page's first load and is fetched only when one is rendered: the lookup form of a problem page
+// (an id that cannot be shown) and the review form of a name mismatch.
+//
+// React.lazy rather than next/dynamic: next/dynamic's own runtime weighs about as much as the
+// forms it would defer. As next/dynamic does when rendered on the server, no Suspense boundary is
+// put around them: the server waits for their code and sends them in the page's HTML (so they work
+// before the browser has it, and without JavaScript), and the browser's hydration waits for it
+// rather than showing a fallback in their place.
+import { type ComponentProps, lazy } from 'react';
+import type { LookupForm } from './lookup-form';
+import type { NameReviewPanel } from './name-review-panel';
+
+const LazyLookupForm = lazy(() => import('./lookup-form').then((module) => ({ default: module.LookupForm })));
+const LazyNameReviewPanel = lazy(() => import('./name-review-panel').then((module) => ({ default: module.NameReviewPanel })));
+
+export function LookupFormOnDemand(props: ComponentProps<typeof LookupForm>) {
+  return <LazyLookupForm {...props} />;
+}
+
+export function NameReviewPanelOnDemand(props: ComponentProps<typeof NameReviewPanel>) {
+  return <LazyNameReviewPanel {...props} />;
+}
