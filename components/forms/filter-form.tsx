@@ -52,10 +52,34 @@ export function FilterForm({
 }
 
 /** One filter: its label above its control. */
-export function FilterField({ id, label, className, children }: { id: string; label: ReactNode; className?: string; children: ReactNode }) {
+export function FilterField({
+  id,
+  label,
+  clipLabel = false,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  /**
+   * For a label that can change after the page is shown, such as one naming the display zone,
+   * which the browser's report replaces on a first visit (components/ui/time-zone.tsx): the label
+   * then keeps to its control's width on one line, cut with an ellipsis (whole in its title and
+   * its accessible name), so that the new words cannot widen the field, wrap the row of filters
+   * and push the list below it down the page.
+   */
+  clipLabel?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
+      <label
+        htmlFor={id}
+        // w-0 keeps the label out of the field's intrinsic width; min-w-full then gives it the control's.
+        className={cn('block text-sm font-medium text-slate-900', clipLabel && 'w-0 min-w-full truncate')}
+        title={clipLabel && typeof label === 'string' ? label : undefined}
+      >
         {label}
       </label>
       {children}

@@ -121,6 +121,18 @@ describe('FilterForm', () => {
     expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Clear filters<\/a>/);
   });
 
+  it('a label that may change keeps to the width of its control, cut on one line and whole in its title', () => {
+    const html = renderToStaticMarkup(
+      <FilterField id="from" label="From (America/Argentina/Buenos_Aires)" clipLabel>
+        <input id="from" name="from" type="date" />
+      </FilterField>,
+    );
+    const label = openingTag(html.slice(html.indexOf('<label')));
+    expect(attribute(label, 'class')?.split(' ')).toEqual(expect.arrayContaining(['w-0', 'min-w-full', 'truncate']));
+    expect(attribute(label, 'title')).toBe('From (America/Argentina/Buenos_Aires)');
+    expect(html).toContain('>From (America/Argentina/Buenos_Aires)</label>');
+  });
+
   it('with a search label: a named search landmark', () => {
     const form = openingTag(render('Filter recent requests'));
     expect(attribute(form, 'role')).toBe('search');

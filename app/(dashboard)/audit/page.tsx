@@ -95,10 +95,10 @@ export default async function AuditPage({ searchParams }: Props) {
             ))}
           </Select>
         </FilterField>
-        <FilterField id="from" label={`From (${timeZone})`}>
+        <FilterField id="from" label={`From (${timeZone})`} clipLabel>
           <Input id="from" name="from" type="date" defaultValue={filter.from ?? ''} sizing="h-10 w-40 py-2" />
         </FilterField>
-        <FilterField id="to" label={`To (${timeZone})`}>
+        <FilterField id="to" label={`To (${timeZone})`} clipLabel>
           <Input id="to" name="to" type="date" defaultValue={filter.to ?? ''} sizing="h-10 w-40 py-2" />
         </FilterField>
       </FilterForm>
