@@ -119,6 +119,8 @@ export default defineConfig({
           // failed sign-ins "from" another network with X-Forwarded-For, so they do not spend the
           // per-network ceiling of the browser tests' own loopback address.
           TRUST_PROXY: '1',
+          // A Belgian team's: the SMS field also takes Belgian national numbers.
+          DEFAULT_PHONE_REGION: 'BE',
         }),
       },
     },

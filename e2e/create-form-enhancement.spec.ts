@@ -170,7 +170,7 @@ test.describe('the create form before and after its enhanced code', () => {
     const sms = page.getByRole('switch', { name: 'SMS notification' });
     await expect(page.locator('#smsNotification-error')).toContainText('An SMS cannot be the only way to reach the person');
     await expect(page.locator('#email-error')).toHaveText('');
-    await expect(page.locator('#phone-error')).toContainText('international format');
+    await expect(page.locator('#phone-error')).toContainText('Too few digits for a number in Belgium');
     await expect(sms).toHaveAttribute('aria-invalid', 'true');
     await expect(sms).toBeFocused();
     await expect(form(page).getByRole('alert')).toContainText('Some details need your attention');

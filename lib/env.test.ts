@@ -225,3 +225,21 @@ describe('DISPLAY_TIME_ZONE', () => {
     expect(problems).toEqual(['DISPLAY_TIME_ZONE must be an IANA time zone name, e.g. Europe/Brussels, America/New_York or UTC']);
   });
 });
+
+describe('DEFAULT_PHONE_REGION', () => {
+  it('is optional: unset, the SMS number must carry its country code', () => {
+    expect(parseEnv({}).DEFAULT_PHONE_REGION).toBeUndefined();
+    expect(parseEnv({ DEFAULT_PHONE_REGION: ' ' }).DEFAULT_PHONE_REGION).toBeUndefined();
+  });
+
+  it('reads a country code in any case', () => {
+    expect(parseEnv({ DEFAULT_PHONE_REGION: 'BE' }).DEFAULT_PHONE_REGION).toBe('BE');
+    expect(parseEnv({ DEFAULT_PHONE_REGION: ' nl ' }).DEFAULT_PHONE_REGION).toBe('NL');
+  });
+
+  it.each([['Belgium'], ['XX'], ['+32']])('stops the server on %s, naming the variable', (value) => {
+    expect(problemsOf({ DEFAULT_PHONE_REGION: value })).toEqual([
+      'DEFAULT_PHONE_REGION must be a two-letter country code, e.g. BE, NL, FR or LU',
+    ]);
+  });
+});

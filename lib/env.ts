@@ -2,6 +2,7 @@
 // import time, `next build` imports every route) and after instrumentation has had its say:
 // in zero-config mode it fills in the sandbox's URL and key before the first request.
 import 'server-only';
+import { type CountryCode, isSupportedCountry } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { blankAsUnset } from './platform/env-values';
 import { logLevelSchema } from './platform/log';
@@ -133,6 +134,22 @@ const envSchema = z.object({
           return z.NEVER;
         }
         return zone;
+      })
+      .optional(),
+  ),
+  // The country whose national numbers the SMS field accepts ("0470 12 34 56" as +32 470 12 34 56
+  // when BE); unset, numbers must carry their country code.
+  DEFAULT_PHONE_REGION: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .transform((code, ctx) => {
+        const region = code.trim().toUpperCase();
+        if (!isSupportedCountry(region)) {
+          ctx.addIssue({ code: 'custom', message: 'must be a two-letter country code, e.g. BE, NL, FR or LU' });
+          return z.NEVER;
+        }
+        return region as CountryCode;
       })
       .optional(),
   ),

@@ -1,4 +1,5 @@
 'use client';
+import type { CountryCode } from 'libphonenumber-js/min';
 // The create form's enhancement, fetched after the page's first load (create-verification-
 // form.tsx decides when, and swaps it in): react-hook-form's binding of the shared field set. It
 // validates as you go with the shared zod schema (itself loaded at the first focus in the form, or
@@ -16,7 +17,7 @@ import {
   emptyCreateVerificationForm,
   formValuesFromFormData,
 } from '@/lib/verifications/create/form-values';
-import { type FieldName, type FieldsBinding, fieldMessages, submittedValues } from './create-verification-fields';
+import { type FieldName, type FieldsBinding, fieldMessages, type PhoneRegion, submittedValues } from './create-verification-fields';
 
 export { CreationResult } from './creation-result';
 
@@ -75,15 +76,22 @@ function restoreFocus(form: HTMLFormElement, focus: CarriedFocus) {
 
 // zod and the shared schema are most of this form's code; they load on the first focus in the
 // form (or the first validation, whichever comes first), by which time nobody has typed yet.
-let resolverLoading: Promise<Resolver<FormInput, unknown, FormOutput>> | undefined;
-function loadSchemaResolver() {
-  resolverLoading ??= Promise.all([import('@hookform/resolvers/zod'), import('@/lib/verifications/create/schema')]).then(
-    ([{ zodResolver }, { createVerificationSchema }]) => zodResolver(createVerificationSchema),
-  );
-  return resolverLoading;
+// One resolver per default phone region (a page has one; the map only spares rebuilding it).
+const resolverLoading = new Map<string, Promise<Resolver<FormInput, unknown, FormOutput>>>();
+function loadSchemaResolver(region: CountryCode | undefined) {
+  const key = region ?? '';
+  let loading = resolverLoading.get(key);
+  if (!loading) {
+    loading = Promise.all([import('@hookform/resolvers/zod'), import('@/lib/verifications/create/schema')]).then(
+      ([{ zodResolver }, { createVerificationSchemaFor }]) => zodResolver(createVerificationSchemaFor({ defaultPhoneRegion: region })),
+    );
+    resolverLoading.set(key, loading);
+  }
+  return loading;
 }
-const schemaResolver: Resolver<FormInput, unknown, FormOutput> = async (values, context, options) =>
-  (await loadSchemaResolver())(values, context, options);
+function schemaResolverFor(region: CountryCode | undefined): Resolver<FormInput, unknown, FormOutput> {
+  return async (values, context, options) => (await loadSchemaResolver(region))(values, context, options);
+}
 
 /**
  * With a shareable link the service sends no e-mail (contract §4.1 rule 1), so the e-mail switch is
@@ -104,6 +112,7 @@ export function useEnhancedFields({
   isPending,
   carried,
   initialValues,
+  phoneRegion,
 }: {
   state: CreateVerificationFormState;
   formAction: (formData: FormData) => void;
@@ -112,12 +121,16 @@ export function useEnhancedFields({
   carried?: CarriedOver;
   /** What an untouched form starts from (a follow-up's prefill); empty otherwise. */
   initialValues?: CreateVerificationFormValues;
+  /** The country whose national numbers the phone field takes, if any. */
+  phoneRegion?: PhoneRegion;
 }): FieldsBinding {
+  const region = phoneRegion?.code;
+  const [resolver] = useState(() => schemaResolverFor(region));
   // Read once: from here on react-hook-form owns the values.
   const [start] = useState(() => withLinkRule(carried?.values ?? submittedValues(state) ?? initialValues ?? emptyCreateVerificationForm));
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: schemaResolver,
+    resolver,
     defaultValues: start.values,
     mode: 'onTouched',
   });
@@ -163,6 +176,17 @@ export function useEnhancedFields({
     if (formState.errors.smsNotification) void form.trigger('smsNotification');
   };
 
+  // A number that can be sent is shown, once the field is left, as it will be sent: grouped the
+  // international way, a national one under its country code ("0470 12 34 56" → "+32 470 12 34 56").
+  const showPhoneAsSent = () => {
+    const typed = getValues('phone');
+    void import('@/lib/verifications/create/phone-number').then(({ displayPhone }) => {
+      const shown = displayPhone(typed, region);
+      // Unless the person typed on meanwhile.
+      if (shown !== typed && getValues('phone') === typed) setValue('phone', shown, { shouldValidate: true });
+    });
+  };
+
   const onSubmit = form.handleSubmit(() => {
     if (isPending || !formRef.current) return;
     const data = new FormData(formRef.current);
@@ -170,7 +194,7 @@ export function useEnhancedFields({
   });
 
   return {
-    formProps: { ref: formRef, onSubmit, onFocus: () => void loadSchemaResolver() },
+    formProps: { ref: formRef, onSubmit, onFocus: () => void loadSchemaResolver(region) },
     defaults: start.values,
     watched: { shareableLink, emailNotification, smsNotification, purpose },
     errors: fieldMessages((field) => formState.errors[field]?.message),
@@ -179,6 +203,8 @@ export function useEnhancedFields({
         ? register(field, { onChange: onShareableLinkChange })
         : field === 'email'
           ? register(field, { onChange: recheckSmsChannel })
-          : register(field),
+          : field === 'phone'
+            ? register(field, { onBlur: showPhoneAsSent })
+            : register(field),
   };
 }

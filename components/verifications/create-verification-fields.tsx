@@ -4,6 +4,7 @@
 // code has arrived. Both render exactly this, so the swap changes nothing on screen; only the
 // binding differs (`bind`: name → props for the control, the errors and the watched values).
 
+import type { CountryCode } from 'libphonenumber-js/min';
 import type { ComponentProps } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
@@ -60,6 +61,9 @@ export type FieldsBinding = {
   bind: (name: FieldName) => FieldBinding;
 };
 
+/** The default phone region: its code, and its name as the page's words say it. */
+export type PhoneRegion = { code: CountryCode; name: string };
+
 export function CreateVerificationFields({
   formProps,
   formAction,
@@ -71,6 +75,7 @@ export function CreateVerificationFields({
   bind,
   enhanced,
   followsVerificationId,
+  phoneRegion,
 }: FieldsBinding & {
   /** Posts the form: React's action with JavaScript, the server action's endpoint without. */
   formAction: (formData: FormData) => void;
@@ -80,6 +85,8 @@ export function CreateVerificationFields({
   enhanced: boolean;
   /** The expired or failed request this form follows up, if it was started from one. */
   followsVerificationId?: string;
+  /** The country whose national numbers the phone field takes (DEFAULT_PHONE_REGION), if any. */
+  phoneRegion?: PhoneRegion;
 }) {
   const { shareableLink, emailNotification, smsNotification, purpose } = watched;
   const serverProblem = state.status === 'failed' || state.status === 'invalid' ? state : undefined;
@@ -243,7 +250,11 @@ export function CreateVerificationFields({
               <Field
                 id="phone"
                 label="Mobile number"
-                hint="International format with country code, e.g. +32 470 12 34 56. Spaces are fine."
+                hint={
+                  phoneRegion
+                    ? `With its country code, e.g. +32 470 12 34 56, or as a national number of ${phoneRegion.name}. Spaces are fine.`
+                    : 'International format with country code, e.g. +32 470 12 34 56. Spaces are fine.'
+                }
                 error={errors.phone}
                 className="max-w-sm"
               >

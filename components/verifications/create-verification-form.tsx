@@ -21,7 +21,7 @@ import { createVerificationAction } from '@/lib/verifications/create/actions';
 import type { CreatedVerification, CreateVerificationFormState } from '@/lib/verifications/create/form-state';
 import { type CreateVerificationFormValues, emptyCreateVerificationForm } from '@/lib/verifications/create/form-values';
 import type { CarriedOver } from './create-verification-enhancement';
-import { CreateVerificationFields, type FieldName, fieldMessages, submittedValues } from './create-verification-fields';
+import { CreateVerificationFields, type FieldName, fieldMessages, type PhoneRegion, submittedValues } from './create-verification-fields';
 import { useCreateAccessCheck } from './use-create-access-check';
 
 /** A form started from an expired or failed request: its id and the values copied from the register. */
@@ -30,9 +30,12 @@ export type FollowUpPrefill = { verificationId: string; values: CreateVerificati
 export function CreateVerificationForm({
   initialState,
   followUp: startedAs,
+  phoneRegion,
 }: {
   initialState: CreateVerificationFormState;
   followUp?: FollowUpPrefill;
+  /** The country whose national numbers the phone field takes (DEFAULT_PHONE_REGION), if any. */
+  phoneRegion?: PhoneRegion;
 }) {
   const [state, formAction, isPending] = useActionState(createVerificationAction, initialState);
   const formRef = useRef<HTMLFormElement>(null);
@@ -58,7 +61,7 @@ export function CreateVerificationForm({
     );
   }
 
-  const shared = { state, formAction, isPending, followsVerificationId: followUp?.verificationId };
+  const shared = { state, formAction, isPending, followsVerificationId: followUp?.verificationId, phoneRegion };
   // The plain form: the values and errors are the server's (none before the first post).
   const defaults = submittedValues(state) ?? followUp?.values ?? emptyCreateVerificationForm;
   return (

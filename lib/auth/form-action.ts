@@ -44,8 +44,11 @@ type StaffFor<P extends FormPermission> = P extends 'public' ? null : Staff;
 
 export type FormActionOptions<P extends FormPermission, Schema extends z.ZodType, Typed, Values, Extra extends object, State> = {
   permission: P;
-  /** The form's schema, the same one its page validates with in the browser. */
-  schema: Schema;
+  /**
+   * The form's schema, the same one its page validates with in the browser; or a function giving
+   * it per request, when it depends on settings read at run time (not while the build imports it).
+   */
+  schema: Schema | (() => Schema);
   /** The fields as typed (text only: see action-input.ts), for the schema to validate; their names are the fields' names. */
   read: (formData: FormData) => Typed;
   /**
@@ -91,7 +94,7 @@ export function formAction<
   const answer = async (staff: StaffFor<P>, previous: unknown, formDataArgument: unknown): Promise<State | Refusal> => {
     const submission = { formData: formDataArg(formDataArgument), previous };
     const typed = read(submission.formData);
-    const parsed = schema.safeParse(typed);
+    const parsed = (typeof schema === 'function' ? schema() : schema).safeParse(typed);
     if (!parsed.success) {
       const fieldErrors = z.flattenError(parsed.error).fieldErrors as FieldErrors<FieldOf<Typed>>;
       const details = typeof invalid === 'function' ? invalid(fieldErrors) : invalid;

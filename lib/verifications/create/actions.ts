@@ -7,12 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { formAction } from '@/lib/auth/form-action';
 import { authorizedAction, DENIAL_MESSAGES, type Denial } from '@/lib/auth/guards';
+import { getEnv } from '@/lib/env';
 import { stringProperty } from '@/lib/forms/action-input';
 import { canonicalVerificationId } from '@/lib/verification-service/contract/verification-id';
 import { createRequest } from './create-request.server';
 import type { CreateVerificationFormState } from './form-state';
 import { recordLinkCopy } from './link-copy-audit.server';
-import { createVerificationSchema, formValuesFromFormData } from './schema';
+import { createVerificationSchemaFor, formValuesFromFormData } from './schema';
 
 const submissionKeySchema = z.uuid();
 
@@ -24,7 +25,7 @@ function submissionKeyOf(formData: FormData): string | undefined {
 
 export const createVerificationAction = formAction({
   permission: 'verification:create',
-  schema: createVerificationSchema,
+  schema: () => createVerificationSchemaFor({ defaultPhoneRegion: getEnv().DEFAULT_PHONE_REGION }),
   read: formValuesFromFormData,
   values: (typed) => typed,
   // The fields are checked before the key: a form with mistakes (an empty one included) is

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   type CreateVerificationFormValues,
   createVerificationSchema,
+  createVerificationSchemaFor,
   emptyCreateVerificationForm,
   formValuesFromFormData,
   normalizePhone,
@@ -69,6 +70,13 @@ describe('createVerificationSchema', () => {
   it('accepts only en, fr and nl', () => {
     for (const language of ['en', 'fr', 'nl']) expect(errorsOf({ language })).toEqual({});
     expect(errorsOf({ language: 'de' }).language).toEqual(['Choose English, Français or Nederlands.']);
+  });
+
+  it('takes a national number under the default phone region, and sends it in E.164', () => {
+    const belgian = createVerificationSchemaFor({ defaultPhoneRegion: 'BE' });
+    expect(belgian.parse({ ...valid, smsNotification: true, phone: '0470 12 34 56' }).phonenumber).toBe('+32470123456');
+    expect(belgian.safeParse({ ...valid, smsNotification: true, phone: '0470 12' }).success).toBe(false);
+    expect(createVerificationSchemaFor({ defaultPhoneRegion: 'BE' })).toBe(belgian);
   });
 
   it('needs a phone in E.164 for SMS, accepting spaces and 00', () => {

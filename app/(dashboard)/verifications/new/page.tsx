@@ -7,7 +7,9 @@ import { Alert } from '@/components/ui/alert';
 import { Card, CardBody } from '@/components/ui/card';
 import { CreateVerificationForm, type FollowUpPrefill } from '@/components/verifications/create-verification-form';
 import { requireStaff } from '@/lib/auth/session';
+import { getEnv } from '@/lib/env';
 import { followUpFormValues } from '@/lib/verifications/create/follow-up-values';
+import { phoneRegionName } from '@/lib/verifications/create/phone-number';
 import { checkFollowUp, type FollowUpRefusal } from '@/lib/verifications/follow-up/follow-up.server';
 
 export const metadata: Metadata = { title: 'New verification request' };
@@ -30,6 +32,9 @@ export default async function NewVerificationPage({ searchParams }: Props) {
     else refusal = check;
   }
 
+  const region = getEnv().DEFAULT_PHONE_REGION;
+  const phoneRegion = region ? { code: region, name: phoneRegionName(region) } : undefined;
+
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
@@ -51,6 +56,7 @@ export default async function NewVerificationPage({ searchParams }: Props) {
             key={followUp?.verificationId ?? ''}
             initialState={{ status: 'idle', submissionKey: randomUUID() }}
             followUp={followUp}
+            phoneRegion={phoneRegion}
           />
         </CardBody>
       </Card>
