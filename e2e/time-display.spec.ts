@@ -4,7 +4,7 @@
 // name the zone their days are in; and the relative times of the creation summary and the detail
 // page agree. The browser reports its zone in a cookie, so the server renders in it too.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { createdId, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
+import { createdId, createSharedRequest, fillBasics, openCreateForm, submitCreate, uniqueName } from './support/fixtures';
 import { storageStateOf } from './support/staff';
 
 const ZONE = 'America/New_York';
@@ -79,5 +79,14 @@ test.describe('time shown in the staff member’s zone', () => {
     const dayBefore = await (await page.request.get(`/audit?verification=${id}&from=${yesterday}&to=${yesterday}`)).text();
     expect(dayBefore).toContain('No entries match these filters.');
     expect(dayBefore).not.toContain('data-action="verification.created"');
+  });
+
+  test("the person's page gives the link's deadline in the person's own zone, not in UTC", async () => {
+    const { link } = await createSharedRequest(page, uniqueName('Tz Person'));
+    await page.goto(link);
+    const deadline = page.getByTestId('person-deadline');
+    // Written by the server in UTC, then by the browser in its own zone, named.
+    await expect(deadline).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}(,| at) \d{1,2}:\d\d [AP]M E[SD]T$/);
+    await expect(page.getByText(/\bUTC\b/)).toHaveCount(0);
   });
 });

@@ -1,7 +1,8 @@
 // SANDBOX: the page a person opens from the link in their e-mail or SMS (or the link the
 // caller shared). It says who asks, for whom and why, and, this being the sandbox, offers
 // buttons that simulate each outcome. Plain HTML forms posting to server actions: no client
-// JavaScript is needed, and each action redirects back here to show the result.
+// JavaScript is needed, and each action redirects back here to show the result. The one client
+// part writes the link's deadline in the person's own zone (local-deadline.tsx).
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
@@ -10,6 +11,7 @@ import { completeVerificationAction, failVerificationAction } from '@/lib/sandbo
 import { getPersonPageState, type PersonPageQuery } from '@/lib/sandbox/person-page/person-page';
 import { type PersonPageText, personPageText } from '@/lib/sandbox/person-page/person-page-text';
 import { FAILURE_REASON_CODES, VERIFICATION_METHODS } from '@/lib/sandbox/records/lifecycle';
+import { LocalDeadline } from './local-deadline';
 
 export const dynamic = 'force-dynamic';
 
@@ -98,7 +100,7 @@ export default async function SandboxVerifyPage({
         </div>
       </dl>
       <p className="mt-6 text-sm text-gray-600">
-        {text.validUntil} {validUntil} UTC.
+        {text.validUntil} <LocalDeadline iso={state.accessExpiresAt.toISOString()} language={state.language} inUtc={`${validUntil} UTC`} />.
       </p>
 
       <section aria-labelledby="simulate-heading" className="mt-8 border-t border-gray-200 pt-6">
