@@ -1,7 +1,6 @@
 // A form's submit button while its post is pending: a spinner in place of its icon, the pending
 // label if it has one, and disabled so the form is not sent twice (`disabled` says when, for a
 // form that must also be disabled for another reason).
-
 import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Loader2 } from '@/components/ui/icons';

@@ -1,5 +1,4 @@
 'use client';
-import type { CountryCode } from 'libphonenumber-js/min';
 // The create form's enhancement, fetched after the page's first load (create-verification-
 // form.tsx decides when, and swaps it in): react-hook-form's binding of the shared field set. It
 // validates as you go with the shared zod schema (itself loaded at the first focus in the form, or
@@ -8,6 +7,8 @@ import type { CountryCode } from 'libphonenumber-js/min';
 // notified" warning, and posts through the same action. The handover from the plain form is here
 // too (what the person did there: the values, the fields they left, the focus and the caret), and
 // the result panel, needed only after a create.
+
+import type { CountryCode } from 'libphonenumber-js/min';
 import { type ChangeEvent, startTransition, useLayoutEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { CreateVerificationRequest } from '@/lib/verification-service/schemas';
