@@ -1,3 +1,5 @@
+import createNextIntlPlugin from 'next-intl/plugin';
+
 // Headers every response carries, whatever answers it: a page, a route handler, a static file or
 // the proxy itself (its redirects and refusals). The Content-Security-Policy here is the strictest
 // one, right for JSON, event streams and files, which never run script; proxy.ts replaces it on
@@ -46,4 +48,7 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite'],
 };
 
-export default nextConfig;
+// next-intl finds each request's language and messages in app/i18n-request.ts.
+const withNextIntl = createNextIntlPlugin('./app/i18n-request.ts');
+
+export default withNextIntl(nextConfig);

@@ -54,6 +54,8 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./', import.meta.url)),
       // `server-only` throws outside React's server condition; in tests every module is server-side.
       'server-only': fileURLToPath(new URL('./test/support/empty-module.ts', import.meta.url)),
+      // next-intl's server half needs Next's request scope; tests choose the language themselves.
+      'next-intl/server': fileURLToPath(new URL('./test/support/next-intl-server.ts', import.meta.url)),
     },
   },
   test: {

@@ -1,14 +1,20 @@
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { ClientMessagesProvider } from '@/components/i18n/client-messages';
 import { TimeZoneProvider } from '@/components/ui/time-zone';
+import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/i18n/languages';
 import { displayZone } from '@/lib/time/display-zone';
 import './globals.css';
 
-export const metadata: Metadata = {
-  title: { default: 'Verification Desk', template: '%s · Verification Desk' },
-  description: 'Create identity verification requests and follow them up.',
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('shell.metadata');
+  return {
+    title: { default: 'Verification Desk', template: '%s · Verification Desk' },
+    description: t('description'),
+  };
+}
 
 export const viewport: Viewport = { themeColor: '#4f46e5' };
 
@@ -17,13 +23,16 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // scripts. Without this the 404 page would be prerendered at build time: its scripts would carry
   // no nonce, and the policy would block them all.
   await connection();
-  const { timeZone, fixed } = await displayZone();
+  const [{ timeZone, fixed }, locale] = await Promise.all([displayZone(), getLocale()]);
+  const language = isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
   return (
-    <html lang="en">
+    <html lang={language}>
       <body className="min-h-dvh">
-        <TimeZoneProvider timeZone={timeZone} fixed={fixed}>
-          {children}
-        </TimeZoneProvider>
+        <ClientMessagesProvider language={language} messages={{}}>
+          <TimeZoneProvider timeZone={timeZone} fixed={fixed}>
+            {children}
+          </TimeZoneProvider>
+        </ClientMessagesProvider>
       </body>
     </html>
   );

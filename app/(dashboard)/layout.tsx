@@ -1,13 +1,15 @@
 // The dashboard's shell: header with navigation, the live-status connection (signed-in staff
 // only), and a notice when the embedded sandbox is serving instead of the real service.
 
+import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { LiveUpdates } from '@/components/live/live-updates';
 import { DatabaseUnavailable } from '@/components/platform/database-unavailable';
 import { buttonClasses } from '@/components/ui/button';
 import { CircleUser, FlaskConical, LogOut, Plus, ShieldCheck } from '@/components/ui/icons';
 import { Link } from '@/components/ui/link';
-import { can, ROLE_LABELS } from '@/lib/auth/roles';
+import { can } from '@/lib/auth/roles';
 import { getCurrentStaff } from '@/lib/auth/session';
 import { currentEventId } from '@/lib/live';
 import { isDatabaseUnavailable } from '@/lib/platform/database-errors';
@@ -37,14 +39,14 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   }
   if (!staff) return <>{children}</>;
   const sandbox = isSandboxEnabled();
-  const lastEventId = await currentEventId();
+  const [lastEventId, t, tCommon] = await Promise.all([currentEventId(), getTranslations('shell'), getTranslations('common')]);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t('header.skipToContent')}
       </a>
       <header className="border-b border-slate-200 bg-white">
         {/* One row on wide screens. On narrow ones the navigation wraps to a second row of its
@@ -56,25 +58,25 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             Verification Desk
           </Link>
           <nav
-            aria-label="Main"
+            aria-label={t('header.mainMenu')}
             className="order-last -mx-1 flex w-full items-center gap-1 overflow-x-auto pb-2 text-sm whitespace-nowrap lg:order-none lg:mx-0 lg:w-auto lg:flex-1 lg:pb-0"
           >
             <Link href="/" className={navLinkClasses}>
-              Requests
+              {t('header.requests')}
             </Link>
             {can(staff.role, 'staff:manage') ? (
               <Link href="/staff" className={navLinkClasses}>
-                Staff
+                {t('header.staff')}
               </Link>
             ) : null}
             {can(staff.role, 'audit:read') ? (
               <Link href="/audit" className={navLinkClasses}>
-                Audit trail
+                {t('header.auditTrail')}
               </Link>
             ) : null}
             {sandbox && can(staff.role, 'audit:read') ? (
               <Link href="/webhooks" className={navLinkClasses}>
-                Webhooks
+                {t('header.webhooks')}
               </Link>
             ) : null}
           </nav>
@@ -82,26 +84,27 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             {can(staff.role, 'verification:create') ? (
               <Link href="/verifications/new" className={buttonClasses('primary', 'md')}>
                 <Plus aria-hidden="true" className="size-4" />
-                <span className="sr-only sm:not-sr-only">New request</span>
+                <span className="sr-only sm:not-sr-only">{t('header.newRequest')}</span>
               </Link>
             ) : null}
             {staff.mustEnrolTwoFactor ? null : <LiveUpdates initialEventId={lastEventId} />}
+            <LanguageSwitcher />
             <div className="flex items-center gap-2 border-l border-slate-200 pl-3 text-sm sm:pl-4">
               {/* The person's name opens their account page (password, sessions, second factor). */}
               <Link href="/account" className="flex items-center gap-2 rounded-md px-2 py-1 text-right leading-tight hover:bg-slate-100">
                 <CircleUser aria-hidden="true" className="size-5 text-slate-500 sm:hidden" />
-                <span className="sr-only">Your account:</span>
+                <span className="sr-only">{t('header.yourAccount')}</span>
                 <span className="hidden sm:block">
                   <span className="block font-medium text-slate-900" data-testid="signed-in-as">
                     {staff.name}
                   </span>
-                  <span className="block text-xs text-slate-600">{ROLE_LABELS[staff.role]}</span>
+                  <span className="block text-xs text-slate-600">{tCommon(`roles.${staff.role}`)}</span>
                 </span>
               </Link>
               <form action="/sign-out" method="post">
                 <button type="submit" className={buttonClasses('ghost', 'sm')}>
                   <LogOut aria-hidden="true" className="size-4" />
-                  <span className="sr-only sm:not-sr-only">Sign out</span>
+                  <span className="sr-only sm:not-sr-only">{t('header.signOut')}</span>
                 </button>
               </form>
             </div>
@@ -114,11 +117,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             {/* The icon inside the sentence, so that on a phone it stays beside the words. */}
             <span>
               <FlaskConical aria-hidden="true" className="mr-2 inline size-4 align-[-3px] text-amber-700" />
-              <strong className="font-semibold">Sandbox.</strong> Requests go to the embedded test service; nobody is really contacted.
+              <strong className="font-semibold">{t('sandbox.title')}</strong> {t('sandbox.explanation')}
             </span>
             {can(staff.role, 'link:copy') ? (
               <Link href="/outbox" className="font-medium underline underline-offset-2 hover:no-underline">
-                See the messages it would have sent
+                {t('sandbox.outboxLink')}
               </Link>
             ) : null}
           </div>

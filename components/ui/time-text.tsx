@@ -6,11 +6,14 @@
 // a phone's CPU, building the formatters and formatting a register page cost ~200 ms). When the
 // browser's zone differs, components/ui/time-zone.tsx reports it and refreshes the page, which
 // the server renders again in that zone. Client components use LocalTime, which picks the zone.
+import type { Language } from '@/lib/i18n/languages';
 import { formatDate, formatDateTime, relativeTime } from '@/lib/time/display-time';
 
 export type TimeTextProps = {
   iso: string;
   timeZone: string;
+  /** The reader's language (next-intl's getLocale() on the server, useClientLanguage() in the browser). */
+  language?: Language;
   /** The calendar day only ("24 Nov 2026"). */
   dateOnly?: boolean;
   /** Adds "(in 5 hours)" measured from this moment: the page's, so every relative time on it agrees. */
@@ -18,12 +21,12 @@ export type TimeTextProps = {
   className?: string;
 };
 
-export function TimeText({ iso, timeZone, dateOnly = false, relativeFrom, className }: TimeTextProps) {
-  const text = dateOnly ? formatDate(iso, timeZone) : formatDateTime(iso, timeZone);
+export function TimeText({ iso, timeZone, language, dateOnly = false, relativeFrom, className }: TimeTextProps) {
+  const text = dateOnly ? formatDate(iso, timeZone, language) : formatDateTime(iso, timeZone, language);
   return (
     <time dateTime={iso} title={iso} className={className}>
       {text}
-      {relativeFrom === undefined ? null : <span className="text-slate-500"> ({relativeTime(iso, relativeFrom)})</span>}
+      {relativeFrom === undefined ? null : <span className="text-slate-500"> ({relativeTime(iso, relativeFrom, language)})</span>}
     </time>
   );
 }

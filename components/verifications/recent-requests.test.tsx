@@ -140,7 +140,7 @@ describe('expiresInText', () => {
     [23 * HOUR + 59 * 60_000, 'expires in 23 hours'],
     [HOUR, 'expires in 1 hour'],
     [59 * 60_000 + 59_000, 'expires in 59 minutes'],
-    [1, 'expires in less than a minute'],
+    [1, 'expires in 1 second'],
   ])('%i ms → %s', (left, text) => {
     expect(expiresInText(at(left), NOW)).toBe(text);
   });

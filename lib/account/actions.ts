@@ -10,8 +10,10 @@ import { formAction } from '@/lib/auth/form-action';
 import { clientAddress } from '@/lib/auth/request-info';
 import { textField } from '@/lib/forms/action-input';
 import type { FormState, NoValues } from '@/lib/forms/form-state';
+import { isLanguage } from '@/lib/i18n/languages';
 import { changePasswordSchema } from './account-schemas';
 import { changeOwnPassword } from './change-password';
+import { chooseLanguage } from './language';
 import { endOtherSessions } from './own-sessions';
 
 type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword' | 'endOtherSessions';
@@ -92,3 +94,16 @@ export const endOtherSessionsAction = formAction({
     };
   },
 });
+
+/**
+ * The language switcher on every page. Anyone may choose, signed in or not (sign-in and
+ * invitation pages have the switcher too): a signed-in staff member changes only their own
+ * setting, which comes from the session, never from the form. A code we do not have changes
+ * nothing. Setting the cookie makes Next render the page again, in the new language, keeping
+ * what the forms on it hold.
+ */
+export async function chooseLanguageAction(form: FormData): Promise<void> {
+  const language = form.get('language');
+  if (!isLanguage(language)) return;
+  await chooseLanguage(language);
+}

@@ -60,6 +60,8 @@ function createAuth(db: Db, secret: string, options: { withNextCookies: boolean 
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'viewer', input: false },
         disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
+        // Chosen on any page's language switcher (lib/account/language.ts); null until then.
+        language: { type: 'string', required: false, input: false },
       },
       // Single sign-on reaches only enabled staff (single-sign-on.ts).
       validateUserInfo: singleSignOnGate(db),

@@ -5,6 +5,7 @@ import { cookies, headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { getDb } from '@/lib/db';
+import { isLanguage, type Language } from '@/lib/i18n/languages';
 import { getAuth, SESSION_COOKIE_PREFIX } from './auth';
 import { can, isStaffRole, type Permission, type StaffRole } from './roles';
 import { forgetValidatedSessions, rememberValidatedSession } from './session-cache';
@@ -16,6 +17,8 @@ export type Staff = {
   email: string;
   role: StaffRole;
   sessionId: string;
+  /** The dashboard language they chose, if they did (else their browser's is used). */
+  language?: Language;
   /** REQUIRE_2FA is on and this password account has no second factor yet: it may only enrol (two-factor/requirement.ts). */
   mustEnrolTwoFactor?: boolean;
 };
@@ -46,9 +49,15 @@ export async function staffFromHeaders(requestHeaders: Headers): Promise<Staff |
     const auth = await getAuth();
     const session = await auth.api.getSession({ headers: requestHeaders });
     if (!session) return undefined;
-    const user = session.user as typeof session.user & { role?: unknown; disabled?: unknown; twoFactorEnabled?: unknown };
+    const user = session.user as typeof session.user & {
+      role?: unknown;
+      disabled?: unknown;
+      twoFactorEnabled?: unknown;
+      language?: unknown;
+    };
     if (user.disabled === true || !isStaffRole(user.role)) return undefined;
     const value: Staff = { id: user.id, name: user.name, email: user.email, role: user.role, sessionId: session.session.id };
+    if (isLanguage(user.language)) value.language = user.language;
     if (await mustEnrolTwoFactor(await getDb(), { id: user.id, twoFactorEnabled: user.twoFactorEnabled === true })) {
       value.mustEnrolTwoFactor = true;
     }

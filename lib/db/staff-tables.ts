@@ -14,6 +14,8 @@ export const staffUsers = pgTable('staff_users', {
   disabled: boolean('disabled').notNull().default(false),
   /** Whether sign-in asks for a second factor (better-auth's two-factor plugin sets it once enrolment is confirmed). */
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /** The dashboard's language the staff member chose (lib/i18n/languages.ts), or null: their browser's then. */
+  language: text('language'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -37,8 +37,9 @@ describe('relativeTime', () => {
     [23 * 3_600_000 + 40 * 60_000, 'in 23 hours'],
     [5 * 3_600_000 + 59 * 60_000, 'in 5 hours'],
     [90_000, 'in 1 minute'],
-    [30_000, 'in less than a minute'],
-    [-30_000, 'less than a minute ago'],
+    [30_000, 'in 30 seconds'],
+    [-30_000, '30 seconds ago'],
+    [400, 'in 1 second'],
     [-2 * 3_600_000 - 59 * 60_000, '2 hours ago'],
     [-3 * 86_400_000, '3 days ago'],
   ])('%i ms from now → %s (whole units, counted down, never "tomorrow")', (offset, text) => {
@@ -90,5 +91,37 @@ describe('canonicalTimeZone', () => {
 
   it.each([['Mars/Olympus_Mons'], ['+01:00'], [''], ['Europe/Brussels; Path=/'], ['<script>'], [42], [undefined]])('refuses %s', (name) => {
     expect(canonicalTimeZone(name)).toBeUndefined();
+  });
+});
+
+describe('in the reader’s language', () => {
+  const NOW = Date.parse('2026-11-24T12:00:00.000Z');
+  it.each([
+    ['en', '24 Nov 2026, 13:00 CET', '24 Nov 2026', 'in 5 hours', '2 days ago'],
+    ['fr', '24 nov. 2026, 13:00 CET', '24 nov. 2026', 'dans 5 heures', 'il y a 2 jours'],
+    ['nl', '24 nov 2026, 13:00 CET', '24 nov 2026', 'over 5 uur', '2 dagen geleden'],
+  ] as const)('%s: day before month, a 24-hour clock, relative times in its words', (language, dateTime, date, ahead, behind) => {
+    expect(formatDateTime('2026-11-24T12:00:00.000Z', 'Europe/Brussels', language)).toBe(dateTime);
+    expect(formatDate('2026-11-24T12:00:00.000Z', 'Europe/Brussels', language)).toBe(date);
+    expect(relativeTime(new Date(NOW + 5 * 3_600_000 + 59 * 60_000), NOW, language)).toBe(ahead);
+    expect(relativeTime(new Date(NOW - 2 * 86_400_000), NOW, language)).toBe(behind);
+  });
+
+  it.each([
+    ['fr', '29 mars 2026, 01:59 CET', '29 mars 2026, 03:00 CEST'],
+    ['nl', '29 mrt 2026, 01:59 CET', '29 mrt 2026, 03:00 CEST'],
+  ] as const)('%s: the day clocks go forward, the zone name changes with the hour', (language, before, after) => {
+    expect(formatDateTime('2026-03-29T00:59:00.000Z', 'Europe/Brussels', language)).toBe(before);
+    expect(formatDateTime('2026-03-29T01:00:00.000Z', 'Europe/Brussels', language)).toBe(after);
+  });
+
+  it.each([
+    ['fr', 1, 'dans 1 heure'],
+    ['fr', 2, 'dans 2 heures'],
+    ['nl', 1, 'over 1 uur'],
+    ['nl', 1 / 60, 'over 1 minuut'],
+    ['nl', 2 / 60, 'over 2 minuten'],
+  ] as const)('%s: %f hours ahead → %s (singular and plural forms)', (language, hours, text) => {
+    expect(relativeTime(new Date(NOW + hours * 3_600_000), NOW, language)).toBe(text);
   });
 });

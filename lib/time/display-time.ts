@@ -1,17 +1,21 @@
 // The one way the dashboard shows time: a 24-hour clock with the zone's name ("24 Nov 2026, 14:05
-// CET"), a date alone ("24 Nov 2026"), and relative phrasing ("in 5 hours", "2 days ago"). Pure
+// CET"), a date alone ("24 Nov 2026"), and relative phrasing ("in 5 hours", "2 days ago"), each
+// in the reader's language ("24 nov. 2026, 14:05 CET", "il y a 2 jours", "over 5 uur"). Pure
 // and client-safe; components/ui/time-text.tsx renders these in a given zone: server components
 // pass their page's, client ones (through local-time.tsx) the zone components/ui/time-zone.tsx
 // settles on. Date filters use the same zone's calendar days.
+
+import { DEFAULT_LANGUAGE, FORMAT_LOCALES, type Language } from '@/lib/i18n/languages';
 
 type FormatName = 'dateTime' | 'date' | 'britishName' | 'americanName' | 'parts';
 
 const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 
-// en-GB: day before month, and no AM/PM whatever the reader's own locale.
-const FORMATS: Record<FormatName, [locale: string, options: Intl.DateTimeFormatOptions]> = {
-  dateTime: ['en-GB', { ...DAY, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }],
-  date: ['en-GB', DAY],
+// The reader's language for what they read, day before month and no AM/PM in each (en-GB, fr-BE,
+// nl-BE); fixed locales for the zone's name and for the parts computed with.
+const FORMATS: Record<FormatName, [locale: string | undefined, options: Intl.DateTimeFormatOptions]> = {
+  dateTime: [undefined, { ...DAY, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }],
+  date: [undefined, DAY],
   britishName: ['en-GB', { timeZoneName: 'short' }],
   americanName: ['en-US', { timeZoneName: 'short' }],
   parts: [
@@ -25,11 +29,12 @@ const FORMATS: Record<FormatName, [locale: string, options: Intl.DateTimeFormatO
 // browser needs two of the five (building all five cost a phone-speed CPU ~100 ms per page).
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(name: FormatName, timeZone: string): Intl.DateTimeFormat {
-  const key = `${name} ${timeZone}`;
+function formatter(name: FormatName, timeZone: string, language: Language = DEFAULT_LANGUAGE): Intl.DateTimeFormat {
+  const [fixedLocale, options] = FORMATS[name];
+  const locale = fixedLocale ?? FORMAT_LOCALES[language];
+  const key = `${name} ${locale} ${timeZone}`;
   let format = formatters.get(key);
   if (!format) {
-    const [locale, options] = FORMATS[name];
     format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
     formatters.set(key, format);
   }
@@ -56,14 +61,14 @@ export function zoneAbbreviation(at: Date | string, timeZone: string): string {
 }
 
 /** "24 Nov 2026, 14:05 CET": the date, a 24-hour time, and the zone it is in. */
-export function formatDateTime(at: Date | string, timeZone: string): string {
+export function formatDateTime(at: Date | string, timeZone: string, language: Language = DEFAULT_LANGUAGE): string {
   const instant = toDate(at);
-  return `${formatter('dateTime', timeZone).format(instant)} ${zoneAbbreviation(instant, timeZone)}`;
+  return `${formatter('dateTime', timeZone, language).format(instant)} ${zoneAbbreviation(instant, timeZone)}`;
 }
 
 /** "24 Nov 2026": the calendar day in that zone. */
-export function formatDate(at: Date | string, timeZone: string): string {
-  return formatter('date', timeZone).format(toDate(at));
+export function formatDate(at: Date | string, timeZone: string, language: Language = DEFAULT_LANGUAGE): string {
+  return formatter('date', timeZone, language).format(toDate(at));
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -74,22 +79,32 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 // "always", never "tomorrow"/"yesterday": those name a calendar day, which depends on the zone,
 // while this phrasing counts elapsed time. Built on first use, not when a page's modules load.
-let relativeFormat: Intl.RelativeTimeFormat | undefined;
+const relativeFormats = new Map<Language, Intl.RelativeTimeFormat>();
+
+function relativeFormat(language: Language): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(language);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(FORMAT_LOCALES[language], { numeric: 'always' });
+    relativeFormats.set(language, format);
+  }
+  return format;
+}
 
 /**
  * How far `at` is from `now`, in the largest whole unit: "in 5 hours", "2 days ago". Whole units
  * are counted down (5 h 59 min is "in 5 hours"), so a deadline never reads as further away than
- * it is, and the register and the detail page, given the same moment, say the same thing.
+ * it is, and the register and the detail page, given the same moment, say the same thing. Under a
+ * minute, the seconds ("in 30 seconds", "il y a 30 secondes").
  */
-export function relativeTime(at: Date | string, now: Date | number): string {
+export function relativeTime(at: Date | string, now: Date | number, language: Language = DEFAULT_LANGUAGE): string {
   const diff = toDate(at).getTime() - (typeof now === 'number' ? now : now.getTime());
   for (const [unit, ms] of UNITS) {
     const whole = Math.trunc(diff / ms);
-    if (whole === 0) continue;
-    relativeFormat ??= new Intl.RelativeTimeFormat('en', { numeric: 'always' });
-    return relativeFormat.format(whole, unit);
+    if (whole !== 0) return relativeFormat(language).format(whole, unit);
   }
-  return diff > 0 ? 'in less than a minute' : 'less than a minute ago';
+  // Never "in 0 seconds": a moment less than a second away is a second away.
+  const seconds = Math.trunc(diff / 1000) || (diff >= 0 ? 1 : -1);
+  return relativeFormat(language).format(seconds, 'second');
 }
 
 export function isPast(at: Date | string, now: Date | number): boolean {
