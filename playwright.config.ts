@@ -121,6 +121,9 @@ export default defineConfig({
           TRUST_PROXY: '1',
           // A Belgian team's: the SMS field also takes Belgian national numbers.
           DEFAULT_PHONE_REGION: 'BE',
+          // The pseudo-language (lib/i18n/pseudo.ts), for a browser that asks with its cookie:
+          // catalog-coverage.spec.ts finds any word on a page that bypassed the catalogs.
+          PSEUDO_LANGUAGE: 'on',
         }),
       },
     },

@@ -29,6 +29,8 @@ const OPERATOR: Staff = {
 // Their own accounts: the create limit is per person, and one of them is disabled.
 const RATE_OPERATOR: Staff = { email: 'rhea.rate@example.com', password: 'two-rate-password-1', name: 'Rhea Rate', role: 'operator' };
 const LEAVER: Staff = { email: 'lena.leaver@example.com', password: 'two-leaver-password-1', name: 'Lena Leaver', role: 'operator' };
+// Changes her own language; the others keep English for the tests that read English words.
+const LINGUIST: Staff = { email: 'lien.linguist@example.com', password: 'two-linguist-password-1', name: 'Lien Linguist', role: 'viewer' };
 
 const CREATE_LIMIT = 30;
 const WEBHOOK_PATH = '/api/webhooks/verification-service';
@@ -48,7 +50,7 @@ const test = base.extend<object, { deployment: TwoInstances }>({
       const logsDir = process.env.E2E_DATA_DIR ? serverLogsDir(process.env.E2E_DATA_DIR) : undefined;
       const deployment = await startTwoInstances({
         basePort: portFor(70),
-        staff: [ADMIN, OPERATOR, RATE_OPERATOR, LEAVER],
+        staff: [ADMIN, OPERATOR, RATE_OPERATOR, LEAVER, LINGUIST],
         logsDir,
         env: {
           // Sign-ins all come from loopback through the proxy; the per-network throttle is not under test.
@@ -180,6 +182,27 @@ test('a create on A appears in B’s register', async ({ browser, deployment }) 
   expect(answer?.headers()[INSTANCE_HEADER]).toBe('b');
   await expect(page.getByRole('row').filter({ hasText: id })).toBeVisible();
   await context.close();
+});
+
+test('a language chosen on A is the staff member’s on B, and in a browser that never chose it', async ({ browser, deployment }) => {
+  const { context, page } = await signedIn(browser, deployment, LINGUIST, 'a');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('button', { name: 'Nederlands' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  await expect(page.getByRole('link', { name: 'Verzoeken' })).toBeVisible();
+
+  await pinTo(page, 'b');
+  const answer = await page.goto('/');
+  expect(answer?.headers()[INSTANCE_HEADER]).toBe('b');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  await context.close();
+
+  // The session kept from before the change, with no language cookie: the account says Dutch.
+  const elsewhere = await signedIn(browser, deployment, LINGUIST, 'b');
+  expect((await elsewhere.context.cookies()).some((cookie) => cookie.name === 'vd-language')).toBe(false);
+  await expect(elsewhere.page.locator('html')).toHaveAttribute('lang', 'nl');
+  await expect(elsewhere.page.getByRole('navigation')).toContainText('Verzoeken');
+  await elsewhere.context.close();
 });
 
 test('a page rendered by A whose form posts to B works (server actions across instances)', async ({ browser, deployment }) => {
