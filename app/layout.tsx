@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { ClientMessagesProvider } from '@/components/i18n/client-messages';
+import { ClientMessagesFor } from '@/components/i18n/client-messages-for';
 import { TimeZoneProvider } from '@/components/ui/time-zone';
 import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/i18n/languages';
 import { displayZone } from '@/lib/time/display-zone';
@@ -28,11 +28,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={language}>
       <body className="min-h-dvh">
-        <ClientMessagesProvider language={language} messages={{}}>
+        {/* The words every page's client parts may need: the root error boundary (app/error.tsx,
+            rendered inside this layout, so inside this provider) and a field's "(optional)"
+            (components/ui/field.tsx, in every form). A few short messages, in every page's payload. */}
+        <ClientMessagesFor namespaces={['shell.error', 'forms.field']}>
           <TimeZoneProvider timeZone={timeZone} fixed={fixed}>
             {children}
           </TimeZoneProvider>
-        </ClientMessagesProvider>
+        </ClientMessagesFor>
       </body>
     </html>
   );

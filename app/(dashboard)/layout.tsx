@@ -3,6 +3,7 @@
 
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { ClientMessagesFor } from '@/components/i18n/client-messages-for';
 import { LanguageSwitcher } from '@/components/i18n/language-switcher';
 import { LiveUpdates } from '@/components/live/live-updates';
 import { DatabaseUnavailable } from '@/components/platform/database-unavailable';
@@ -33,11 +34,15 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     if (!isDatabaseUnavailable(error)) throw error;
     return (
       <main id="main" className={`${shellWidth} flex-1 px-4 py-8 sm:px-6 lg:px-8`}>
-        <DatabaseUnavailable />
+        <ClientMessagesFor namespaces={['shell.databaseUnavailable']}>
+          <DatabaseUnavailable />
+        </ClientMessagesFor>
       </main>
     );
   }
-  if (!staff) return <>{children}</>;
+  // The group's error boundary (./error.tsx) renders inside this layout, below this provider: it
+  // may have to say that the database is unavailable, in the reader's language.
+  if (!staff) return <ClientMessagesFor namespaces={['shell.databaseUnavailable']}>{children}</ClientMessagesFor>;
   const sandbox = isSandboxEnabled();
   const [lastEventId, t, tCommon] = await Promise.all([currentEventId(), getTranslations('shell'), getTranslations('common')]);
   return (
@@ -87,7 +92,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                 <span className="sr-only sm:not-sr-only">{t('header.newRequest')}</span>
               </Link>
             ) : null}
-            {staff.mustEnrolTwoFactor ? null : <LiveUpdates initialEventId={lastEventId} />}
+            {staff.mustEnrolTwoFactor ? null : (
+              <ClientMessagesFor namespaces={['shell.live']}>
+                <LiveUpdates initialEventId={lastEventId} />
+              </ClientMessagesFor>
+            )}
             <LanguageSwitcher />
             <div className="flex items-center gap-2 border-l border-slate-200 pl-3 text-sm sm:pl-4">
               {/* The person's name opens their account page (password, sessions, second factor). */}
@@ -128,7 +137,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         </div>
       ) : null}
       <main id="main" className={`${shellWidth} flex-1 px-4 py-8 sm:px-6 lg:px-8`}>
-        {children}
+        <ClientMessagesFor namespaces={['shell.databaseUnavailable']}>{children}</ClientMessagesFor>
       </main>
     </div>
   );

@@ -2,9 +2,11 @@
 // Keeps open pages current: one EventSource per tab on the dashboard's status stream. A change
 // for id X is announced on `window` (the detail page's React Query cache refetches X through the
 // BFF route; React Query is loaded only on the page that uses it), and pages whose server-rendered content shows statuses are refreshed, coalesced so a burst of
-// events costs one refresh. Shows a small indicator of whether updates are flowing.
+// events costs one refresh. Shows a small indicator of whether updates are flowing, in words
+// from 'shell.live' (handed down by the dashboard's layout).
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { announceChange, LIVE_EVENTS_PATH, parseVerificationChange, RESYNC_EVENT, VERIFICATION_EVENT } from '@/lib/live/protocol';
 import { cn } from '@/lib/utils';
 
@@ -34,6 +36,7 @@ export function pageShowsChange(pathname: string, verificationId: string | null)
 }
 
 export function LiveUpdates({ initialEventId }: { initialEventId: number }) {
+  const t = useClientTranslations('shell.live');
   const router = useRouter();
   const pathname = usePathname();
   const [connection, setConnection] = useState<Connection>('connecting');
@@ -107,11 +110,11 @@ export function LiveUpdates({ initialEventId }: { initialEventId: number }) {
     };
   }, []);
 
-  const label = connection === 'live' ? 'Live updates on' : connection === 'connecting' ? 'Connecting live updates' : 'Live updates paused';
+  const label = connection === 'live' ? t('on') : connection === 'connecting' ? t('connecting') : t('paused');
   return (
     <span
       className="hidden items-center gap-1.5 text-xs text-slate-600 md:inline-flex"
-      title={connection === 'offline' ? 'Live updates paused; pages refresh when you come back to the tab' : label}
+      title={connection === 'offline' ? t('pausedHint') : label}
       data-testid="live-indicator"
       data-state={connection}
     >
@@ -124,7 +127,7 @@ export function LiveUpdates({ initialEventId }: { initialEventId: number }) {
           connection === 'offline' && 'bg-slate-400',
         )}
       />
-      <span aria-hidden="true">{connection === 'live' ? 'Live' : connection === 'connecting' ? 'Connecting' : 'Paused'}</span>
+      <span aria-hidden="true">{t(`short.${connection}`)}</span>
       <span className="sr-only">{label}</span>
     </span>
   );

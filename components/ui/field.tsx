@@ -1,6 +1,9 @@
 // A labelled form field: label, optional hint, the control, and its error, wired together with
 // aria-describedby so a screen reader reads the hint and the error with the control.
+// Every form that uses it is a client component, so "(optional)" comes from the client catalog
+// ('forms.field', handed down by the root layout to every page).
 import type { ReactNode } from 'react';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { cn } from '@/lib/utils';
 
 export function fieldDescribedBy(id: string, { hint, error }: { hint?: boolean; error?: boolean }): string | undefined {
@@ -25,11 +28,12 @@ export function Field({
   className?: string;
   children: ReactNode;
 }) {
+  const t = useClientTranslations('forms.field');
   return (
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-900">
         {label}
-        {optional ? <span className="ml-1 font-normal text-slate-500">(optional)</span> : null}
+        {optional ? <span className="ml-1 font-normal text-slate-500">{t('optional')}</span> : null}
       </label>
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-slate-600">

@@ -8,6 +8,7 @@ import { DENIAL_MESSAGES } from '@/lib/auth/guards';
 import type { Staff } from '@/lib/auth/session';
 import { textField } from '@/lib/forms/action-input';
 import type { FormState } from '@/lib/forms/form-state';
+import { answerInLanguage } from '@/test/support/next-intl-server';
 import { formAction } from './form-action';
 
 const session = vi.hoisted(() => ({ staff: null as Staff | null, lookups: 0 }));
@@ -89,6 +90,18 @@ describe('formAction', () => {
       ...DENIAL_MESSAGES.forbidden,
     });
     expect(run).not.toHaveBeenCalled();
+  });
+
+  it('says a refusal in the reader’s language', async () => {
+    session.staff = VIEWER;
+    try {
+      answerInLanguage('fr');
+      expect(await accountAction()(idle, form(typed))).toMatchObject({ title: 'Non autorisé pour votre rôle' });
+      answerInLanguage('nl');
+      expect(await accountAction()(idle, form(typed))).toMatchObject({ title: 'Niet toegestaan voor uw rol' });
+    } finally {
+      answerInLanguage('en');
+    }
   });
 
   it('answers a form with mistakes field by field, with the values and without the password', async () => {

@@ -7,12 +7,13 @@
 // the submitted values in it (lib/forms/form-state.ts). It lives with the guards, above the form
 // plumbing in lib/forms, so that identity's own forms (sign-in, setup) are built with it too.
 import 'server-only';
+import { getTranslations } from 'next-intl/server';
 import { z } from 'zod';
 import { formDataArg } from '@/lib/forms/action-input';
 import type { FieldErrors, FormRefusal } from '@/lib/forms/form-state';
 import { isDatabaseUnavailable } from '@/lib/platform/database-errors';
 import { logger } from '@/lib/platform/log';
-import { authorizedAction, DENIAL_MESSAGES, type Denial } from './guards';
+import { authorizedAction, type Denial } from './guards';
 import type { Permission } from './roles';
 import type { Staff } from './session';
 
@@ -115,9 +116,9 @@ export function formAction<
           permission as Permission,
           (staff, previous: State, formData: FormData) => answer(staff as StaffFor<P>, previous, formData),
           // Refused before the form is validated or anything runs, but the form gets its values back.
-          (denial, previous, formDataArgument) => {
+          async (denial, previous, formDataArgument) => {
             const submission = { formData: formDataArg(formDataArgument), previous };
-            return refusal(submission, read(submission.formData), denial, DENIAL_MESSAGES[denial]);
+            return refusal(submission, read(submission.formData), denial, await refusalWords(denial));
           },
         );
   // A database that cannot be reached (down, restarting, failing over) is answered like any
@@ -130,12 +131,23 @@ export function formAction<
       if (!isDatabaseUnavailable(error)) throw error;
       log.warn({ err: error }, 'a form was refused: the database cannot be reached');
       const submission = { formData: formDataArg(formDataArgument), previous };
-      return refusal(submission, read(submission.formData), 'failed', DATABASE_UNAVAILABLE_REFUSAL);
+      return refusal(submission, read(submission.formData), 'failed', await refusalWords('databaseUnavailable'));
     }
   };
 }
 
-/** What a form says while the database cannot be reached. */
+/**
+ * What every form says when the guards refuse it or the database cannot be reached, in the
+ * reader's language ('forms.refusals'). The English constants (DENIAL_MESSAGES in guards.ts and
+ * DATABASE_UNAVAILABLE_REFUSAL below) say the same in English: the API's JSON answers and the
+ * tests use them.
+ */
+async function refusalWords(reason: Denial | 'databaseUnavailable'): Promise<{ title: string; message: string }> {
+  const t = await getTranslations('forms.refusals');
+  return { title: t(`${reason}.title`), message: t(`${reason}.message`) };
+}
+
+/** What a form says while the database cannot be reached, in English (the words: refusalWords). */
 export const DATABASE_UNAVAILABLE_REFUSAL = {
   title: 'Database unavailable',
   message: 'The database cannot be reached right now. What you typed is kept here: try again in a moment.',

@@ -4,8 +4,12 @@
 // more specific than this catch-all, so it takes nothing from them.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 
-export const metadata: Metadata = { title: 'Page not found' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('shell.notFound');
+  return { title: t('title') };
+}
 
 export default function MissingPage() {
   notFound();
