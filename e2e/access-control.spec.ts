@@ -15,6 +15,7 @@ import { portFor } from './support/ports';
 import {
   type CapturedAction,
   formActionCall,
+  formDataActionCall,
   interceptServerActions,
   listServerActions,
   plainActionCall,
@@ -353,6 +354,9 @@ test.describe('no entry point reaches the service without an authorized session'
         { status: 'idle', values: { verificationId: '', decision: '', note: '' } },
         { verificationId: randomUUID(), decision: 'different_person', note: 'Mallory says so.' },
       ),
+      // The language switcher: public by design (the pages before sign-in have it); without a
+      // session it sets this browser's cookie and writes nothing.
+      chooseLanguage: formDataActionCall(idOf('chooseLanguageAction'), '/sign-in', { language: 'fr' }),
       acceptInvitation: formActionCall(
         idOf('acceptInvitationAction'),
         `/invitation/${'a'.repeat(43)}`,
@@ -411,6 +415,14 @@ test.describe('no entry point reaches the service without an authorized session'
       ],
       [handcrafted.issueInvitation, (_s, body) => expect(body).toContain(NO_SESSION)],
       [handcrafted.recordNameReview, (_s, body) => expect(body).toContain(NO_SESSION)],
+      [
+        handcrafted.chooseLanguage,
+        (status, _b, setCookie) => {
+          expect(status).toBe(200);
+          expect(setCookie).toContain('vd-language=fr');
+          expect(setCookie).not.toContain('session_token=');
+        },
+      ],
       [
         handcrafted.acceptInvitation,
         (_s, body, setCookie) => {

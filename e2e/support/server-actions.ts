@@ -95,11 +95,17 @@ export function plainActionCall(actionId: string, pagePath: string, args: unknow
  * encoder does: the form's fields under the prefix "_1_", then the root array as part "0".
  */
 export function formActionCall(actionId: string, pagePath: string, previousState: unknown, fields: Record<string, string>): CapturedAction {
+  return multipartCall(actionId, pagePath, [previousState, '$K1'], fields);
+}
+
+/** A call of an action that takes the form's data alone (a plain `<form action={…}>`, no state). */
+export function formDataActionCall(actionId: string, pagePath: string, fields: Record<string, string>): CapturedAction {
+  return multipartCall(actionId, pagePath, ['$K1'], fields);
+}
+
+function multipartCall(actionId: string, pagePath: string, root: unknown[], fields: Record<string, string>): CapturedAction {
   const boundary = `----access-control-${Math.random().toString(36).slice(2)}`;
-  const parts = [
-    ...Object.entries(fields).map(([key, value]) => [`_1_${key}`, value] as const),
-    ['0', JSON.stringify([previousState, '$K1'])] as const,
-  ];
+  const parts = [...Object.entries(fields).map(([key, value]) => [`_1_${key}`, value] as const), ['0', JSON.stringify(root)] as const];
   const body = Buffer.from(
     parts.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') +
       `--${boundary}--\r\n`,

@@ -75,8 +75,14 @@ describe('the catalogs', () => {
 
   it.each(LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE))('%s has every key English has, and no other', (language) => {
     const keys = [...catalogs[language].keys()];
-    expect(keys.filter((key) => !english.has(key)), 'keys English lacks').toEqual([]);
-    expect([...english.keys()].filter((key) => !catalogs[language].has(key)), 'keys missing').toEqual([]);
+    expect(
+      keys.filter((key) => !english.has(key)),
+      'keys English lacks',
+    ).toEqual([]);
+    expect(
+      [...english.keys()].filter((key) => !catalogs[language].has(key)),
+      'keys missing',
+    ).toEqual([]);
   });
 
   it('every message parses, keeps the same arguments, choices and markup in every language, and has an "other" choice', () => {
@@ -116,7 +122,8 @@ describe('the catalogs', () => {
 
 // ---- the code's side ------------------------------------------------------------------------
 
-const TRANSLATOR = /(?:getTranslations|useTranslations|useClientTranslations|translatorFor)\(\s*(?:[\w.]+\s*,\s*)?(?:\{[^}]*?namespace:\s*)?['"]([\w.]+)['"]/;
+const TRANSLATOR =
+  /(?:getTranslations|useTranslations|useClientTranslations|translatorFor)\(\s*(?:[\w.]+\s*,\s*)?(?:\{[^}]*?namespace:\s*)?['"]([\w.]+)['"]/;
 
 type Use = { file: string; key: string; pattern?: RegExp };
 
@@ -181,7 +188,12 @@ function uses(): { uses: Use[]; clientNamespaces: Set<string> } {
           if (literal !== undefined) found.push({ file, key: `${namespace}.${literal}` });
           else if (template !== undefined) {
             const key = `${namespace}.${template}`;
-            const pattern = new RegExp(`^${key.split(/\$\{[^}]*\}/).map(escapeRegExp).join('[^.]+')}$`);
+            const pattern = new RegExp(
+              `^${key
+                .split(/\$\{[^}]*\}/)
+                .map(escapeRegExp)
+                .join('[^.]+')}$`,
+            );
             found.push({ file, key, pattern });
           }
         }
