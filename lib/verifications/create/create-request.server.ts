@@ -6,11 +6,11 @@ import { getTranslations } from 'next-intl/server';
 import { logger } from '@/lib/platform/log';
 import type { CreateVerificationRequest } from '@/lib/verification-service';
 import { VerificationServiceError } from '@/lib/verification-service/errors';
-import { describeServiceError } from '@/lib/verification-service/messages';
 import { checkFollowUp } from '@/lib/verifications/follow-up/follow-up.server';
 import { CreateLimitReachedError, createVerificationOnce, SubmissionInProgressError } from './create-verification.server';
 import type { CreatedVerification, FollowUpOutcome } from './form-state';
 import { createLimitQuery, createLimitRefusal } from './rate-limit.server';
+import { describeCreateError } from './service-error-words.server';
 
 const log = logger.child({ area: 'verifications' });
 
@@ -58,8 +58,7 @@ export async function createRequest({
       return { ok: false, refusal: { title: t('alreadySubmittedTitle'), message: t('alreadySubmittedMessage') } };
     }
     if (!(error instanceof VerificationServiceError)) log.error({ err: error }, 'creating a verification failed unexpectedly');
-    const { title, message } = describeServiceError(error, 'create');
-    return { ok: false, refusal: { title, message } };
+    return { ok: false, refusal: await describeCreateError(error) };
   }
 }
 
