@@ -4,6 +4,7 @@ import { Check, Copy } from 'lucide-react';
 // clipboard and says so. Where the Clipboard API is refused (insecure origin, permissions), it
 // selects the text in its input, if it has one, so the user can copy it by hand.
 import { useEffect, useRef, useState } from 'react';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { Button } from '@/components/ui/button';
 import { recordLinkCopiedAction } from '@/lib/verifications/create/actions';
 
@@ -13,7 +14,7 @@ export function CopyLinkButton({
   link,
   verificationId,
   fallbackInputId,
-  label = 'Copy link',
+  label,
   accessibleLabel,
   size = 'md',
   onCopied,
@@ -31,9 +32,10 @@ export function CopyLinkButton({
   size?: 'sm' | 'md';
   onCopied?: () => void;
   /** What is copied, in the messages ("link", "id"). */
-  subject?: string;
+  subject?: 'link' | 'id';
 }) {
-  const Subject = subject.charAt(0).toUpperCase() + subject.slice(1);
+  // Its words come from the create.copy catalog: a page showing this button hands it down.
+  const t = useClientTranslations('create.copy');
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -59,22 +61,22 @@ export function CopyLinkButton({
         variant="secondary"
         size={size}
         onClick={copy}
-        aria-label={state === 'copied' ? `${Subject} copied` : (accessibleLabel ?? label)}
+        aria-label={state === 'copied' ? t(`${subject}.copied`) : (accessibleLabel ?? label ?? t('copyLink'))}
       >
         {state === 'copied' ? (
           <Check aria-hidden="true" className="size-4 text-emerald-600" />
         ) : (
           <Copy aria-hidden="true" className="size-4" />
         )}
-        {state === 'copied' ? 'Copied' : label}
+        {state === 'copied' ? t('copied') : (label ?? t('copyLink'))}
       </Button>
       <span role="status" className="sr-only">
         {state === 'copied'
-          ? `${Subject} copied to the clipboard`
+          ? t(`${subject}.copiedStatus`)
           : state === 'failed'
             ? fallbackInputId
-              ? `Copying was not allowed; the ${subject} is selected, press Ctrl+C to copy it`
-              : `Copying was not allowed; select the ${subject} and press Ctrl+C to copy it`
+              ? t(`${subject}.failedSelected`)
+              : t(`${subject}.failedSelect`)
             : ''}
       </span>
     </>

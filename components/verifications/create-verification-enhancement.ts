@@ -11,6 +11,7 @@
 import type { CountryCode } from 'libphonenumber-js/min';
 import { type ChangeEvent, startTransition, useLayoutEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { type ClientTranslate, useClientLanguage, useClientTranslations } from '@/components/i18n/client-messages';
 import type { CreateVerificationRequest } from '@/lib/verification-service/schemas';
 import type { CreateVerificationFormState } from '@/lib/verifications/create/form-state';
 import {
@@ -77,21 +78,30 @@ function restoreFocus(form: HTMLFormElement, focus: CarriedFocus) {
 
 // zod and the shared schema are most of this form's code; they load on the first focus in the
 // form (or the first validation, whichever comes first), by which time nobody has typed yet.
-// One resolver per default phone region (a page has one; the map only spares rebuilding it).
-const resolverLoading = new Map<string, Promise<Resolver<FormInput, unknown, FormOutput>>>();
-function loadSchemaResolver(region: CountryCode | undefined) {
-  const key = region ?? '';
-  let loading = resolverLoading.get(key);
+// The schema's messages are in the page's language (the create.schema catalog the page handed
+// down); one resolver per catalog and default phone region, so a page that changes language
+// validates in the new one from the next check on.
+type SchemaWords = { t: ClientTranslate; language: string };
+const resolverLoading = new WeakMap<ClientTranslate, Map<string, Promise<Resolver<FormInput, unknown, FormOutput>>>>();
+function loadSchemaResolver(region: CountryCode | undefined, { t, language }: SchemaWords) {
+  let byRegion = resolverLoading.get(t);
+  if (!byRegion) {
+    byRegion = new Map();
+    resolverLoading.set(t, byRegion);
+  }
+  const key = `${language}|${region ?? ''}`;
+  let loading = byRegion.get(key);
   if (!loading) {
     loading = Promise.all([import('@hookform/resolvers/zod'), import('@/lib/verifications/create/schema')]).then(
-      ([{ zodResolver }, { createVerificationSchemaFor }]) => zodResolver(createVerificationSchemaFor({ defaultPhoneRegion: region })),
+      ([{ zodResolver }, { createVerificationSchemaFor }]) =>
+        zodResolver(createVerificationSchemaFor({ t, language, defaultPhoneRegion: region })),
     );
-    resolverLoading.set(key, loading);
+    byRegion.set(key, loading);
   }
   return loading;
 }
-function schemaResolverFor(region: CountryCode | undefined): Resolver<FormInput, unknown, FormOutput> {
-  return async (values, context, options) => (await loadSchemaResolver(region))(values, context, options);
+function schemaResolverFor(region: CountryCode | undefined, words: { current: SchemaWords }): Resolver<FormInput, unknown, FormOutput> {
+  return async (values, context, options) => (await loadSchemaResolver(region, words.current))(values, context, options);
 }
 
 /**
@@ -126,7 +136,11 @@ export function useEnhancedFields({
   phoneRegion?: PhoneRegion;
 }): FieldsBinding {
   const region = phoneRegion?.code;
-  const [resolver] = useState(() => schemaResolverFor(region));
+  const tSchema = useClientTranslations('create.schema');
+  const language = useClientLanguage();
+  const words = useRef<SchemaWords>({ t: tSchema, language });
+  words.current = { t: tSchema, language };
+  const [resolver] = useState(() => schemaResolverFor(region, words));
   // Read once: from here on react-hook-form owns the values.
   const [start] = useState(() => withLinkRule(carried?.values ?? submittedValues(state) ?? initialValues ?? emptyCreateVerificationForm));
   const formRef = useRef<HTMLFormElement>(null);
@@ -195,7 +209,7 @@ export function useEnhancedFields({
   });
 
   return {
-    formProps: { ref: formRef, onSubmit, onFocus: () => void loadSchemaResolver(region) },
+    formProps: { ref: formRef, onSubmit, onFocus: () => void loadSchemaResolver(region, words.current) },
     defaults: start.values,
     watched: { shareableLink, emailNotification, smsNotification, purpose },
     errors: fieldMessages((field) => formState.errors[field]?.message),

@@ -5,9 +5,10 @@
 // binding differs (`bind`: name → props for the control, the errors and the watched values).
 
 import type { CountryCode } from 'libphonenumber-js/min';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { Alert } from '@/components/ui/alert';
 import { Field, FieldError, fieldDescribedBy } from '@/components/ui/field';
 import { Input, Select, Textarea } from '@/components/ui/input';
@@ -22,7 +23,6 @@ import {
   PURPOSE_MAX,
 } from '@/lib/verifications/create/form-values';
 import { LANGUAGES, PREDEFINED_PURPOSES } from '@/lib/verifications/labels';
-import { FollowUpFormNotice } from './follow-up-form-notice';
 
 export type FieldName = keyof CreateVerificationFormValues;
 
@@ -75,6 +75,7 @@ export function CreateVerificationFields({
   bind,
   enhanced,
   followsVerificationId,
+  followUpNotice,
   phoneRegion,
 }: FieldsBinding & {
   /** Posts the form: React's action with JavaScript, the server action's endpoint without. */
@@ -85,12 +86,21 @@ export function CreateVerificationFields({
   enhanced: boolean;
   /** The expired or failed request this form follows up, if it was started from one. */
   followsVerificationId?: string;
+  /** What the page says about that request (rendered on the server). */
+  followUpNotice?: ReactNode;
   /** The country whose national numbers the phone field takes (DEFAULT_PHONE_REGION), if any. */
   phoneRegion?: PhoneRegion;
 }) {
   const { shareableLink, emailNotification, smsNotification, purpose } = watched;
   const serverProblem = state.status === 'failed' || state.status === 'invalid' ? state : undefined;
   const nobodyNotified = !shareableLink && !emailNotification && !smsNotification;
+  const t = useClientTranslations('create.form');
+  const tPurpose = useClientTranslations('common.purpose');
+  const tPurposeHint = useClientTranslations('common.purposeHint');
+  const purposeOptions = [
+    ...PREDEFINED_PURPOSES.map(({ value }) => ({ value, label: tPurpose(value), hint: tPurposeHint(value) })),
+    { value: OTHER_PURPOSE, label: t('otherPurposeLabel'), hint: t('otherPurposeHint') },
+  ];
 
   return (
     <form
@@ -109,11 +119,16 @@ export function CreateVerificationFields({
         </Alert>
       ) : null}
 
-      {followsVerificationId ? <FollowUpFormNotice verificationId={followsVerificationId} /> : null}
+      {followsVerificationId ? (
+        <>
+          <input type="hidden" name="followsVerificationId" value={followsVerificationId} />
+          {followUpNotice}
+        </>
+      ) : null}
 
       <fieldset className="space-y-5">
-        <legend className="text-base font-semibold text-slate-900">Person to verify</legend>
-        <Field id="name" label="Full name" hint="As it appears on their identity document." error={errors.name}>
+        <legend className="text-base font-semibold text-slate-900">{t('personLegend')}</legend>
+        <Field id="name" label={t('nameLabel')} hint={t('nameHint')} error={errors.name}>
           <Input
             id="name"
             autoComplete="off"
@@ -126,9 +141,9 @@ export function CreateVerificationFields({
         </Field>
         <Field
           id="email"
-          label="E-mail address"
+          label={t('emailLabel')}
           optional={shareableLink}
-          hint={shareableLink ? 'Optional: with a shareable link you send the link yourself.' : undefined}
+          hint={shareableLink ? t('emailOptionalHint') : undefined}
           error={errors.email}
         >
           <Input
@@ -149,37 +164,35 @@ export function CreateVerificationFields({
         aria-describedby={errors.purpose ? 'purpose-error' : undefined}
         aria-invalid={errors.purpose ? true : undefined}
       >
-        <legend className="text-base font-semibold text-slate-900">Purpose</legend>
-        <p className="text-sm text-slate-600">Why you need to verify this person. It is shown to them.</p>
+        <legend className="text-base font-semibold text-slate-900">{t('purposeLegend')}</legend>
+        <p className="text-sm text-slate-600">{t('purposeIntro')}</p>
         <div className="grid gap-3 sm:grid-cols-2">
-          {[...PREDEFINED_PURPOSES, { value: OTHER_PURPOSE, label: 'Other…', hint: 'Describe the purpose in your own words.' }].map(
-            (option) => (
-              <label
-                key={option.value}
-                className={cn(
-                  'flex cursor-pointer gap-3 rounded-md p-3 text-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50',
-                  'has-checked:bg-indigo-50 has-checked:ring-2 has-checked:ring-indigo-600 has-focus-visible:outline-2 has-focus-visible:outline-indigo-600',
-                )}
-              >
-                <input
-                  type="radio"
-                  id={`purpose-${option.value}`}
-                  value={option.value}
-                  className="mt-0.5 size-4 accent-indigo-600"
-                  defaultChecked={defaults.purpose === option.value}
-                  {...bind('purpose')}
-                />
-                <span>
-                  <span className="block font-medium text-slate-900">{option.label}</span>
-                  <span className="block text-slate-600">{option.hint}</span>
-                </span>
-              </label>
-            ),
-          )}
+          {purposeOptions.map((option) => (
+            <label
+              key={option.value}
+              className={cn(
+                'flex cursor-pointer gap-3 rounded-md p-3 text-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50',
+                'has-checked:bg-indigo-50 has-checked:ring-2 has-checked:ring-indigo-600 has-focus-visible:outline-2 has-focus-visible:outline-indigo-600',
+              )}
+            >
+              <input
+                type="radio"
+                id={`purpose-${option.value}`}
+                value={option.value}
+                className="mt-0.5 size-4 accent-indigo-600"
+                defaultChecked={defaults.purpose === option.value}
+                {...bind('purpose')}
+              />
+              <span>
+                <span className="block font-medium text-slate-900">{option.label}</span>
+                <span className="block text-slate-600">{option.hint}</span>
+              </span>
+            </label>
+          ))}
         </div>
         <FieldError id="purpose-error" message={errors.purpose} />
         <div className={cn('hidden group-has-[#purpose-other:checked]/purpose:block', purpose === OTHER_PURPOSE && 'block')}>
-          <Field id="customPurpose" label="Describe the purpose" error={errors.customPurpose}>
+          <Field id="customPurpose" label={t('customPurposeLabel')} error={errors.customPurpose}>
             <Textarea
               id="customPurpose"
               rows={2}
@@ -194,14 +207,8 @@ export function CreateVerificationFields({
       </fieldset>
 
       <fieldset className="space-y-5">
-        <legend className="text-base font-semibold text-slate-900">How the person is reached</legend>
-        <Field
-          id="language"
-          label="Language"
-          hint="The language of the messages and of the verification page."
-          error={errors.language}
-          className="max-w-xs"
-        >
+        <legend className="text-base font-semibold text-slate-900">{t('reachLegend')}</legend>
+        <Field id="language" label={t('languageLabel')} hint={t('languageHint')} error={errors.language} className="max-w-xs">
           <Select
             id="language"
             aria-invalid={errors.language ? true : undefined}
@@ -220,19 +227,15 @@ export function CreateVerificationFields({
         <div className="space-y-4">
           <Switch
             id="shareableLink"
-            label="Shareable link"
-            description="Get a link to send the person yourself, e.g. by chat. The service sends no e-mail then."
+            label={t('shareableLinkLabel')}
+            description={t('shareableLinkDescription')}
             defaultChecked={defaults.shareableLink}
             {...bind('shareableLink')}
           />
           <Switch
             id="emailNotification"
-            label="E-mail notification"
-            description={
-              shareableLink
-                ? 'Off: with a shareable link, the service sends no e-mail.'
-                : 'The service e-mails the person a link to verify their identity.'
-            }
+            label={t('emailNotificationLabel')}
+            description={shareableLink ? t('emailNotificationOff') : t('emailNotificationDescription')}
             disabled={shareableLink}
             defaultChecked={defaults.emailNotification}
             {...bind('emailNotification')}
@@ -240,8 +243,8 @@ export function CreateVerificationFields({
           <div className="group/sms space-y-3">
             <Switch
               id="smsNotification"
-              label="SMS notification"
-              description="The service also texts the person the link. An SMS cannot go alone: the service needs the person’s e-mail address unless you use a shareable link."
+              label={t('smsNotificationLabel')}
+              description={t('smsNotificationDescription')}
               error={errors.smsNotification}
               defaultChecked={defaults.smsNotification}
               {...bind('smsNotification')}
@@ -249,12 +252,8 @@ export function CreateVerificationFields({
             <div className={cn('hidden pl-14 group-has-[#smsNotification:checked]/sms:block', smsNotification && 'block')}>
               <Field
                 id="phone"
-                label="Mobile number"
-                hint={
-                  phoneRegion
-                    ? `With its country code, e.g. +32 470 12 34 56, or as a national number of ${phoneRegion.name}. Spaces are fine.`
-                    : 'International format with country code, e.g. +32 470 12 34 56. Spaces are fine.'
-                }
+                label={t('phoneLabel')}
+                hint={phoneRegion ? t('phoneHintWithRegion', { region: phoneRegion.name }) : t('phoneHint')}
                 error={errors.phone}
                 className="max-w-sm"
               >
@@ -273,21 +272,18 @@ export function CreateVerificationFields({
           </div>
         </div>
         {nobodyNotified ? (
-          <Alert tone="warning" title="The person will not be told about this request">
-            <p>
-              No e-mail, SMS or link is selected. Switch on at least one, unless you tell them another way: the service still needs their
-              e-mail address.
-            </p>
+          <Alert tone="warning" title={t('nobodyNotifiedTitle')}>
+            <p>{t('nobodyNotified')}</p>
           </Alert>
         ) : null}
       </fieldset>
 
       <div className="flex items-center gap-3 border-t border-slate-200 pt-6">
-        <PendingSubmitButton pending={isPending} pendingLabel="Creating request…" aria-disabled={isPending}>
-          Create verification request
+        <PendingSubmitButton pending={isPending} pendingLabel={t('submitting')} aria-disabled={isPending}>
+          {t('submit')}
         </PendingSubmitButton>
         <span role="status" className="sr-only">
-          {isPending ? 'Creating the verification request' : ''}
+          {isPending ? t('submittingStatus') : ''}
         </span>
       </div>
     </form>

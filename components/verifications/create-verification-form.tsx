@@ -14,7 +14,7 @@
 // swapped in within one task, carrying over what the person already did: the values, the fields
 // they left, the focus and the caret. A submit before that is simply the plain form's post. The
 // action's state lives here, so it survives the swap.
-import { type RefObject, startTransition, use, useActionState, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, startTransition, use, useActionState, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Alert } from '@/components/ui/alert';
 import { createVerificationAction } from '@/lib/verifications/create/actions';
@@ -30,10 +30,16 @@ export type FollowUpPrefill = { verificationId: string; values: CreateVerificati
 export function CreateVerificationForm({
   initialState,
   followUp: startedAs,
+  followUpNotice,
+  blank = emptyCreateVerificationForm,
   phoneRegion,
 }: {
   initialState: CreateVerificationFormState;
   followUp?: FollowUpPrefill;
+  /** What the page says about the request followed up, rendered on the server (follow-up-form-notice.tsx). */
+  followUpNotice?: ReactNode;
+  /** An empty form's values: the person's language is the staff member's own to start with. */
+  blank?: CreateVerificationFormValues;
   /** The country whose national numbers the phone field takes (DEFAULT_PHONE_REGION), if any. */
   phoneRegion?: PhoneRegion;
 }) {
@@ -61,9 +67,16 @@ export function CreateVerificationForm({
     );
   }
 
-  const shared = { state, formAction, isPending, followsVerificationId: followUp?.verificationId, phoneRegion };
+  const shared = {
+    state,
+    formAction,
+    isPending,
+    followsVerificationId: followUp?.verificationId,
+    followUpNotice: followUp ? followUpNotice : undefined,
+    phoneRegion,
+  };
   // The plain form: the values and errors are the server's (none before the first post).
-  const defaults = submittedValues(state) ?? followUp?.values ?? emptyCreateVerificationForm;
+  const defaults = submittedValues(state) ?? followUp?.values ?? blank;
   return (
     <>
       {/* Above the form, which stays as it is: what was typed is kept for after signing in again. */}
@@ -77,7 +90,7 @@ export function CreateVerificationForm({
           {...shared}
           useFields={enhancement.module.useEnhancedFields}
           carried={enhancement.carried}
-          initialValues={followUp?.values}
+          initialValues={followUp?.values ?? blank}
         />
       ) : (
         <CreateVerificationFields

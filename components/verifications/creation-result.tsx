@@ -7,6 +7,7 @@ import { ArrowRight } from 'lucide-react';
 // The focus moves to its heading, so keyboard and screen-reader users land on the outcome.
 import dynamic from 'next/dynamic';
 import { useEffect, useRef } from 'react';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -25,6 +26,7 @@ const QRCodeSVG = dynamic(() => import('qrcode.react').then((module) => module.Q
 export function CreationResult({ created, onCreateAnother }: { created: CreatedVerification; onCreateAnother?: () => void }) {
   const detailHref = `/verifications/${encodeURIComponent(created.verificationId)}`;
   const heading = useRef<HTMLHeadingElement>(null);
+  const t = useClientTranslations('create.result');
   // React focuses only form controls for autoFocus; a heading is focused here.
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -40,17 +42,18 @@ export function CreationResult({ created, onCreateAnother }: { created: CreatedV
         className="text-lg font-semibold text-slate-900 focus:outline-none"
         data-testid="creation-result-heading"
       >
-        Request created for {created.summary?.name ?? 'the person'}
+        {created.summary ? t('heading', { name: created.summary.name }) : t('headingUnnamed')}
       </h2>
-      <Alert tone="success" title={created.message} role="status">
+      {/* The service's own confirmation is in English; staff read theirs. */}
+      <Alert tone="success" title={t('created')} role="status">
         <div className="flex flex-wrap items-center gap-2">
           <p>
-            Verification id:{' '}
+            {t('verificationId')}{' '}
             <code className="rounded bg-white/70 px-1.5 py-0.5 font-mono text-xs break-all" data-testid="verification-id">
               {created.verificationId}
             </code>
           </p>
-          <CopyLinkButton link={created.verificationId} subject="id" label="Copy id" size="sm" />
+          <CopyLinkButton link={created.verificationId} subject="id" label={t('copyId')} size="sm" />
         </div>
       </Alert>
 
@@ -61,10 +64,10 @@ export function CreationResult({ created, onCreateAnother }: { created: CreatedV
         <div className="space-y-3">
           <div>
             <label htmlFor="shareable-link" className="block text-sm font-medium text-slate-900">
-              Shareable link
+              {t('linkLabel')}
             </label>
             <p id="shareable-link-hint" className="text-sm text-slate-600">
-              Send this link to the person through your own channel. It is also kept in Recent requests until it expires.
+              {t('linkHint')}
             </p>
           </div>
           <div className="flex flex-col gap-2 sm:flex-row">
@@ -79,15 +82,15 @@ export function CreationResult({ created, onCreateAnother }: { created: CreatedV
             <CopyLinkButton link={created.link} verificationId={created.verificationId} fallbackInputId="shareable-link" />
           </div>
           <figure className="inline-flex flex-col items-center gap-2 rounded-md bg-white p-3 ring-1 ring-slate-200">
-            <QRCodeSVG value={created.link} size={144} marginSize={1} role="img" aria-label="QR code of the shareable link" />
-            <figcaption className="text-xs text-slate-600">Scan to open the link on a phone</figcaption>
+            <QRCodeSVG value={created.link} size={144} marginSize={1} role="img" aria-label={t('qrLabel')} />
+            <figcaption className="text-xs text-slate-600">{t('qrCaption')}</figcaption>
           </figure>
         </div>
       ) : null}
 
       <div className="flex flex-wrap gap-3">
         <Link href={detailHref} className={buttonClasses('primary')}>
-          Open the verification
+          {t('open')}
           <ArrowRight aria-hidden="true" className="size-4" />
           <LinkPendingHint />
         </Link>
@@ -101,7 +104,7 @@ export function CreationResult({ created, onCreateAnother }: { created: CreatedV
             onCreateAnother();
           }}
         >
-          Create another request
+          {t('createAnother')}
         </Link>
       </div>
     </div>

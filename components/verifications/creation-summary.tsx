@@ -1,5 +1,6 @@
 'use client';
 import { useEffect, useLayoutEffect, useState } from 'react';
+import { type ClientTranslate, useClientLanguage, useClientTranslations } from '@/components/i18n/client-messages';
 import { Alert } from '@/components/ui/alert';
 // What a new request sent, as the result panel sums it up: the name, the channels, the language
 // and when the person's link stops working. The service's create answer has no dates, so the
@@ -8,7 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Link } from '@/components/ui/link';
 import { LocalTime } from '@/components/ui/local-time';
 import { relativeTime } from '@/lib/time/display-time';
-import { channelsLabel } from '@/lib/verifications/channels';
+import type { RequestChannels } from '@/lib/verifications/channels';
 import type { FollowUpOutcome, CreationSummary as Summary } from '@/lib/verifications/create/form-state';
 import { languageLabel } from '@/lib/verifications/labels';
 import { fetchVerification } from '@/lib/verifications/record/fetch-verification';
@@ -33,53 +34,69 @@ function useLinkExpiry(verificationId: string): Expiry {
   return expiry;
 }
 
+/** "Shareable link, E-mail, SMS"; "No channel" when every switch was off. */
+function channelsText(channels: RequestChannels, t: ClientTranslate): string {
+  const names = [
+    channels.shareableLink && t('channelShareableLink'),
+    channels.emailNotification && t('channelEmail'),
+    channels.smsNotification && t('channelSms'),
+  ].filter((name): name is string => typeof name === 'string');
+  return names.length > 0 ? names.join(', ') : t('noChannel');
+}
+
 function ExpiryText({ expiry, detailHref }: { expiry: Expiry; detailHref: string }) {
+  const t = useClientTranslations('create.result');
+  const language = useClientLanguage();
   switch (expiry.state) {
     case 'read':
       return (
         <span className="space-x-1">
           <LocalTime iso={expiry.iso} />
-          <span className="text-slate-600">(expires {relativeTime(expiry.iso, expiry.readAt)})</span>
+          <span className="text-slate-600">{t('expires', { relative: relativeTime(expiry.iso, expiry.readAt, language) })}</span>
         </span>
       );
     case 'reading':
-      return <span className="text-slate-600">Asking the service…</span>;
-    default:
+      return <span className="text-slate-600">{t('askingService')}</span>;
+    default: {
+      // The link sits where the sentence puts it, in every language.
+      const [before, after] = t('expiryUnknown').split('{link}');
       return (
         <span className="text-slate-600">
-          Not known yet:{' '}
+          {before}
           <Link href={detailHref} className="underline underline-offset-2 hover:no-underline">
-            the request's page
-          </Link>{' '}
-          shows it.
+            {t('expiryUnknownLink')}
+          </Link>
+          {after}
         </span>
       );
+    }
   }
 }
 
 export function CreationSummary({ verificationId, summary }: { verificationId: string; summary: Summary }) {
   const expiry = useLinkExpiry(verificationId);
   const detailHref = `/verifications/${encodeURIComponent(verificationId)}`;
+  const t = useClientTranslations('create.result');
   return (
     <section aria-labelledby="creation-summary-heading" className="space-y-2" data-testid="creation-summary">
       <h3 id="creation-summary-heading" className="text-sm font-semibold text-slate-900">
-        What was sent
+        {t('summaryHeading')}
       </h3>
       <dl className="grid gap-x-6 gap-y-3 rounded-md p-4 text-sm ring-1 ring-slate-200 sm:grid-cols-2">
         <div className="min-w-0">
-          <dt className="text-slate-600">Name</dt>
+          <dt className="text-slate-600">{t('summaryName')}</dt>
           <dd className="break-words text-slate-900">{summary.name}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Sent by</dt>
-          <dd className="text-slate-900">{channelsLabel(summary.channels)}</dd>
+          <dt className="text-slate-600">{t('summarySentBy')}</dt>
+          <dd className="text-slate-900">{channelsText(summary.channels, t)}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Language</dt>
+          <dt className="text-slate-600">{t('summaryLanguage')}</dt>
           <dd className="text-slate-900">{languageLabel(summary.language)}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Link valid until</dt>
+          <dt className="text-slate-600">{t('summaryValidUntil')}</dt>
           <dd className="text-slate-900" aria-live="polite" data-testid="creation-link-expiry">
             <ExpiryText expiry={expiry} detailHref={detailHref} />
           </dd>
@@ -91,23 +108,26 @@ export function CreationSummary({ verificationId, summary }: { verificationId: s
 
 /** Whether the new request was linked to the one it was started from, and why not. */
 export function FollowUpOutcomeNote({ outcome }: { outcome: FollowUpOutcome }) {
+  const t = useClientTranslations('create.result');
   if (outcome.linked) {
+    // The id, a link, sits where the sentence puts it, in every language.
+    const [before, after] = t('followUpLinked').split('{id}');
     return (
       <p className="text-sm break-words text-slate-700" data-testid="follow-up-outcome">
-        Follow-up of{' '}
+        {before}
         <Link
           href={`/verifications/${encodeURIComponent(outcome.verificationId)}`}
           className="font-mono text-xs break-all text-indigo-700 underline underline-offset-2 hover:no-underline"
         >
           {outcome.verificationId}
         </Link>
-        : each request's page links to the other.
+        {after}
       </p>
     );
   }
   return (
-    <Alert tone="warning" title="Not linked to an earlier request" className="break-words">
-      <p>{outcome.message} The new request was created all the same.</p>
+    <Alert tone="warning" title={t('followUpNotLinkedTitle')} className="break-words">
+      <p>{t('followUpNotLinked', { reason: outcome.message })}</p>
     </Alert>
   );
 }

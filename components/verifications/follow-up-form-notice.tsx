@@ -1,30 +1,29 @@
 // On a create form started from an expired or failed request: which request it follows up,
 // what was copied from it, and what staff must type again (the register keeps no contact
-// details). The hidden field carries only the old request's id; the server checks it again.
-
+// details). Rendered on the server and handed to the form; the form itself carries the hidden
+// field with the old request's id, which the server checks again.
+import { getTranslations } from 'next-intl/server';
 import { Alert } from '@/components/ui/alert';
 import { Link } from '@/components/ui/link';
 
-export function FollowUpFormNotice({ verificationId }: { verificationId: string }) {
+export async function FollowUpFormNotice({ verificationId }: { verificationId: string }) {
+  const t = await getTranslations('create.followUpNotice');
   return (
-    <>
-      <input type="hidden" name="followsVerificationId" value={verificationId} />
-      <Alert tone="info" title="Follow-up of an earlier request" className="break-words">
-        <p>
-          The name, purpose, language and channels are copied from request{' '}
-          <Link
-            href={`/verifications/${encodeURIComponent(verificationId)}`}
-            className="font-mono text-xs break-all underline underline-offset-2 hover:no-underline"
-          >
-            {verificationId}
-          </Link>
-          . The new request will link back to it.
-        </p>
-        <p>
-          Contact details are not kept, so <strong className="font-semibold">type the e-mail address again</strong>, and the mobile number
-          if an SMS is to be sent.
-        </p>
-      </Alert>
-    </>
+    <Alert tone="info" title={t('title')} className="break-words">
+      <p>
+        {t.rich('copied', {
+          id: verificationId,
+          link: (chunks) => (
+            <Link
+              href={`/verifications/${encodeURIComponent(verificationId)}`}
+              className="font-mono text-xs break-all underline underline-offset-2 hover:no-underline"
+            >
+              {chunks}
+            </Link>
+          ),
+        })}
+      </p>
+      <p>{t.rich('contact', { strong: (chunks) => <strong className="font-semibold">{chunks}</strong> })}</p>
+    </Alert>
   );
 }

@@ -4,11 +4,16 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '@/app/(sandbox)/v1/verifications/new/route';
+import type { Translate } from '@/lib/i18n/translate';
+import { translatorFor } from '@/lib/i18n/translator';
 import { closeDatabases } from '@/lib/platform/database';
-import { createVerificationSchema as formSchema, OTHER_PURPOSE } from '@/lib/verifications/create/schema';
+import { createVerificationSchemaFor, OTHER_PURPOSE } from '@/lib/verifications/create/schema';
 import { possiblePhone } from '@/test/support/possible-phone-numbers';
 import { createRequest, createTestCompany, type TestCompany, useInMemorySandbox } from '@/test/support/sandbox';
 import { CREATE_VERIFICATION_FIELDS, LANGUAGES, parseCreateVerificationInput } from './create-verification-input';
+
+// The create form's schema, read in English (its messages are the reader's language's).
+const formSchema = createVerificationSchemaFor({ t: (await translatorFor('en', 'create.schema')) as Translate, language: 'en' });
 
 const RUNS = { numRuns: 100 };
 const PREDEFINED = ['legal_obligations', 'processing_gdpr_request', 'ensuring_compliance'];

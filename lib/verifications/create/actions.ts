@@ -4,11 +4,13 @@
 // authorizes and validates its input itself (the browser's validation is a convenience, not a
 // guard); the create form's action does both through formAction.
 import { randomUUID } from 'node:crypto';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { z } from 'zod';
 import { formAction } from '@/lib/auth/form-action';
 import { authorizedAction, DENIAL_MESSAGES, type Denial } from '@/lib/auth/guards';
 import { getEnv } from '@/lib/env';
 import { stringProperty } from '@/lib/forms/action-input';
+import type { Translate } from '@/lib/i18n/translate';
 import { canonicalVerificationId } from '@/lib/verification-service/contract/verification-id';
 import { createRequest } from './create-request.server';
 import type { CreateVerificationFormState } from './form-state';
@@ -23,43 +25,52 @@ function submissionKeyOf(formData: FormData): string | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-export const createVerificationAction = formAction({
-  permission: 'verification:create',
-  schema: () => createVerificationSchemaFor({ defaultPhoneRegion: getEnv().DEFAULT_PHONE_REGION }),
-  read: formValuesFromFormData,
-  values: (typed) => typed,
-  // The fields are checked before the key: a form with mistakes (an empty one included) is
-  // answered field by field, whatever its key, so the caller learns what is wrong rather than
-  // only that the key is.
-  invalid: {
-    status: 'invalid',
-    title: 'Some details need your attention',
-    message: 'Nothing was created. Correct the highlighted fields and submit again.',
-  },
-  // A refused caller keeps the key its form holds; otherwise the form's own key goes back, or a
-  // fresh one when it sent none that could be used.
-  carry: ({ formData, previous }, reason) => ({
-    submissionKey:
-      (reason === 'unauthenticated' || reason === 'forbidden' ? stringProperty(previous, 'submissionKey') : submissionKeyOf(formData)) ??
-      randomUUID(),
-  }),
-  run: async ({ data, staff, formData, refuse }): Promise<CreateVerificationFormState> => {
-    // A missing or forged key must not bypass the once-only guarantee: give the form a fresh
-    // key and ask for one more click rather than guessing.
-    const submissionKey = submissionKeyOf(formData);
-    if (!submissionKey) {
-      return refuse({ title: 'The form has expired', message: 'Nothing was created. Check the details and submit the form again.' });
-    }
+/**
+ * The create form's action. Its words (the schema's messages, the refusals) are in the reader's
+ * language, so the form-action wrapper is set up for each post with this request's translators.
+ */
+export async function createVerificationAction(
+  previous: CreateVerificationFormState,
+  formData: FormData,
+): Promise<CreateVerificationFormState> {
+  const [tSchema, t, language] = await Promise.all([getTranslations('create.schema'), getTranslations('create.action'), getLocale()]);
+  const action = formAction({
+    permission: 'verification:create',
+    schema: () => createVerificationSchemaFor({ t: tSchema as Translate, language, defaultPhoneRegion: getEnv().DEFAULT_PHONE_REGION }),
+    read: formValuesFromFormData,
+    values: (typed) => typed,
+    // The fields are checked before the key: a form with mistakes (an empty one included) is
+    // answered field by field, whatever its key, so the caller learns what is wrong rather than
+    // only that the key is.
+    invalid: {
+      status: 'invalid',
+      title: t('invalidTitle'),
+      message: t('invalidMessage'),
+    },
+    // A refused caller keeps the key its form holds; otherwise the form's own key goes back, or a
+    // fresh one when it sent none that could be used.
+    carry: ({ formData, previous }, reason) => ({
+      submissionKey:
+        (reason === 'unauthenticated' || reason === 'forbidden' ? stringProperty(previous, 'submissionKey') : submissionKeyOf(formData)) ??
+        randomUUID(),
+    }),
+    run: async ({ data, staff, formData, refuse }): Promise<CreateVerificationFormState> => {
+      // A missing or forged key must not bypass the once-only guarantee: give the form a fresh
+      // key and ask for one more click rather than guessing.
+      const submissionKey = submissionKeyOf(formData);
+      if (!submissionKey) return refuse({ title: t('expiredTitle'), message: t('expiredMessage') });
 
-    const outcome = await createRequest({
-      submissionKey,
-      request: data,
-      staffId: staff.id,
-      followsVerificationId: formData.get('followsVerificationId'),
-    });
-    return outcome.ok ? { status: 'created', submissionKey: randomUUID(), created: outcome.created } : refuse(outcome.refusal);
-  },
-});
+      const outcome = await createRequest({
+        submissionKey,
+        request: data,
+        staffId: staff.id,
+        followsVerificationId: formData.get('followsVerificationId'),
+      });
+      return outcome.ok ? { status: 'created', submissionKey: randomUUID(), created: outcome.created } : refuse(outcome.refusal);
+    },
+  });
+  return action(previous, formData);
+}
 
 // Ids are opaque, but PostgreSQL cannot store NUL in text (the audit row would fail: a 500).
 const verificationIdSchema = z
@@ -91,27 +102,22 @@ export const recordLinkCopiedAction = authorizedAction(
 // exactly as the create action does (the same guard, the same permission) and does nothing
 // else, which also makes it the bench's measure of what any authorized action on that page
 // costs before its own work (e2e/bench/figures/overhead.mjs). Its answers are constants: a
-// caller learns nothing but whether its own session may create.
+// caller learns nothing but whether its own session may create (in their language).
 export type CreateAccess = { allowed: true } | { allowed: false; title: string; message: string };
 
 const ALLOWED: CreateAccess = { allowed: true };
 
-const REFUSED: Record<Denial, CreateAccess> = {
-  unauthenticated: {
-    allowed: false,
-    title: 'Your session has ended',
-    message: 'This form cannot be sent as it is. Sign in again in another tab to keep what you typed here, then submit it.',
-  },
-  forbidden: {
-    allowed: false,
-    title: 'Not allowed for your role',
-    message: 'Your role no longer allows creating requests. Ask an administrator if you need this permission.',
-  },
-  two_factor_required: { allowed: false, ...DENIAL_MESSAGES.two_factor_required },
-};
+/** What a session that may no longer create is told, in the reader's language. */
+async function refusedAccess(denial: Denial): Promise<CreateAccess> {
+  if (denial === 'two_factor_required') return { allowed: false, ...DENIAL_MESSAGES.two_factor_required };
+  const t = await getTranslations('create.action');
+  return denial === 'unauthenticated'
+    ? { allowed: false, title: t('sessionEndedTitle'), message: t('sessionEndedMessage') }
+    : { allowed: false, title: t('forbiddenTitle'), message: t('forbiddenMessage') };
+}
 
 export const checkCreateAccessAction = authorizedAction(
   'verification:create',
   async (): Promise<CreateAccess> => ALLOWED,
-  (denial): CreateAccess => REFUSED[denial],
+  (denial): Promise<CreateAccess> => refusedAccess(denial),
 );

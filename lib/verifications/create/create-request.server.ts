@@ -2,14 +2,15 @@
 // create it exactly once within the creator's limit (create-verification.server.ts), and sum up
 // what was sent for the result panel; every failure comes back as words for staff.
 import 'server-only';
+import { getTranslations } from 'next-intl/server';
 import { logger } from '@/lib/platform/log';
 import type { CreateVerificationRequest } from '@/lib/verification-service';
 import { VerificationServiceError } from '@/lib/verification-service/errors';
-import { describeServiceError } from '@/lib/verification-service/messages';
 import { checkFollowUp } from '@/lib/verifications/follow-up/follow-up.server';
 import { CreateLimitReachedError, createVerificationOnce, SubmissionInProgressError } from './create-verification.server';
 import type { CreatedVerification, FollowUpOutcome } from './form-state';
 import { createLimitQuery, createLimitRefusal } from './rate-limit.server';
+import { describeCreateError } from './service-error-words.server';
 
 const log = logger.child({ area: 'verifications' });
 
@@ -51,19 +52,13 @@ export async function createRequest({
     };
     return { ok: true, created: { ...created, summary, followUp } };
   } catch (error) {
-    if (error instanceof CreateLimitReachedError) return { ok: false, refusal: createLimitRefusal(error.decision) };
+    if (error instanceof CreateLimitReachedError) return { ok: false, refusal: await createLimitRefusal(error.decision) };
     if (error instanceof SubmissionInProgressError) {
-      return {
-        ok: false,
-        refusal: {
-          title: 'This form was already submitted',
-          message: 'An earlier submission of this form has not finished. Check Recent requests before you submit it again.',
-        },
-      };
+      const t = await getTranslations('create.action');
+      return { ok: false, refusal: { title: t('alreadySubmittedTitle'), message: t('alreadySubmittedMessage') } };
     }
     if (!(error instanceof VerificationServiceError)) log.error({ err: error }, 'creating a verification failed unexpectedly');
-    const { title, message } = describeServiceError(error, 'create');
-    return { ok: false, refusal: { title, message } };
+    return { ok: false, refusal: await describeCreateError(error) };
   }
 }
 

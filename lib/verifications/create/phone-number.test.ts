@@ -3,7 +3,13 @@
 import fc from 'fast-check';
 import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
-import { checkPhoneNumber, displayPhone } from './phone-number';
+import type { Translate } from '@/lib/i18n/translate';
+import { translatorFor } from '@/lib/i18n/translator';
+import { type CountryCode, checkPhoneNumber as checkIn, displayPhone } from './phone-number';
+
+// The messages are the reader's language's: read here in English.
+const english = { t: (await translatorFor('en', 'create.schema')) as Translate, language: 'en' };
+const checkPhoneNumber = (input: string, region?: CountryCode) => checkIn(input, region, english);
 
 const E164 = /^\+[1-9]\d{1,14}$/;
 

@@ -9,21 +9,20 @@
 // ("0470 12 34 56") are then read as that country's, which is how a Belgian officer copies them
 // from a file. Without one, only international numbers are taken: nobody can know whose "0470…"
 // it is.
+//
+// The words come from the create.schema catalog, through the translate function the caller
+// passes: the browser's client catalog or the server's translator, in the reader's language.
+// i18n: t = create.schema
 import { type CountryCode, getCountryCallingCode, parsePhoneNumberFromString, validatePhoneNumberLength } from 'libphonenumber-js/min';
+import type { Translate } from '@/lib/i18n/translate';
 
 export type { CountryCode };
 
 /** Contract §8: a plus sign, a first digit 1-9, then 1 to 14 further digits. Always the floor. */
 const E164 = /^\+[1-9]\d{1,14}$/;
 
-export const PHONE_REQUIRED = 'Enter a mobile number to send the SMS to.';
-export const PHONE_NOT_INTERNATIONAL = 'Enter the number in international format: + and country code, e.g. +32 470 12 34 56.';
-
-/** What the field asks for when a national number cannot be read, with or without a default region. */
-export function phoneNotInternationalMessage(defaultRegion?: CountryCode): string {
-  if (!defaultRegion) return PHONE_NOT_INTERNATIONAL;
-  return `Enter the number with its country code (+ and the code, e.g. +31 6 12 34 56 78), or as a national number of ${phoneRegionName(defaultRegion)}.`;
-}
+/** Why a number cannot be sent: a message key of create.schema and its arguments. */
+type PhoneProblem = { key: string; values?: Record<string, string> };
 
 export function isE164(phone: string): boolean {
   return E164.test(phone);
@@ -45,29 +44,73 @@ export function normalizePhone(input: string): string {
 
 export type PhoneCheck = { phone: string } | { error: string };
 
+/** How the messages are written: the catalog's words, and the language country names are given in. */
+export type PhoneWords = { t: Translate; language: string };
+
 /**
  * The number to send for what was typed, in E.164, or why it cannot be sent: it must match the
  * contract's pattern, and be possible for its country (the right number of digits, under a
  * country code in use), so "+32 470" or "+1 555 0100" never reach the service. With a default
  * region, a number without a country code is read as one of that region's.
  */
-export function checkPhoneNumber(input: string, defaultRegion?: CountryCode): PhoneCheck {
+export function checkPhoneNumber(input: string, defaultRegion: CountryCode | undefined, { t, language }: PhoneWords): PhoneCheck {
+  const read = readPhoneNumber(input, defaultRegion);
+  if ('phone' in read) return read;
+  const { problem } = read;
+  // The country's name in the reader's language, filled in here: the catalog only places it.
+  const values = problem.values?.country
+    ? { ...problem.values, region: phoneRegionName(problem.values.country as CountryCode, language) }
+    : problem.values;
+  switch (problem.key) {
+    case 'phoneRequired':
+      return { error: t('phoneRequired') };
+    case 'phoneNotInternational':
+      return { error: t('phoneNotInternational') };
+    case 'phoneNotInternationalOrNational':
+      return { error: t('phoneNotInternationalOrNational', values) };
+    case 'phoneUnknownCountryCode':
+      return { error: t('phoneUnknownCountryCode') };
+    case 'phoneTooShortInCountry':
+      return { error: t('phoneTooShortInCountry', values) };
+    case 'phoneTooShortForCode':
+      return { error: t('phoneTooShortForCode', values) };
+    case 'phoneTooLongInCountry':
+      return { error: t('phoneTooLongInCountry', values) };
+    case 'phoneTooLongForCode':
+      return { error: t('phoneTooLongForCode', values) };
+    case 'phoneImpossibleInCountry':
+      return { error: t('phoneImpossibleInCountry', values) };
+    default:
+      return { error: t('phoneImpossibleForCode', values) };
+  }
+}
+
+function notInternational(defaultRegion: CountryCode | undefined): { problem: PhoneProblem } {
+  return {
+    problem: defaultRegion
+      ? { key: 'phoneNotInternationalOrNational', values: { country: defaultRegion } }
+      : { key: 'phoneNotInternational' },
+  };
+}
+
+/** The number to send, or the problem with it as a code: what checkPhoneNumber puts into words. */
+function readPhoneNumber(input: string, defaultRegion?: CountryCode): { phone: string } | { problem: PhoneProblem } {
   const typed = normalizePhone(input);
-  if (typed === '') return { error: PHONE_REQUIRED };
+  if (typed === '') return { problem: { key: 'phoneRequired' } };
   const national = defaultRegion !== undefined && !typed.startsWith('+');
-  if (!national && !isE164(typed)) return { error: phoneNotInternationalMessage(defaultRegion) };
-  if (national && !/^\d+$/.test(typed)) return { error: phoneNotInternationalMessage(defaultRegion) };
+  if (!national && !isE164(typed)) return notInternational(defaultRegion);
+  if (national && !/^\d+$/.test(typed)) return notInternational(defaultRegion);
   const region = national ? defaultRegion : undefined;
   const problem = validatePhoneNumberLength(typed, region);
   const parsed = parsePhoneNumberFromString(typed, region);
   if (problem || !parsed?.isPossible()) {
     const callingCode = parsed?.countryCallingCode ?? (region ? getCountryCallingCode(region) : undefined);
-    return { error: impossibleNumberMessage(problem, callingCode, parsed?.country ?? region) };
+    return { problem: impossibleNumberProblem(problem, callingCode, parsed?.country ?? region) };
   }
   // The library's E.164 drops a trunk zero typed after the country code (+44 020… → +44 20…),
   // and the national one before a national number (0470… → +32 470…).
   const phone = parsed.number;
-  return isE164(phone) ? { phone } : { error: phoneNotInternationalMessage(defaultRegion) };
+  return isE164(phone) ? { phone } : notInternational(defaultRegion);
 }
 
 /**
@@ -75,25 +118,27 @@ export function checkPhoneNumber(input: string, defaultRegion?: CountryCode): Ph
  * shows what it will send. Anything that cannot be read is returned as typed.
  */
 export function displayPhone(input: string, defaultRegion?: CountryCode): string {
-  const check = checkPhoneNumber(input, defaultRegion);
-  if ('error' in check) return input;
+  const check = readPhoneNumber(input, defaultRegion);
+  if ('problem' in check) return input;
   return parsePhoneNumberFromString(check.phone)?.formatInternational() ?? check.phone;
 }
 
-function impossibleNumberMessage(problem: string | undefined, callingCode: string | undefined, country: CountryCode | undefined): string {
-  if (problem === 'INVALID_COUNTRY' || !callingCode) {
-    return 'No country uses the code at the start of this number. Check the digits after the +, e.g. +32 for Belgium.';
-  }
-  const where = country ? `a number in ${phoneRegionName(country)} (+${callingCode})` : `a number starting +${callingCode}`;
-  if (problem === 'TOO_SHORT') return `Too few digits for ${where}. Check that none is missing.`;
-  if (problem === 'TOO_LONG') return `Too many digits for ${where}. Check for an extra one.`;
-  return `This is not a possible length for ${where}. Check the number.`;
+function impossibleNumberProblem(
+  problem: string | undefined,
+  callingCode: string | undefined,
+  country: CountryCode | undefined,
+): PhoneProblem {
+  if (problem === 'INVALID_COUNTRY' || !callingCode) return { key: 'phoneUnknownCountryCode' };
+  const kind = problem === 'TOO_SHORT' ? 'TooShort' : problem === 'TOO_LONG' ? 'TooLong' : 'Impossible';
+  return country
+    ? { key: `phone${kind}InCountry`, values: { country, code: callingCode } }
+    : { key: `phone${kind}ForCode`, values: { code: callingCode } };
 }
 
-/** A region's name in the dashboard's words ("Belgium"), for the phone field's hint and messages. */
-export function phoneRegionName(country: CountryCode): string {
+/** A region's name in the reader's language ("Belgium", "Belgique", "België"), for the phone field's hint and messages. */
+export function phoneRegionName(country: CountryCode, language: string): string {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country;
+    return new Intl.DisplayNames([language], { type: 'region' }).of(country) ?? country;
   } catch {
     return country;
   }

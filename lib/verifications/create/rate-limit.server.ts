@@ -3,6 +3,7 @@
 // deployment: with several instances behind a load balancer, a per-process count would allow
 // 30 on each of them.
 import 'server-only';
+import { getTranslations } from 'next-intl/server';
 import { getEnv } from '@/lib/env';
 import type { RateLimitRefusal, RateLimitTake, SharedRateLimiter } from '@/lib/platform/shared-rate-limit';
 import { dashboardRateLimiter } from './rate-limit-events.server';
@@ -25,7 +26,7 @@ export type CreateRateLimitCheck = { allowed: true } | { allowed: false; title: 
  */
 export async function checkCreateRateLimit(staffId: string, submissionKey: string, now?: number): Promise<CreateRateLimitCheck> {
   const decision = await createVerificationLimiter().take(staffId, { eventId: submissionKey, now });
-  return decision.allowed ? { allowed: true } : { allowed: false, ...createLimitRefusal(decision) };
+  return decision.allowed ? { allowed: true } : { allowed: false, ...(await createLimitRefusal(decision)) };
 }
 
 /** The slot decision for one submission, as a query to run inside the create's first statement. */
@@ -33,11 +34,11 @@ export function createLimitQuery(staffId: string, submissionKey: string, now?: n
   return createVerificationLimiter().takeQuery(staffId, { eventId: submissionKey, now });
 }
 
-/** What staff are told when the limit refuses a create. */
-export function createLimitRefusal(decision: RateLimitRefusal): { title: string; message: string } {
-  const seconds = decision.retryAfterSeconds;
+/** What staff are told when the limit refuses a create, in their language. */
+export async function createLimitRefusal(decision: RateLimitRefusal): Promise<{ title: string; message: string }> {
+  const t = await getTranslations('create.action');
   return {
-    title: 'Too many requests',
-    message: `You have created ${decision.limit} requests in the last minute. Wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and submit again; nothing was created.`,
+    title: t('rateLimitTitle'),
+    message: t('rateLimitMessage', { limit: decision.limit, seconds: decision.retryAfterSeconds }),
   };
 }

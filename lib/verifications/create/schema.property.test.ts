@@ -4,9 +4,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { Translate } from '@/lib/i18n/translate';
+import { translatorFor } from '@/lib/i18n/translator';
 import { LANGUAGES, PREDEFINED_PURPOSES } from '@/lib/verifications/labels';
 import { possiblePhone } from '@/test/support/possible-phone-numbers';
-import { type CreateVerificationFormValues, createVerificationSchema, NAME_MAX, OTHER_PURPOSE } from './schema';
+import { type CreateVerificationFormValues, createVerificationSchemaFor, NAME_MAX, OTHER_PURPOSE } from './schema';
+
+// Read in English: the properties hold in every language; the English messages are asserted.
+const createVerificationSchema = createVerificationSchemaFor({
+  t: (await translatorFor('en', 'create.schema')) as Translate,
+  language: 'en',
+});
 
 const RUNS = { numRuns: 100 };
 const E164 = /^\+[1-9]\d{1,14}$/;

@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { Translate } from '@/lib/i18n/translate';
+import { translatorFor } from '@/lib/i18n/translator';
 import {
   type CreateVerificationFormValues,
-  createVerificationSchema,
   createVerificationSchemaFor,
   emptyCreateVerificationForm,
   formValuesFromFormData,
   normalizePhone,
-  SMS_NEEDS_EMAIL_OR_LINK,
 } from './schema';
+
+// The schema speaks the reader's language: these tests read it in English, as the form's first users did.
+const english = { t: (await translatorFor('en', 'create.schema')) as Translate, language: 'en' };
+const createVerificationSchema = createVerificationSchemaFor(english);
+const SMS_NEEDS_EMAIL_OR_LINK = english.t('smsNeedsEmailOrLink');
 
 const valid: CreateVerificationFormValues = {
   ...emptyCreateVerificationForm,
@@ -73,10 +78,10 @@ describe('createVerificationSchema', () => {
   });
 
   it('takes a national number under the default phone region, and sends it in E.164', () => {
-    const belgian = createVerificationSchemaFor({ defaultPhoneRegion: 'BE' });
+    const belgian = createVerificationSchemaFor({ ...english, defaultPhoneRegion: 'BE' });
     expect(belgian.parse({ ...valid, smsNotification: true, phone: '0470 12 34 56' }).phonenumber).toBe('+32470123456');
     expect(belgian.safeParse({ ...valid, smsNotification: true, phone: '0470 12' }).success).toBe(false);
-    expect(createVerificationSchemaFor({ defaultPhoneRegion: 'BE' })).toBe(belgian);
+    expect(createVerificationSchemaFor({ ...english, defaultPhoneRegion: 'BE' })).toBe(belgian);
   });
 
   it('needs a phone in E.164 for SMS, accepting spaces and 00', () => {
@@ -144,6 +149,29 @@ describe('createVerificationSchema', () => {
     expect(normalizePhone(' +44 (0)20 7946-0958 ')).toBe('+442079460958');
     expect(normalizePhone('+1 (415) 555.0100')).toBe('+14155550100');
     expect(normalizePhone('00 31 6 1234 5678')).toBe('+31612345678');
+  });
+});
+
+describe('createVerificationSchema in French and Dutch', () => {
+  const errorsIn = async (language: 'fr' | 'nl', values: Partial<CreateVerificationFormValues>, defaultPhoneRegion?: 'BE') => {
+    const t = (await translatorFor(language, 'create.schema')) as Translate;
+    const result = createVerificationSchemaFor({ t, language, defaultPhoneRegion }).safeParse({ ...valid, ...values });
+    return (result.success ? {} : z.flattenError(result.error).fieldErrors) as Record<string, string[] | undefined>;
+  };
+
+  it('says what is wrong in the reader’s language, with the limits filled in', async () => {
+    expect((await errorsIn('fr', { name: '   ' })).name).toEqual(['Indiquez le nom complet de la personne.']);
+    expect((await errorsIn('nl', { name: 'x'.repeat(201) })).name).toEqual(['De naam mag maximaal 200 tekens bevatten.']);
+    expect((await errorsIn('fr', { email: '', smsNotification: true, phone: '+32 470 12 34 56' })).smsNotification?.[0]).toMatch(
+      /^Un SMS ne peut pas être le seul moyen/,
+    );
+  });
+
+  it('names the phone number’s country in the reader’s language', async () => {
+    expect((await errorsIn('fr', { smsNotification: true, phone: '+32 470' })).phone).toEqual([
+      'Trop peu de chiffres pour un numéro de ce pays (Belgique, +32). Vérifiez qu’aucun chiffre ne manque.',
+    ]);
+    expect((await errorsIn('nl', { smsNotification: true, phone: '0470 12 3x' }, 'BE')).phone?.[0]).toMatch(/nationaal nummer uit België/);
   });
 });
 

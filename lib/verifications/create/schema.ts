@@ -2,8 +2,13 @@
 // server action (which validates again: never trust the client). It speaks the staff's terms
 // (a purpose picked from a list, a phone typed with spaces) and its output is the exact body
 // of the service's POST /v1/verifications/new. No server imports here: it ships to the browser.
+//
+// Its messages are in the reader's language: each side passes its translate function for the
+// create.schema catalog (the browser its client catalog's, the server action next-intl's).
+// i18n: t = create.schema
 import '@/lib/platform/zod-jitless';
 import { z } from 'zod';
+import type { Translate } from '@/lib/i18n/translate';
 import type { CreateVerificationRequest } from '@/lib/verification-service/schemas';
 import { LANGUAGES, PREDEFINED_PURPOSES } from '@/lib/verifications/labels';
 import { type CreateVerificationFormValues, EMAIL_MAX, NAME_MAX, OTHER_PURPOSE, PURPOSE_MAX } from './form-values';
@@ -17,61 +22,70 @@ const languageCodes = LANGUAGES.map((l) => l.value) as [string, ...string[]];
 
 export { isE164, normalizePhone } from './phone-number';
 
-/**
- * Contract §2.1: an e-mail address is required unless a shareable link is used, so an SMS can
- * only go along with one of them. Shown at the SMS switch, where the choice is made.
- */
-export const SMS_NEEDS_EMAIL_OR_LINK =
-  'An SMS cannot be the only way to reach the person: the service needs their e-mail address unless you use a shareable link. Enter their e-mail address above, or switch on "Shareable link".';
-
 // A deliberately small e-mail check: the service owns delivery; this catches typos.
 const emailFormat = z.email();
 
 export type CreateVerificationSchema = z.ZodType<CreateVerificationRequest, CreateVerificationFormValues>;
 
 export type CreateVerificationSchemaOptions = {
+  /** The messages' words: a translate function for the create.schema catalog. */
+  t: Translate;
+  /** The reader's language, for the names of countries in the phone number's messages. */
+  language: string;
   /** The region a phone number typed without its country code belongs to (DEFAULT_PHONE_REGION). */
   defaultPhoneRegion?: CountryCode;
 };
 
-const schemas = new Map<string, CreateVerificationSchema>();
+// One schema per translate function and region: the browser keeps its translate function for the
+// page's life, and asks often; the server's is new with each request.
+const schemas = new WeakMap<Translate, Map<string, CreateVerificationSchema>>();
 
-/** The form's schema for a team's settings; built once per setting, as the browser and the server both ask for it often. */
-export function createVerificationSchemaFor({ defaultPhoneRegion }: CreateVerificationSchemaOptions = {}): CreateVerificationSchema {
-  const key = defaultPhoneRegion ?? '';
-  let schema = schemas.get(key);
+/** The form's schema for a team's settings, in the reader's language. */
+export function createVerificationSchemaFor({
+  t,
+  language,
+  defaultPhoneRegion,
+}: CreateVerificationSchemaOptions): CreateVerificationSchema {
+  let byRegion = schemas.get(t);
+  if (!byRegion) {
+    byRegion = new Map();
+    schemas.set(t, byRegion);
+  }
+  const key = `${language}|${defaultPhoneRegion ?? ''}`;
+  let schema = byRegion.get(key);
   if (!schema) {
-    schema = buildSchema(defaultPhoneRegion);
-    schemas.set(key, schema);
+    schema = buildSchema(t, language, defaultPhoneRegion);
+    byRegion.set(key, schema);
   }
   return schema;
 }
 
-/** The schema without a default phone region: international numbers only. */
-export const createVerificationSchema: CreateVerificationSchema = createVerificationSchemaFor();
-
-function buildSchema(defaultPhoneRegion: CountryCode | undefined): CreateVerificationSchema {
+function buildSchema(t: Translate, language: string, defaultPhoneRegion: CountryCode | undefined): CreateVerificationSchema {
+  const words = { t, language };
   return (
     z
       .object({
         name: z
           .string()
           .trim()
-          .min(1, "Enter the person's full name.")
-          .max(NAME_MAX, `The name can be at most ${NAME_MAX} characters.`)
-          .regex(/^[^\u0000-\u001f\u007f]*$/, 'The name contains invisible control characters; type it again.'),
-        email: z.string().trim().max(EMAIL_MAX, `The e-mail address can be at most ${EMAIL_MAX} characters.`),
-        purpose: z.enum(purposeChoices, { error: 'Choose the purpose of the verification.' }),
+          .min(1, t('nameRequired'))
+          .max(NAME_MAX, t('nameTooLong', { max: NAME_MAX }))
+          .regex(/^[^\u0000-\u001f\u007f]*$/, t('nameControlCharacters')),
+        email: z
+          .string()
+          .trim()
+          .max(EMAIL_MAX, t('emailTooLong', { max: EMAIL_MAX })),
+        purpose: z.enum(purposeChoices, { error: t('purposeRequired') }),
         customPurpose: z
           .string()
           .trim()
-          .max(PURPOSE_MAX, `Keep the purpose under ${PURPOSE_MAX} characters.`)
-          .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'The purpose contains invisible control characters; type it again.'),
-        language: z.enum(languageCodes, { error: 'Choose English, Français or Nederlands.' }),
+          .max(PURPOSE_MAX, t('purposeTooLong', { max: PURPOSE_MAX }))
+          .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, t('purposeControlCharacters')),
+        language: z.enum(languageCodes, { error: t('languageRequired') }),
         shareableLink: z.boolean(),
         emailNotification: z.boolean(),
         smsNotification: z.boolean(),
-        phone: z.string().trim().max(40, 'That is too long for a phone number.'),
+        phone: z.string().trim().max(40, t('phoneTooLong')),
       })
       // Cross-field rules run even when another field is invalid, so every problem shows at once.
       .superRefine(
@@ -81,21 +95,21 @@ function buildSchema(defaultPhoneRegion: CountryCode | undefined): CreateVerific
             // With SMS on, the problem is the channel choice: say so at the SMS switch.
             ctx.addIssue(
               values.smsNotification
-                ? { code: 'custom', path: ['smsNotification'], message: SMS_NEEDS_EMAIL_OR_LINK }
+                ? { code: 'custom', path: ['smsNotification'], message: t('smsNeedsEmailOrLink') }
                 : {
                     code: 'custom',
                     path: ['email'],
-                    message: 'Enter an e-mail address, or switch on "Shareable link" to send the link yourself.',
+                    message: t('emailRequired'),
                   },
             );
           } else if (email !== '' && !emailFormat.safeParse(email).success) {
-            ctx.addIssue({ code: 'custom', path: ['email'], message: 'Enter a valid e-mail address, like name@example.com.' });
+            ctx.addIssue({ code: 'custom', path: ['email'], message: t('emailInvalid') });
           }
           if (values.purpose === OTHER_PURPOSE && (typeof values.customPurpose !== 'string' || values.customPurpose.trim() === '')) {
-            ctx.addIssue({ code: 'custom', path: ['customPurpose'], message: 'Describe the purpose of the verification.' });
+            ctx.addIssue({ code: 'custom', path: ['customPurpose'], message: t('customPurposeRequired') });
           }
           if (values.smsNotification) {
-            const phone = checkPhoneNumber(typeof values.phone === 'string' ? values.phone : '', defaultPhoneRegion);
+            const phone = checkPhoneNumber(typeof values.phone === 'string' ? values.phone : '', defaultPhoneRegion, words);
             if ('error' in phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: phone.error });
           }
         },
@@ -113,7 +127,7 @@ function buildSchema(defaultPhoneRegion: CountryCode | undefined): CreateVerific
         };
         if (values.email !== '') body.email = values.email;
         if (values.smsNotification) {
-          const phone = checkPhoneNumber(values.phone, defaultPhoneRegion);
+          const phone = checkPhoneNumber(values.phone, defaultPhoneRegion, words);
           // Checked above: the transform runs only when every rule passed.
           if ('phone' in phone) body.phonenumber = phone.phone;
         }
