@@ -2,6 +2,7 @@
 // waiting minutes, and a StaffError's English sentence shown in the reader's language.
 import { afterEach, describe, expect, it } from 'vitest';
 import { StaffError } from '@/lib/auth/staff-records';
+import type { Translate } from '@/lib/i18n/translate';
 import { translatorFor } from '@/lib/i18n/translator';
 import { staffRefusal } from '@/lib/staff/refusals.server';
 import { answerInLanguage } from '@/test/support/next-intl-server';
@@ -10,8 +11,8 @@ afterEach(() => answerInLanguage('en'));
 
 describe('account messages', () => {
   it('counts the other sessions signed out in French and Dutch', async () => {
-    const fr = await translatorFor('fr', 'account.actions');
-    const nl = await translatorFor('nl', 'account.actions');
+    const fr = (await translatorFor('fr', 'account.actions')) as unknown as Translate;
+    const nl = (await translatorFor('nl', 'account.actions')) as unknown as Translate;
     expect([0, 1, 3].map((count) => fr('othersEnded', { count }))).toEqual([
       'Aucune autre session n’était ouverte.',
       '1 autre session a été déconnectée.',
