@@ -2,28 +2,21 @@
 // The ten backup codes, shown once right after enrolment: to copy or download as a text file
 // (a data: link, so the download works without JavaScript too), with plain words on how they work.
 import { Download } from 'lucide-react';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { CopyTextButton } from './copy-text-button';
 
 export function BackupCodes({ codes }: { codes: string[] }) {
-  const text = [
-    'Verification Desk: backup codes for two-factor sign-in',
-    'Each code works once. Keep them somewhere safe, away from your phone.',
-    '',
-    ...codes,
-    '',
-  ].join('\n');
+  const t = useClientTranslations('account.twoFactor.backup');
+  const text = [t('fileTitle'), t('fileRule'), '', ...codes, ''].join('\n');
   return (
     <section aria-labelledby="backup-codes-heading" className="space-y-4">
-      <Alert tone="warning" title="Save your backup codes now: they are shown only this once">
-        <p>
-          If you lose your phone, each of these codes signs you in once in place of the 6-digit code. A used code stops working. Keep them
-          somewhere safe, away from your phone (a password manager, or printed).
-        </p>
+      <Alert tone="warning" title={t('saveTitle')}>
+        <p>{t('saveText')}</p>
       </Alert>
       <h2 id="backup-codes-heading" className="text-base font-semibold text-slate-900">
-        Your {codes.length} backup codes
+        {t('heading', { total: codes.length })}
       </h2>
       <ol className="grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5" data-testid="backup-codes">
         {codes.map((code) => (
@@ -33,14 +26,14 @@ export function BackupCodes({ codes }: { codes: string[] }) {
         ))}
       </ol>
       <div className="flex flex-wrap gap-2">
-        <CopyTextButton text={codes.join('\n')} label="Copy codes" copiedMessage="Backup codes copied to the clipboard" />
+        <CopyTextButton text={codes.join('\n')} label={t('copy')} copiedMessage={t('copied')} />
         <a
           href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
-          download="verification-desk-backup-codes.txt"
+          download={t('fileName')}
           className={buttonClasses('secondary', 'sm')}
         >
           <Download aria-hidden="true" className="size-4" />
-          Download as text
+          {t('download')}
         </a>
       </div>
     </section>

@@ -5,6 +5,7 @@
 import { useActionState } from 'react';
 import { PasswordField } from '@/components/forms/password-field';
 import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { Alert } from '@/components/ui/alert';
 import { Switch } from '@/components/ui/switch';
 import { type ChangePasswordState, changePasswordAction } from '@/lib/account/actions';
@@ -12,6 +13,7 @@ import { PASSWORD_MIN } from '@/lib/auth/password-length';
 import { type FieldErrors, refusalOf } from '@/lib/forms/form-state';
 
 export function ChangePasswordForm() {
+  const t = useClientTranslations('account.passwordForm');
   const [state, formAction, isPending] = useActionState<ChangePasswordState, FormData>(changePasswordAction, {
     status: 'idle',
     values: { endOtherSessions: true },
@@ -22,34 +24,34 @@ export function ChangePasswordForm() {
   return (
     <div className="space-y-4">
       {state.status === 'changed' ? (
-        <Alert tone="success" title="Password changed" role="status">
+        <Alert tone="success" title={t('changed')} role="status">
           <p>{state.message}</p>
         </Alert>
       ) : null}
       {refused?.message ? (
-        <Alert tone="error" title={refused.title ?? 'The password was not changed'} role="alert">
+        <Alert tone="error" title={refused.title ?? t('notChanged')} role="alert">
           <p>{refused.message}</p>
         </Alert>
       ) : null}
       {/* React empties the fields after each answer; the switch comes back as it was posted. */}
       <form action={formAction} className="max-w-md space-y-5" noValidate>
-        <PasswordField id="currentPassword" label="Current password" autoComplete="current-password" error={error('currentPassword')} />
+        <PasswordField id="currentPassword" label={t('currentPassword')} autoComplete="current-password" error={error('currentPassword')} />
         <PasswordField
           id="newPassword"
-          label="New password"
-          hint={`At least ${PASSWORD_MIN} characters, not one of the common ones. A few unrelated words work well.`}
+          label={t('newPassword')}
+          hint={t('newPasswordHint', { min: PASSWORD_MIN })}
           autoComplete="new-password"
           error={error('newPassword')}
         />
-        <PasswordField id="confirmPassword" label="Repeat the new password" autoComplete="new-password" error={error('confirmPassword')} />
+        <PasswordField id="confirmPassword" label={t('confirmPassword')} autoComplete="new-password" error={error('confirmPassword')} />
         <Switch
           id="endOtherSessions"
           name="endOtherSessions"
-          label="Sign out my other sessions"
-          description="Every other browser signed in to your account is signed out at once. This one stays signed in."
+          label={t('endOthers')}
+          description={t('endOthersDescription')}
           defaultChecked={state.values.endOtherSessions}
         />
-        <PendingSubmitButton pending={isPending}>Change password</PendingSubmitButton>
+        <PendingSubmitButton pending={isPending}>{t('submit')}</PendingSubmitButton>
       </form>
     </div>
   );

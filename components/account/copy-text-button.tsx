@@ -3,9 +3,11 @@
 // says how to copy by hand instead. Nothing is recorded: the text is the person's own.
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { Button } from '@/components/ui/button';
 
 export function CopyTextButton({ text, label, copiedMessage }: { text: string; label: string; copiedMessage: string }) {
+  const t = useClientTranslations('account.twoFactor.copy');
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -29,10 +31,10 @@ export function CopyTextButton({ text, label, copiedMessage }: { text: string; l
         ) : (
           <Copy aria-hidden="true" className="size-4" />
         )}
-        {state === 'copied' ? 'Copied' : label}
+        {state === 'copied' ? t('copied') : label}
       </Button>
       <span role="status" className="sr-only">
-        {state === 'copied' ? copiedMessage : state === 'failed' ? 'Copying was not allowed; select the text and press Ctrl+C.' : ''}
+        {state === 'copied' ? copiedMessage : state === 'failed' ? t('failed') : ''}
       </span>
     </>
   );

@@ -7,6 +7,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useActionState } from 'react';
 import { PasswordField } from '@/components/forms/password-field';
 import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
@@ -32,17 +33,18 @@ export function TwoFactorSettings({
   mayTurnOff: boolean;
   next: string;
 }) {
+  const t = useClientTranslations('account.twoFactor');
   const [enrolment, enrol, enrolling] = useActionState<EnrolmentState, FormData>(enrolTwoFactorAction, idleEnrolment);
   const [turnOff, turnOffAction, turningOff] = useActionState<TurnOffState, FormData>(turnOffTwoFactorAction, idleTurnOff);
 
   if (enrolment.status === 'enrolled') {
     return (
       <div className="space-y-6">
-        <Alert tone="success" title="Two-factor authentication is on" role="status">
-          <p>From your next sign-in, Verification Desk asks for a code from your app after your password.</p>
+        <Alert tone="success" title={t('enrolledTitle')} role="status">
+          <p>{t('enrolledText')}</p>
         </Alert>
         <BackupCodes codes={enrolment.backupCodes} />
-        <ButtonLink href={next}>I have saved my backup codes, continue</ButtonLink>
+        <ButtonLink href={next}>{t('continue')}</ButtonLink>
       </div>
     );
   }
@@ -52,35 +54,32 @@ export function TwoFactorSettings({
     const passwordError = refused?.fieldErrors.password?.[0];
     return (
       <div className="space-y-6">
-        <Alert tone="success" title="Two-factor authentication is on">
-          <p>Each sign-in with your password also asks for a code from your authenticator app, or one of your backup codes.</p>
+        <Alert tone="success" title={t('enrolledTitle')}>
+          <p>{t('onText')}</p>
         </Alert>
         {mayTurnOff ? (
           <form action={turnOffAction} className="max-w-sm space-y-4" noValidate>
-            <h2 className="text-base font-semibold text-slate-900">Turn two-factor authentication off</h2>
+            <h2 className="text-base font-semibold text-slate-900">{t('turnOffTitle')}</h2>
             <AccountName email={email} />
             {refused?.message ? (
-              <Alert tone="error" title="Still on" role="alert">
+              <Alert tone="error" title={t('stillOn')} role="alert">
                 <p>{refused.message}</p>
               </Alert>
             ) : null}
             <PasswordField
               id="off-password"
               name="password"
-              label="Current password"
+              label={t('currentPassword')}
               autoComplete="current-password"
               required
               error={passwordError}
             />
             <PendingSubmitButton pending={turningOff} variant="danger">
-              Turn off two-factor authentication
+              {t('turnOff')}
             </PendingSubmitButton>
           </form>
         ) : (
-          <p className="text-sm text-slate-600">
-            Your organisation requires it, so it cannot be turned off. If you lose your phone, use a backup code or ask an administrator to
-            reset it.
-          </p>
+          <p className="text-sm text-slate-600">{t('required')}</p>
         )}
       </div>
     );
@@ -90,8 +89,8 @@ export function TwoFactorSettings({
   return (
     <div className="space-y-6">
       {turnedOff ? (
-        <Alert tone="info" title="Two-factor authentication is off" role="status">
-          <p>Your password alone signs you in now. You can set it up again below.</p>
+        <Alert tone="info" title={t('offTitle')} role="status">
+          <p>{t('offText')}</p>
         </Alert>
       ) : null}
       {enrolment.status === 'scan' ? (
@@ -119,25 +118,26 @@ function PasswordStep({
   action: (form: FormData) => void;
   pending: boolean;
 }) {
+  const t = useClientTranslations('account.twoFactor');
   const refused = refusalOf(state);
   const passwordError = refused?.fieldErrors.password?.[0];
   return (
     <form action={action} className="max-w-sm space-y-4" noValidate>
       <input type="hidden" name="step" value="password" />
       <AccountName email={email} />
-      <h2 className="text-base font-semibold text-slate-900">Step 1 of 3: confirm it is you</h2>
+      <h2 className="text-base font-semibold text-slate-900">{t('step1')}</h2>
       {state.status === 'already-on' ? (
-        <Alert tone="info" title="Already on" role="status">
-          <p>Two-factor authentication was set up meanwhile, perhaps in another tab. Reload this page.</p>
+        <Alert tone="info" title={t('alreadyOnTitle')} role="status">
+          <p>{t('alreadyOnText')}</p>
         </Alert>
       ) : null}
       {refused?.message ? (
-        <Alert tone="error" title="Not set up" role="alert">
+        <Alert tone="error" title={t('notSetUp')} role="alert">
           <p>{refused.message}</p>
         </Alert>
       ) : null}
-      <PasswordField id="password" label="Current password" autoComplete="current-password" required error={passwordError} />
-      <PendingSubmitButton pending={pending}>Continue</PendingSubmitButton>
+      <PasswordField id="password" label={t('currentPassword')} autoComplete="current-password" required error={passwordError} />
+      <PendingSubmitButton pending={pending}>{t('next')}</PendingSubmitButton>
     </form>
   );
 }
@@ -153,47 +153,35 @@ function ScanStep({
   action: (form: FormData) => void;
   pending: boolean;
 }) {
+  const t = useClientTranslations('account.twoFactor');
   return (
     <div className="space-y-6">
       <section aria-labelledby="scan-heading" className="space-y-4">
         <h2 id="scan-heading" className="text-base font-semibold text-slate-900">
-          Step 2 of 3: add Verification Desk to your authenticator app
+          {t('step2')}
         </h2>
-        <p className="text-sm text-slate-600">
-          Scan this QR code with an authenticator app (for example 1Password, Google Authenticator, Microsoft Authenticator or Aegis).
-        </p>
+        <p className="text-sm text-slate-600">{t('scan')}</p>
         <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
           <div className="w-fit rounded-md bg-white p-2 ring-1 ring-slate-200">
-            <QRCodeSVG
-              value={secret.totpURI}
-              size={176}
-              marginSize={1}
-              role="img"
-              aria-label="QR code to add Verification Desk to an authenticator app"
-            />
+            <QRCodeSVG value={secret.totpURI} size={176} marginSize={1} role="img" aria-label={t('qrLabel')} />
           </div>
           <div className="space-y-2">
-            <p className="text-sm text-slate-700">Cannot scan? Enter this key in the app instead (time-based, 6 digits):</p>
+            <p className="text-sm text-slate-700">{t('manual')}</p>
             <p>
               <code className="rounded bg-slate-100 px-2 py-1 font-mono text-base tracking-wide text-slate-900" data-testid="manual-key">
                 {secret.manualKey}
               </code>
             </p>
-            <CopyTextButton text={secret.manualKey.replaceAll(' ', '')} label="Copy key" copiedMessage="Key copied to the clipboard" />
+            <CopyTextButton text={secret.manualKey.replaceAll(' ', '')} label={t('copyKey')} copiedMessage={t('keyCopied')} />
           </div>
         </div>
       </section>
       <form action={action} className="max-w-sm space-y-4" noValidate>
-        <h2 className="text-base font-semibold text-slate-900">Step 3 of 3: enter the code the app shows</h2>
+        <h2 className="text-base font-semibold text-slate-900">{t('step3')}</h2>
         <input type="hidden" name="step" value="code" />
         <input type="hidden" name="totpURI" value={secret.totpURI} />
         <input type="hidden" name="proof" value={secret.proof} />
-        <Field
-          id="code"
-          label="6-digit code"
-          hint="Two-factor authentication is switched on only once this code is right."
-          error={codeError}
-        >
+        <Field id="code" label={t('code')} hint={t('codeHint')} error={codeError}>
           <Input
             id="code"
             name="code"
@@ -208,7 +196,7 @@ function ScanStep({
             aria-describedby={fieldDescribedBy('code', { hint: true, error: !!codeError })}
           />
         </Field>
-        <PendingSubmitButton pending={pending}>Turn on two-factor authentication</PendingSubmitButton>
+        <PendingSubmitButton pending={pending}>{t('turnOn')}</PendingSubmitButton>
       </form>
     </div>
   );

@@ -2,6 +2,7 @@
 // page's dialog, and on a page of its own when the browser runs no JavaScript (so the Disable
 // button never acts in one click).
 import type { ReactNode } from 'react';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 
@@ -26,20 +27,18 @@ export function DisableStaffConfirmation({
   /** The way back without disabling: a button in the dialog, a link on the page. */
   cancel: ReactNode;
 }) {
+  const t = useClientTranslations('staff.disable');
   return (
     <div className="space-y-4">
       <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-        Disable {name}?
+        {t('title', { name })}
       </h2>
       <div id={descriptionId} className="space-y-2 text-sm text-slate-700">
-        <p>
-          Their sessions end at once, on every server of the dashboard, and they can no longer sign in. Anything they have open stops
-          working on its next step.
-        </p>
-        <p>Their account and its history stay. An administrator can enable it again later.</p>
+        <p>{t('effect')}</p>
+        <p>{t('kept')}</p>
       </div>
       {problem ? (
-        <Alert tone="error" title="The account was not disabled" role="alert">
+        <Alert tone="error" title={t('notDisabled')} role="alert">
           <p>{problem}</p>
         </Alert>
       ) : null}
@@ -47,7 +46,7 @@ export function DisableStaffConfirmation({
         <input type="hidden" name="userId" value={userId} />
         {cancel}
         <Button type="submit" variant="danger" disabled={pending}>
-          Disable {name}
+          {t('confirm', { name })}
         </Button>
       </form>
     </div>

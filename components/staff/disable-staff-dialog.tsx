@@ -4,6 +4,7 @@
 // Cancel has the focus when it opens, so an Enter too many does not disable anyone. Before
 // JavaScript runs (or without it), the button is a link to a confirmation page instead.
 import { useActionState, useEffect, useId, useRef } from 'react';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { refusalOf } from '@/lib/forms/form-state';
 import { disableStaffAction, type StaffChangeState } from '@/lib/staff/accounts/actions';
@@ -15,6 +16,7 @@ export function DisableStaffDialog({ userId, name }: { userId: string; name: str
   const dialog = useRef<HTMLDialogElement>(null);
   const trigger = useRef<HTMLAnchorElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
+  const t = useClientTranslations('staff.row');
   const [state, disable, disabling] = useActionState(disableStaffAction, idle);
   const ids = useId();
 
@@ -37,7 +39,8 @@ export function DisableStaffDialog({ userId, name }: { userId: string; name: str
           cancel.current?.focus();
         }}
       >
-        Disable<span className="sr-only"> {name}</span>
+        <span aria-hidden="true">{t('disable')}</span>
+        <span className="sr-only">{t('disableName', { name })}</span>
       </a>
       <dialog
         ref={dialog}
@@ -56,7 +59,7 @@ export function DisableStaffDialog({ userId, name }: { userId: string; name: str
           problem={refusalOf(state)?.message}
           cancel={
             <Button ref={cancel} type="button" variant="secondary" onClick={() => dialog.current?.close()}>
-              Cancel
+              {t('cancel')}
             </Button>
           }
         />

@@ -1,5 +1,6 @@
 'use client';
 import { useActionState } from 'react';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 // The confirmation page's form (app/(dashboard)/staff/[id]/disable): the dialog's words and
@@ -12,15 +13,16 @@ import { DisableStaffConfirmation } from './disable-staff-confirmation';
 const idle: StaffChangeState = { status: 'idle', values: {} };
 
 export function DisableStaffPageForm({ userId, name, alreadyDisabled }: { userId: string; name: string; alreadyDisabled: boolean }) {
+  const t = useClientTranslations('staff.disable');
   const [state, disable, disabling] = useActionState(disableStaffAction, idle);
   if (state.status === 'done' || alreadyDisabled) {
     return (
       <div className="space-y-4">
-        <Alert tone="success" title={`${name} is disabled`} role="status">
-          <p>Their sessions have ended and they can no longer sign in.</p>
+        <Alert tone="success" title={t('done', { name })} role="status">
+          <p>{t('doneText')}</p>
         </Alert>
         <Link href="/staff" className={buttonClasses('secondary', 'md')}>
-          Back to staff
+          {t('back')}
         </Link>
       </div>
     );
@@ -36,7 +38,7 @@ export function DisableStaffPageForm({ userId, name, alreadyDisabled }: { userId
       problem={refusalOf(state)?.message}
       cancel={
         <Link href="/staff" className={buttonClasses('secondary', 'md')}>
-          Cancel
+          {t('cancel')}
         </Link>
       }
     />

@@ -2,6 +2,7 @@
 // "New invitation link" on a staff row, for a colleague who has not set a password yet (or whose
 // link expired or got lost): issuing one voids the older link, and the new one is shown once here.
 import { useActionState } from 'react';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { InvitationLinkPanel } from '@/components/staff/invitation-link-panel';
 import { Button } from '@/components/ui/button';
 import { type IssueInvitationState, issueInvitationAction } from '@/lib/staff/invitations/actions';
@@ -9,13 +10,15 @@ import { type IssueInvitationState, issueInvitationAction } from '@/lib/staff/in
 const idle: IssueInvitationState = { status: 'idle', values: {} };
 
 export function NewInvitationButton({ userId, name, email }: { userId: string; name: string; email: string }) {
+  const t = useClientTranslations('staff.row');
   const [state, issue, issuing] = useActionState(issueInvitationAction, idle);
   return (
     <div className="space-y-2">
       <form action={issue}>
         <input type="hidden" name="userId" value={userId} />
         <Button type="submit" variant="secondary" size="sm" disabled={issuing}>
-          New invitation link<span className="sr-only"> for {name}</span>
+          <span aria-hidden="true">{t('newInvitation')}</span>
+          <span className="sr-only">{t('newInvitationFor', { name })}</span>
         </Button>
       </form>
       {state.status === 'issued' ? (

@@ -3,12 +3,14 @@
 // happens. The confirmation is a disclosure, so it works without JavaScript and keeps focus in
 // the row; the reset itself is a plain form post.
 import { useActionState } from 'react';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { Button } from '@/components/ui/button';
 import { resetTwoFactorAction, type StaffChangeState } from '@/lib/staff/accounts/actions';
 
 const idle: StaffChangeState = { status: 'idle', values: {} };
 
 export function ResetTwoFactorButton({ userId, name }: { userId: string; name: string }) {
+  const t = useClientTranslations('staff.row');
   const [state, reset, resetting] = useActionState(resetTwoFactorAction, idle);
   if (state.status === 'done') {
     return (
@@ -20,16 +22,15 @@ export function ResetTwoFactorButton({ userId, name }: { userId: string; name: s
   return (
     <details className="group">
       <summary className="cursor-pointer list-none rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 group-open:bg-slate-50">
-        Reset two-factor<span className="sr-only"> of {name}</span>
+        <span aria-hidden="true">{t('resetTwoFactor')}</span>
+        <span className="sr-only">{t('resetTwoFactorOf', { name })}</span>
       </summary>
       <form action={reset} className="mt-2 max-w-xs space-y-2 rounded-md bg-white p-3 text-sm shadow-sm ring-1 ring-slate-200">
         <input type="hidden" name="userId" value={userId} />
-        <p className="text-slate-700">
-          Remove {name}&rsquo;s second factor? Their sessions end now. They then sign in with their password alone, and set up a new second
-          factor (at once, if your organisation requires one).
-        </p>
+        <p className="text-slate-700">{t('resetConfirm', { name })}</p>
         <Button type="submit" variant="danger" size="sm" disabled={resetting}>
-          Yes, reset two-factor<span className="sr-only"> of {name}</span>
+          <span aria-hidden="true">{t('resetYes')}</span>
+          <span className="sr-only">{t('resetYesOf', { name })}</span>
         </Button>
         {state.status === 'failed' || state.status === 'invalid' ? (
           <p role="alert" className="text-red-700">

@@ -2,9 +2,10 @@
 // Per-account controls on the staff page: change the role, disable the account (after a
 // confirmation: disable-staff-dialog.tsx).
 import { useActionState } from 'react';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
-import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
+import { STAFF_ROLES, type StaffRole } from '@/lib/auth/roles';
 import { changeRoleAction, type StaffChangeState } from '@/lib/staff/accounts/actions';
 import { DisableStaffDialog } from './disable-staff-dialog';
 import { ResetTwoFactorButton } from './reset-two-factor-button';
@@ -26,6 +27,9 @@ export function StaffRowActions({
   isSelf: boolean;
   twoFactorEnabled?: boolean;
 }) {
+  const t = useClientTranslations('staff.row');
+  // The page hands down common.roles.
+  const tCommon = useClientTranslations('common');
   const [roleState, changeRole, changingRole] = useActionState(changeRoleAction, idle);
   const message = messageOf(roleState);
   const failed = roleState.status === 'failed';
@@ -34,17 +38,18 @@ export function StaffRowActions({
       <form action={changeRole} className="flex items-center gap-2">
         <input type="hidden" name="userId" value={userId} />
         <label htmlFor={`role-${userId}`} className="sr-only">
-          Role of {name}
+          {t('roleOf', { name })}
         </label>
         <Select id={`role-${userId}`} name="role" defaultValue={role} sizing="h-8 w-40 py-1">
           {STAFF_ROLES.map((option) => (
             <option key={option} value={option}>
-              {ROLE_LABELS[option]}
+              {tCommon(`roles.${option}`)}
             </option>
           ))}
         </Select>
         <Button type="submit" variant="secondary" size="sm" disabled={changingRole}>
-          Change role<span className="sr-only"> of {name}</span>
+          <span aria-hidden="true">{t('changeRole')}</span>
+          <span className="sr-only">{t('changeRoleOf', { name })}</span>
         </Button>
       </form>
       {isSelf ? null : <DisableStaffDialog userId={userId} name={name} />}

@@ -4,6 +4,7 @@ import { revalidatePath } from 'next/cache';
 // staff member may use them, on their own account only: the account is the session's, never a
 // field of the form.
 import { headers } from 'next/headers';
+import { getTranslations } from 'next-intl/server';
 import { z } from 'zod';
 import { getAuth } from '@/lib/auth/auth';
 import { formAction } from '@/lib/auth/form-action';
@@ -24,76 +25,73 @@ export type ChangePasswordState = FormState<
   PasswordField
 >;
 
-const sessionsEnded = (count: number) =>
-  count === 0 ? 'No other session was open.' : `${count} other session${count === 1 ? '' : 's'} ended.`;
-
-/** How long to wait, in words. */
-const waitFor = (seconds: number) => {
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-};
-
-export const changePasswordAction = formAction({
-  permission: 'account:own',
-  schema: changePasswordSchema,
-  read: (form) => ({
-    currentPassword: textField(form, 'currentPassword'),
-    newPassword: textField(form, 'newPassword'),
-    confirmPassword: textField(form, 'confirmPassword'),
-    // A checkbox that is not ticked is not posted at all.
-    endOtherSessions: form.get('endOtherSessions') === 'on',
-  }),
-  // Never a password back: the form asks for them again.
-  values: (typed) => ({ endOtherSessions: typed.endOtherSessions }),
-  run: async ({ data, staff, refuse }): Promise<ChangePasswordState> => {
-    const requestHeaders = await headers();
-    const result = await changeOwnPassword(await getAuth(), {
-      staff,
-      currentPassword: data.currentPassword,
-      newPassword: data.newPassword,
-      endOthers: data.endOtherSessions,
-      headers: requestHeaders,
-      ip: clientAddress(requestHeaders),
-    });
-    switch (result.outcome) {
-      case 'weak-password':
-        return refuse({ fieldErrors: { newPassword: [result.message] } });
-      case 'wrong-current':
-        return refuse({ fieldErrors: { currentPassword: ['This is not your current password.'] } });
-      case 'throttled':
-        return refuse({
-          title: 'Too many wrong passwords',
-          message: `Your password was not changed: the current password was wrong too often. Wait ${waitFor(result.retryAfterSeconds)} and try again.`,
-        });
-      case 'no-password':
-        return refuse({ message: 'Your account signs in through your company’s sign-in service and has no password here to change.' });
-      case 'changed':
-        revalidatePath('/account');
-        return {
-          status: 'changed',
-          values: { endOtherSessions: data.endOtherSessions },
-          message: data.endOtherSessions ? `Password changed. ${sessionsEnded(result.otherSessionsEnded)}` : 'Password changed.',
-        };
-    }
-  },
-});
+export async function changePasswordAction(previous: ChangePasswordState, formData: FormData) {
+  const [t, tErrors] = await Promise.all([getTranslations('account.actions'), getTranslations('account.passwordErrors')]);
+  return formAction({
+    permission: 'account:own',
+    schema: changePasswordSchema(tErrors),
+    read: (form) => ({
+      currentPassword: textField(form, 'currentPassword'),
+      newPassword: textField(form, 'newPassword'),
+      confirmPassword: textField(form, 'confirmPassword'),
+      // A checkbox that is not ticked is not posted at all.
+      endOtherSessions: form.get('endOtherSessions') === 'on',
+    }),
+    // Never a password back: the form asks for them again.
+    values: (typed) => ({ endOtherSessions: typed.endOtherSessions }),
+    run: async ({ data, staff, refuse }): Promise<ChangePasswordState> => {
+      const requestHeaders = await headers();
+      const result = await changeOwnPassword(await getAuth(), {
+        staff,
+        currentPassword: data.currentPassword,
+        newPassword: data.newPassword,
+        endOthers: data.endOtherSessions,
+        headers: requestHeaders,
+        ip: clientAddress(requestHeaders),
+      });
+      switch (result.outcome) {
+        case 'weak-password':
+          return refuse({ fieldErrors: { newPassword: [result.message] } });
+        case 'wrong-current':
+          return refuse({ fieldErrors: { currentPassword: [t('wrongCurrent')] } });
+        case 'throttled':
+          return refuse({
+            title: t('throttledTitle'),
+            message: t('throttled', { minutes: Math.ceil(result.retryAfterSeconds / 60) }),
+          });
+        case 'no-password':
+          return refuse({ message: t('noPassword') });
+        case 'changed':
+          revalidatePath('/account');
+          return {
+            status: 'changed',
+            values: { endOtherSessions: data.endOtherSessions },
+            message: data.endOtherSessions ? t('changedEndedOthers', { count: result.otherSessionsEnded }) : t('changed'),
+          };
+      }
+    },
+  })(previous, formData);
+}
 
 export type EndOtherSessionsState = FormState<NoValues, { status: 'done'; message: string }>;
 
-export const endOtherSessionsAction = formAction({
-  permission: 'account:own',
-  schema: z.object({}),
-  read: () => ({}),
-  values: (): NoValues => ({}),
-  run: async ({ staff }): Promise<EndOtherSessionsState> => {
-    const ended = await endOtherSessions(staff.id, staff.sessionId);
-    revalidatePath('/account');
-    return {
-      status: 'done',
-      message: ended === 0 ? 'No other session was open.' : `Signed out of ${ended} other session${ended === 1 ? '' : 's'}.`,
-    };
-  },
-});
+export async function endOtherSessionsAction(previous: EndOtherSessionsState, formData: FormData) {
+  const t = await getTranslations('account.actions');
+  return formAction({
+    permission: 'account:own',
+    schema: z.object({}),
+    read: () => ({}),
+    values: (): NoValues => ({}),
+    run: async ({ staff }): Promise<EndOtherSessionsState> => {
+      const ended = await endOtherSessions(staff.id, staff.sessionId);
+      revalidatePath('/account');
+      return {
+        status: 'done',
+        message: t('othersEnded', { count: ended }),
+      };
+    },
+  })(previous, formData);
+}
 
 /**
  * The language switcher on every page. Anyone may choose, signed in or not (sign-in and

@@ -4,15 +4,16 @@
 // when a cached validation runs out.
 import 'server-only';
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { getTranslations } from 'next-intl/server';
 import { recordAudit } from '@/lib/audit/audit';
 import { forgetValidatedSessions } from '@/lib/auth/session-cache';
 import { type Db, getDb } from '@/lib/db';
 import { staffSessions } from '@/lib/db/schema';
-import { deviceLabel } from './device-label';
+import { deviceParts } from './device-label';
 
 export type OwnSession = {
   id: string;
-  /** "Chrome 131 on Linux", from the user agent stored at sign-in. */
+  /** "Chrome 131 on Linux", in the reader's language, from the user agent stored at sign-in. */
   device: string;
   signedInAt: Date;
   /** When the session was last extended: better-auth does so at most every 15 minutes. */
@@ -24,6 +25,12 @@ export type OwnSession = {
 /** The person's live sessions, this device first, then the most recently active. No addresses: nobody needs them here. */
 export async function listOwnSessions(userId: string, currentSessionId: string, { db }: { db?: Db } = {}): Promise<OwnSession[]> {
   const database = db ?? (await getDb());
+  const t = await getTranslations('account.page.sessions');
+  const deviceWords = (userAgent: string | null) => {
+    const { browser, system } = deviceParts(userAgent);
+    if (browser && system) return t('device', { browser, system });
+    return browser || system || t('unknownBrowser');
+  };
   const rows = await database
     .select({
       id: staffSessions.id,
@@ -37,7 +44,7 @@ export async function listOwnSessions(userId: string, currentSessionId: string, 
   return rows
     .map((row) => ({
       id: row.id,
-      device: deviceLabel(row.userAgent),
+      device: deviceWords(row.userAgent),
       signedInAt: row.createdAt,
       lastActiveAt: row.updatedAt,
       current: row.id === currentSessionId,

@@ -2,6 +2,7 @@
 // Staff management actions (administrators only): create, invite, change a role, disable and
 // re-enable an account, reset a colleague's second factor.
 import { revalidatePath } from 'next/cache';
+import { getTranslations } from 'next-intl/server';
 import { formAction } from '@/lib/auth/form-action';
 import { changeRoleSchema, createStaffSchema } from '@/lib/auth/schemas';
 import { resetTwoFactor } from '@/lib/auth/two-factor/reset';
@@ -10,8 +11,9 @@ import { textField } from '@/lib/forms/action-input';
 import type { FormState, NoValues } from '@/lib/forms/form-state';
 import { inviteStaff } from '../invitations/invitations.server';
 import { invitationLink } from '../invitations/link.server';
+import { staffRefusal } from '../refusals.server';
 import { changeStaffRole, createStaff, disableStaff, enableStaff, StaffError } from '../staff-accounts';
-import { accountChangeAction, type StaffChangeState, UNKNOWN_ACCOUNT } from './account-change.server';
+import { accountChangeAction, type StaffChangeState } from './account-change.server';
 
 type StaffFormValues = { name: string; email: string; role: string };
 
@@ -44,7 +46,8 @@ export const createStaffAction = formAction({
       else await createStaff(staff.id, data);
     } catch (error) {
       if (error instanceof StaffError) {
-        return error.field ? refuse({ fieldErrors: { [error.field]: [error.message] } }) : refuse({ message: error.message });
+        const message = await staffRefusal(error);
+        return error.field ? refuse({ fieldErrors: { [error.field]: [message] } }) : refuse({ message });
       }
       throw error;
     }
@@ -62,31 +65,34 @@ export const createStaffAction = formAction({
   },
 });
 
-export const changeRoleAction = formAction({
-  permission: 'staff:manage',
-  schema: changeRoleSchema,
-  read: (form) => ({ userId: textField(form, 'userId'), role: textField(form, 'role') }),
-  values: (): NoValues => ({}),
-  // The row has no field to show a message at: one sentence says which part was wrong.
-  invalid: (fieldErrors) => ({ fieldErrors: {}, message: fieldErrors.userId ? UNKNOWN_ACCOUNT : 'Choose one of the roles.' }),
-  run: async ({ data, staff, refuse }): Promise<StaffChangeState> => {
-    try {
-      await changeStaffRole(staff.id, data.userId, data.role);
-    } catch (error) {
-      if (error instanceof StaffError) return refuse({ message: error.message });
-      throw error;
-    }
-    revalidatePath('/staff');
-    return { status: 'done', message: 'Role changed.' };
-  },
-});
+export async function changeRoleAction(previous: StaffChangeState, formData: FormData) {
+  const t = await getTranslations('staff');
+  return formAction({
+    permission: 'staff:manage',
+    schema: changeRoleSchema,
+    read: (form) => ({ userId: textField(form, 'userId'), role: textField(form, 'role') }),
+    values: (): NoValues => ({}),
+    // The row has no field to show a message at: one sentence says which part was wrong.
+    invalid: (fieldErrors) => ({
+      fieldErrors: {},
+      message: fieldErrors.userId ? t('refusals.unknownAccount') : t('actions.chooseRole'),
+    }),
+    run: async ({ data, staff, refuse }): Promise<StaffChangeState> => {
+      try {
+        await changeStaffRole(staff.id, data.userId, data.role);
+      } catch (error) {
+        if (error instanceof StaffError) return refuse({ message: await staffRefusal(error) });
+        throw error;
+      }
+      revalidatePath('/staff');
+      return { status: 'done', message: t('actions.roleChanged') };
+    },
+  })(previous, formData);
+}
 
-export const disableStaffAction = accountChangeAction(disableStaff, 'Account disabled; its sessions have ended.');
+export const disableStaffAction = accountChangeAction(disableStaff, 'disabled');
 
-export const enableStaffAction = accountChangeAction(enableStaff, 'Account enabled; they can sign in again.');
+export const enableStaffAction = accountChangeAction(enableStaff, 'enabled');
 
 // An administrator's reset of a colleague's second factor (lib/auth/two-factor/reset.ts).
-export const resetTwoFactorAction = accountChangeAction(
-  resetTwoFactor,
-  'Second factor reset; their sessions have ended. They sign in with their password alone now.',
-);
+export const resetTwoFactorAction = accountChangeAction(resetTwoFactor, 'twoFactorReset');

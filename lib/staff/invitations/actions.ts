@@ -6,6 +6,7 @@ import { revalidatePath } from 'next/cache';
 // answer, never a password.
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { recordAudit } from '@/lib/audit/audit';
 import { getAuth } from '@/lib/auth/auth';
 import { formAction } from '@/lib/auth/form-action';
@@ -15,85 +16,76 @@ import { endSessionOnThisBrowser } from '@/lib/auth/session';
 import { isPasswordSignInEnabled } from '@/lib/env';
 import { textField } from '@/lib/forms/action-input';
 import type { FormState, NoValues } from '@/lib/forms/form-state';
+import { staffRefusal } from '../refusals.server';
 import { StaffError } from '../staff-accounts';
-import { acceptInvitation, InvitationError, type InvitationLookup, issueInvitation } from './invitations.server';
+import { acceptInvitation, InvitationError, issueInvitation } from './invitations.server';
 import { invitationLink } from './link.server';
 
 export type IssueInvitationState = FormState<NoValues, { status: 'issued'; values: NoValues; link: string; expiresAt: string }, 'userId'>;
 
-/** With PASSWORD_SIGN_IN=off an invitation could only set a password nobody may sign in with. */
-const PASSWORD_SIGN_IN_OFF =
-  'Password sign-in is turned off for this dashboard: staff sign in with single sign-on, and invitations are not used.';
+// With PASSWORD_SIGN_IN=off an invitation could only set a password nobody may sign in with:
+// both ends refuse with staff.actions.passwordSignInOff.
 
-export const issueInvitationAction = formAction({
-  permission: 'staff:manage',
-  schema: userIdSchema,
-  read: (form) => ({ userId: textField(form, 'userId') }),
-  values: (): NoValues => ({}),
-  invalid: { fieldErrors: {}, message: 'That account does not exist.' },
-  run: async ({ data, staff, refuse }): Promise<IssueInvitationState> => {
-    if (!isPasswordSignInEnabled()) return refuse({ message: PASSWORD_SIGN_IN_OFF });
-    try {
-      const { token, expiresAt } = await issueInvitation(staff.id, data.userId);
-      revalidatePath('/staff');
-      return { status: 'issued', values: {}, link: invitationLink(token), expiresAt: expiresAt.toISOString() };
-    } catch (error) {
-      if (error instanceof StaffError) return refuse({ message: error.message });
-      throw error;
-    }
-  },
-});
+export async function issueInvitationAction(previous: IssueInvitationState, formData: FormData) {
+  const t = await getTranslations('staff');
+  return formAction({
+    permission: 'staff:manage',
+    schema: userIdSchema,
+    read: (form) => ({ userId: textField(form, 'userId') }),
+    values: (): NoValues => ({}),
+    invalid: { fieldErrors: {}, message: t('refusals.unknownAccount') },
+    run: async ({ data, staff, refuse }): Promise<IssueInvitationState> => {
+      if (!isPasswordSignInEnabled()) return refuse({ message: t('actions.passwordSignInOff') });
+      try {
+        const { token, expiresAt } = await issueInvitation(staff.id, data.userId);
+        revalidatePath('/staff');
+        return { status: 'issued', values: {}, link: invitationLink(token), expiresAt: expiresAt.toISOString() };
+      } catch (error) {
+        if (error instanceof StaffError) return refuse({ message: await staffRefusal(error) });
+        throw error;
+      }
+    },
+  })(previous, formData);
+}
 
 export type AcceptInvitationState = FormState<NoValues, never, 'password' | 'confirmPassword'>;
 
-/** Why a link no longer works, for a form that was open while it stopped working. */
-function invitationRefusal(lookup: Exclude<InvitationLookup, { state: 'valid' }>): string {
-  switch (lookup.state) {
-    case 'expired':
-      return 'This invitation expired. Ask an administrator for a new one.';
-    case 'used':
-      return 'This invitation was already used. Sign in with your password.';
-    case 'disabled':
-      return 'This account is disabled, so the invitation no longer works. Ask an administrator.';
-    case 'single_sign_on':
-      return 'This account signs in with your company’s single sign-on, so the invitation no longer works. Sign in with it instead.';
-    case 'unknown':
-      return 'This invitation link is not valid: it may have been replaced by a newer one. Ask an administrator for a new one.';
-  }
+export async function acceptInvitationAction(previous: AcceptInvitationState, formData: FormData) {
+  const t = await getTranslations('staff');
+  return formAction({
+    permission: 'public',
+    schema: acceptInvitationSchema,
+    read: (form) => ({ password: textField(form, 'password'), confirmPassword: textField(form, 'confirmPassword') }),
+    // Nothing goes back: the only fields are the password and its repetition.
+    values: (): NoValues => ({}),
+    run: async ({ data, formData, refuse }): Promise<AcceptInvitationState> => {
+      // Checked before anything is written: no password is set that nobody may sign in with.
+      if (!isPasswordSignInEnabled()) return refuse({ message: t('actions.passwordSignInOff') });
+      const problem = passwordProblem(data.password);
+      if (problem) return refuse({ fieldErrors: { password: [problem] } });
+
+      let accepted: { userId: string; email: string };
+      try {
+        accepted = await acceptInvitation(textField(formData, 'token'), data.password);
+      } catch (error) {
+        // Why a link no longer works, for a form that was open while it stopped working.
+        if (error instanceof InvitationError) return refuse({ message: t(`invitationRefusals.${error.lookup.state}`) });
+        throw error;
+      }
+
+      const requestHeaders = await headers();
+      const auth = await getAuth();
+      // Whoever was signed in on this browser before is not the new colleague.
+      await endSessionOnThisBrowser(requestHeaders);
+      try {
+        await auth.api.signInEmail({ body: { email: accepted.email, password: data.password, rememberMe: true }, headers: requestHeaders });
+      } catch {
+        // The password is set; should the session not be given (the account disabled at this very
+        // moment), the sign-in page says what there is to say.
+        redirect('/sign-in');
+      }
+      await recordAudit({ actorId: accepted.userId, action: 'sign_in.succeeded' });
+      redirect('/');
+    },
+  })(previous, formData);
 }
-
-export const acceptInvitationAction = formAction({
-  permission: 'public',
-  schema: acceptInvitationSchema,
-  read: (form) => ({ password: textField(form, 'password'), confirmPassword: textField(form, 'confirmPassword') }),
-  // Nothing goes back: the only fields are the password and its repetition.
-  values: (): NoValues => ({}),
-  run: async ({ data, formData, refuse }): Promise<AcceptInvitationState> => {
-    // Checked before anything is written: no password is set that nobody may sign in with.
-    if (!isPasswordSignInEnabled()) return refuse({ message: PASSWORD_SIGN_IN_OFF });
-    const problem = passwordProblem(data.password);
-    if (problem) return refuse({ fieldErrors: { password: [problem] } });
-
-    let accepted: { userId: string; email: string };
-    try {
-      accepted = await acceptInvitation(textField(formData, 'token'), data.password);
-    } catch (error) {
-      if (error instanceof InvitationError) return refuse({ message: invitationRefusal(error.lookup) });
-      throw error;
-    }
-
-    const requestHeaders = await headers();
-    const auth = await getAuth();
-    // Whoever was signed in on this browser before is not the new colleague.
-    await endSessionOnThisBrowser(requestHeaders);
-    try {
-      await auth.api.signInEmail({ body: { email: accepted.email, password: data.password, rememberMe: true }, headers: requestHeaders });
-    } catch {
-      // The password is set; should the session not be given (the account disabled at this very
-      // moment), the sign-in page says what there is to say.
-      redirect('/sign-in');
-    }
-    await recordAudit({ actorId: accepted.userId, action: 'sign_in.succeeded' });
-    redirect('/');
-  },
-});

@@ -3,7 +3,9 @@
 // goes on to where it was going.
 import { eq } from 'drizzle-orm';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { TwoFactorSettings } from '@/components/account/two-factor-settings';
+import { ClientMessagesFor } from '@/components/i18n/client-messages-for';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardBody } from '@/components/ui/card';
 import { safeReturnPath } from '@/lib/auth/request-info';
@@ -13,7 +15,10 @@ import { getDb } from '@/lib/db';
 import { staffUsers } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 
-export const metadata: Metadata = { title: 'Two-factor authentication' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('account.twoFactorPage');
+  return { title: t('title') };
+}
 
 type Props = { searchParams: Promise<{ next?: string }> };
 
@@ -26,24 +31,23 @@ export default async function TwoFactorPage({ searchParams }: Props) {
     .from(staffUsers)
     .where(eq(staffUsers.id, staff.id));
   const required = getEnv().REQUIRE_2FA === 'on';
+  const t = await getTranslations('account.twoFactorPage');
   return (
     <div className="max-w-3xl space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Two-factor authentication</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          A code from an app on your phone, asked after your password, so a stolen password alone does not get anyone in.
-        </p>
+        <h1 className="text-2xl font-semibold text-slate-900">{t('title')}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t('intro')}</p>
       </div>
       {staff.mustEnrolTwoFactor ? (
-        <Alert tone="warning" title="Set up two-factor authentication to continue" role="status">
-          <p>
-            Your organisation requires a second factor for password sign-ins. It takes a minute; then you go on to where you were going.
-          </p>
+        <Alert tone="warning" title={t('requiredTitle')} role="status">
+          <p>{t('requiredText')}</p>
         </Alert>
       ) : null}
       <Card>
         <CardBody>
-          <TwoFactorSettings email={staff.email} enabled={user?.twoFactorEnabled === true} mayTurnOff={!required} next={returnTo} />
+          <ClientMessagesFor namespaces={['account.twoFactor']}>
+            <TwoFactorSettings email={staff.email} enabled={user?.twoFactorEnabled === true} mayTurnOff={!required} next={returnTo} />
+          </ClientMessagesFor>
         </CardBody>
       </Card>
     </div>
