@@ -65,8 +65,8 @@ test.describe('export for auditors', () => {
       'Requested name',
     ]);
     expect(rows.map((cells) => [cells[0], cells[3], cells[4], cells[7], cells[8]])).toEqual([
-      [formulaId, STAFF.operator.name, `'${formula}`, 'email', 'pending'],
-      [accentedId, STAFF.operator.name, accented, 'email', 'pending'],
+      [formulaId, STAFF.operator.name, `'${formula}`, 'E-mail', 'Pending'],
+      [accentedId, STAFF.operator.name, accented, 'E-mail', 'Pending'],
     ]);
     expect(text).not.toContain('export.test@example.com');
 

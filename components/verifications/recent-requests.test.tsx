@@ -3,8 +3,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { TimeZoneProvider } from '@/components/ui/time-zone';
+import type { Language } from '@/lib/i18n/languages';
 import { relativeTime } from '@/lib/time/display-time';
 import type { RegisterListEntry } from '@/lib/verifications/register/queries.server';
+import { inLanguage } from '@/test/support/in-language';
 import { expiresInText, RecentRequests } from './recent-requests';
 import { RegisterViews } from './register-filters';
 
@@ -38,87 +40,98 @@ function entry(overrides: Partial<RegisterListEntry> = {}): RegisterListEntry {
   };
 }
 
-function render(entries: RegisterListEntry[], props: Partial<Parameters<typeof RecentRequests>[0]> = {}): string {
+async function render(
+  entries: RegisterListEntry[],
+  props: Partial<Parameters<typeof RecentRequests>[0]> = {},
+  language: Language = 'en',
+): Promise<string> {
   return renderToStaticMarkup(
-    <RecentRequests entries={entries} now={NOW} showLinks canCreate caption="Requests" timeZone="UTC" {...props} />,
+    await inLanguage(
+      <RecentRequests entries={entries} now={NOW} showLinks canCreate caption="Requests" timeZone="UTC" {...props} />,
+      language,
+    ),
   );
 }
 
 describe('RecentRequests', () => {
-  it('flags a completed request whose identified name differs, in words and with the reason', () => {
-    const html = render([entry({ status: 'completed', name: 'Jane Smith', identifiedName: 'John Smith' })]);
+  it('flags a completed request whose identified name differs, in words and with the reason', async () => {
+    const html = await render([entry({ status: 'completed', name: 'Jane Smith', identifiedName: 'John Smith' })]);
     expect(html).toContain('data-name-match="mismatch"');
     expect(html).toContain('Name differs');
     expect(html).toContain('title="Requested “Jane”, identified “John”"');
     expect(html).toContain('John Smith');
   });
 
-  it('once staff have decided, shows the decision in place of "Name differs", keeping the reason', () => {
+  it('once staff have decided, shows the decision in place of "Name differs", keeping the reason', async () => {
     const mismatch = { status: 'completed' as const, name: 'Jane Smith', identifiedName: 'John Smith' };
-    const same = render([entry({ ...mismatch, reviewDecision: 'same_person' })]);
+    const same = await render([entry({ ...mismatch, reviewDecision: 'same_person' })]);
     expect(same).toContain('data-name-review="same_person"');
     expect(same).toContain('Reviewed: same person');
     expect(same).not.toContain('Name differs');
     expect(same).toContain('title="Requested “Jane”, identified “John”"');
-    const different = render([entry({ ...mismatch, reviewDecision: 'different_person' })]);
+    const different = await render([entry({ ...mismatch, reviewDecision: 'different_person' })]);
     expect(different).toContain('Reviewed: not the same person');
     expect(different).not.toContain('Name differs');
   });
 
-  it('marks a tolerable difference as a match, quietly', () => {
-    const html = render([entry({ status: 'completed', name: 'J. Smith', identifiedName: 'JOHN SMITH' })]);
+  it('marks a tolerable difference as a match, quietly', async () => {
+    const html = await render([entry({ status: 'completed', name: 'J. Smith', identifiedName: 'JOHN SMITH' })]);
     expect(html).toContain('data-name-match="match"');
     expect(html).not.toContain('Name differs');
     expect(html).toContain('Names match: Same name, with initials');
   });
 
-  it('compares only completed requests, and says when there is no identified name yet', () => {
-    expect(render([entry({ status: 'failed', name: 'Jane Doe', identifiedName: 'John Smith' })])).not.toContain('data-name-match');
-    expect(render([entry()])).toContain('Not yet identified');
-    expect(render([entry({ status: 'expired' })])).toContain('Not identified');
-    expect(render([entry({ status: 'completed' })])).toContain('Not recorded here');
+  it('compares only completed requests, and says when there is no identified name yet', async () => {
+    expect(await render([entry({ status: 'failed', name: 'Jane Doe', identifiedName: 'John Smith' })])).not.toContain('data-name-match');
+    expect(await render([entry()])).toContain('Not yet identified');
+    expect(await render([entry({ status: 'expired' })])).toContain('Not identified');
+    expect(await render([entry({ status: 'completed' })])).toContain('Not recorded here');
   });
 
-  it('shows how long an expiring request has left, and a stuck one', () => {
-    expect(render([entry({ accessExpiresAt: at(5 * HOUR + 59 * 60_000), createdAt: at(-6 * 24 * HOUR) })])).toContain('expires in 5 hours');
-    expect(render([entry({ accessExpiresAt: at(3 * 24 * HOUR), createdAt: at(-4 * 24 * HOUR) })])).toContain('Past half its validity');
-    const fresh = render([entry()]);
+  it('shows how long an expiring request has left, and a stuck one', async () => {
+    expect(await render([entry({ accessExpiresAt: at(5 * HOUR + 59 * 60_000), createdAt: at(-6 * 24 * HOUR) })])).toContain(
+      'expires in 5 hours',
+    );
+    expect(await render([entry({ accessExpiresAt: at(3 * 24 * HOUR), createdAt: at(-4 * 24 * HOUR) })])).toContain(
+      'Past half its validity',
+    );
+    const fresh = await render([entry()]);
     expect(fresh).not.toContain('expires in');
     expect(fresh).not.toContain('Past half');
   });
 
-  it('offers the copy button only to roles allowed to copy, while the request is pending and unexpired', () => {
+  it('offers the copy button only to roles allowed to copy, while the request is pending and unexpired', async () => {
     const copy = 'Copy link for John Smith';
-    expect(render([entry()])).toContain(copy);
-    expect(render([entry()], { showLinks: false })).not.toContain(copy);
-    expect(render([entry({ status: 'completed' })])).not.toContain(copy);
-    expect(render([entry({ accessExpiresAt: at(0) })])).not.toContain(copy);
-    expect(render([entry({ link: null })])).not.toContain(copy);
+    expect(await render([entry()])).toContain(copy);
+    expect(await render([entry()], { showLinks: false })).not.toContain(copy);
+    expect(await render([entry({ status: 'completed' })])).not.toContain(copy);
+    expect(await render([entry({ accessExpiresAt: at(0) })])).not.toContain(copy);
+    expect(await render([entry({ link: null })])).not.toContain(copy);
   });
 
-  it('renders names as text', () => {
-    const html = render([
+  it('renders names as text', async () => {
+    const html = await render([
       entry({ status: 'completed', name: '<script>alert(1)</script>', identifiedName: '<img src=x onerror=alert(1)>' }),
     ]);
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');
   });
 
-  it('says why the list is empty', () => {
-    expect(render([], { filtered: true })).toContain('No requests match these filters.');
-    expect(render([], { view: 'expiring' })).toContain('No pending request expires within the next 24 hours.');
-    expect(render([])).toContain('No requests here yet');
+  it('says why the list is empty', async () => {
+    expect(await render([], { filtered: true })).toContain('No requests match these filters.');
+    expect(await render([], { view: 'expiring' })).toContain('No pending request expires within the next 24 hours.');
+    expect(await render([])).toContain('No requests here yet');
   });
 
-  it('invites to create only those who may: a viewer is not asked to create', () => {
-    expect(render([])).toContain('Create a verification request');
-    const forViewer = render([], { canCreate: false });
+  it('invites to create only those who may: a viewer is not asked to create', async () => {
+    expect(await render([])).toContain('Create a verification request');
+    const forViewer = await render([], { canCreate: false });
     expect(forViewer).toContain('Requests your team creates appear here');
     expect(forViewer).not.toMatch(/create a verification request|requests you create/i);
   });
 
-  it("labels every value with its column's header for the phone layout; the copy button's cell spans the card", () => {
-    const html = render([entry()]);
+  it("labels every value with its column's header for the phone layout; the copy button's cell spans the card", async () => {
+    const html = await render([entry()]);
     const text = (markup: string) => markup.replace(/<[^>]+>/g, '').trim();
     const headers = [...html.matchAll(/<th[^>]*>(.*?)<\/th>/g)].map((match) => text(match[1] ?? ''));
     const cells = [...html.matchAll(/<td([^>]*)>/g)].map((match) => /data-label="([^"]*)"/.exec(match[1] ?? '')?.[1]);
@@ -127,9 +140,9 @@ describe('RecentRequests', () => {
     expect(headers.at(-1)).toBe('Link');
   });
 
-  it('keeps a long purpose to two lines, with the whole text in its title and in the cell', () => {
+  it('keeps a long purpose to two lines, with the whole text in its title and in the cell', async () => {
     const purpose = 'Renewal of the supplier agreement for the northern warehouses, including the transport subcontractors';
-    const html = render([entry({ purpose })]);
+    const html = await render([entry({ purpose })]);
     expect(html).toContain(`<span class="line-clamp-2" title="${purpose}">${purpose}</span>`);
   });
 });
@@ -145,7 +158,7 @@ describe('expiresInText', () => {
     expect(expiresInText(at(left), NOW)).toBe(text);
   });
 
-  it('says what the detail page says of the same deadline at the same moment', () => {
+  it('says what the detail page says of the same deadline at the same moment', async () => {
     for (const left of [5 * HOUR + 59 * 60_000, 23 * HOUR + 40 * 60_000, 90_000]) {
       expect(expiresInText(at(left), NOW)).toBe(`expires ${relativeTime(at(left).toISOString(), NOW.getTime())}`);
     }
@@ -153,19 +166,21 @@ describe('expiresInText', () => {
 });
 
 describe('RecentRequests times', () => {
-  it('shows when each request was created on a 24-hour clock, in the display zone, with its name', () => {
+  it('shows when each request was created on a 24-hour clock, in the display zone, with its name', async () => {
     // The page's zone, passed by the page: formatted on the server, whatever zone the client's provider holds.
     const html = renderToStaticMarkup(
-      <TimeZoneProvider timeZone="Europe/Brussels" fixed>
-        <RecentRequests
-          entries={[entry({ createdAt: new Date('2030-06-15T17:05:00.000Z') })]}
-          now={NOW}
-          showLinks
-          canCreate
-          caption="Requests"
-          timeZone="America/New_York"
-        />
-      </TimeZoneProvider>,
+      await inLanguage(
+        <TimeZoneProvider timeZone="Europe/Brussels" fixed>
+          <RecentRequests
+            entries={[entry({ createdAt: new Date('2030-06-15T17:05:00.000Z') })]}
+            now={NOW}
+            showLinks
+            canCreate
+            caption="Requests"
+            timeZone="America/New_York"
+          />
+        </TimeZoneProvider>,
+      ),
     );
     expect(html).toContain('15 Jun 2030, 13:05 EDT');
     expect(html).not.toMatch(/\b[AP]M\b/);
@@ -173,11 +188,34 @@ describe('RecentRequests times', () => {
 });
 
 describe('RegisterViews', () => {
-  it('marks the active view, keeps the other filters in each link, and shows the counts', () => {
-    const html = renderToStaticMarkup(<RegisterViews filter={{ q: 'smith', view: 'stuck' }} counts={{ expiring: 2, stuck: 0 }} />);
+  it('marks the active view, keeps the other filters in each link, and shows the counts', async () => {
+    const html = renderToStaticMarkup(
+      await inLanguage(<RegisterViews filter={{ q: 'smith', view: 'stuck' }} counts={{ expiring: 2, stuck: 0 }} />),
+    );
     expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*>Stuck/);
     expect(html).toContain('href="/?q=smith"');
     expect(html).toContain('href="/?q=smith&amp;view=expiring"');
     expect(html).toContain('<span class="sr-only">(</span>2<span class="sr-only">)</span>');
+  });
+});
+
+describe('in French and Dutch', () => {
+  it("words the deadline, the name check and the purpose in the reader's language", async () => {
+    const expiring = entry({ accessExpiresAt: at(5 * HOUR + 59 * 60_000), createdAt: at(-6 * 24 * HOUR) });
+    const mismatch = entry({ verificationId: 'id-2', status: 'completed', name: 'Jane Smith', identifiedName: 'John Smith' });
+    const fr = await render([expiring, mismatch], {}, 'fr');
+    expect(fr).toContain('expire dans 5 heures');
+    expect(fr).toContain('Divergence de nom');
+    expect(fr).toContain('Obligation légale');
+    const nl = await render([expiring, mismatch], {}, 'nl');
+    expect(nl).toContain('verloopt over 5 uur');
+    expect(nl).toContain('Naamsverschil');
+    expect(nl).toContain('Wettelijke verplichting');
+  });
+
+  it("names the quick views in the reader's language", async () => {
+    const html = renderToStaticMarkup(await inLanguage(<RegisterViews filter={{ view: 'stuck' }} counts={{}} />, 'fr'));
+    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*>Au point mort/);
+    expect(html).toContain('À contrôler');
   });
 });

@@ -1,27 +1,30 @@
 // "Recent requests": the register of requests created from this dashboard, as filtered, with
 // the requested name beside the identified one and the deadlines that need someone's attention.
 
+import { useLocale, useTranslations } from 'next-intl';
 import { DataTable, idTextClasses } from '@/components/ui/data-table';
 import { Check, CircleX, Hourglass, Link2, Mail, MessageSquare, TriangleAlert, UserCheck } from '@/components/ui/icons';
 import { Link } from '@/components/ui/link';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { TimeText } from '@/components/ui/time-text';
+import { isLanguage } from '@/lib/i18n/languages';
 import { relativeTime } from '@/lib/time/display-time';
-import { purposeLabel } from '@/lib/verifications/labels';
+import { isPredefinedPurpose } from '@/lib/verifications/labels';
 import { isExpiringSoon, isStuck, type RegisterView } from '@/lib/verifications/register/filter';
 import type { RegisterEntry, RegisterListEntry } from '@/lib/verifications/register/queries.server';
-import { NAME_REVIEW_DECISION_LABELS, type NameReviewDecision } from '@/lib/verifications/review/labels';
+import type { NameReviewDecision } from '@/lib/verifications/review/labels';
 import { compareNames } from '@/lib/verifications/review/name-match';
 import { CopyLinkButton } from './copy-link-button';
 import { StatusBadge } from './status-badge';
 
 function Channels({ entry }: { entry: RegisterEntry }) {
+  const t = useTranslations('register.table');
   const channels = [
-    entry.shareableLink && { icon: Link2, label: 'Link' },
-    entry.emailNotification && { icon: Mail, label: 'E-mail' },
-    entry.smsNotification && { icon: MessageSquare, label: 'SMS' },
+    entry.shareableLink && { icon: Link2, label: t('channel.link') },
+    entry.emailNotification && { icon: Mail, label: t('channel.email') },
+    entry.smsNotification && { icon: MessageSquare, label: t('channel.sms') },
   ].filter((c): c is { icon: typeof Link2; label: string } => Boolean(c));
-  if (channels.length === 0) return <span className="text-slate-500">None</span>;
+  if (channels.length === 0) return <span className="text-slate-500">{t('noChannel')}</span>;
   return (
     <ul className="inline-flex flex-wrap gap-1.5">
       {channels.map(({ icon: Icon, label }) => (
@@ -36,6 +39,7 @@ function Channels({ entry }: { entry: RegisterEntry }) {
 
 /** The outcome of a name review, in words and an icon (never colour alone). */
 function ReviewedBadge({ decision }: { decision: NameReviewDecision }) {
+  const t = useTranslations('register.table');
   const samePerson = decision === 'same_person';
   const Icon = samePerson ? UserCheck : CircleX;
   return (
@@ -48,7 +52,7 @@ function ReviewedBadge({ decision }: { decision: NameReviewDecision }) {
       }
     >
       <Icon aria-hidden="true" className={samePerson ? 'size-3.5 text-emerald-700' : 'size-3.5 text-rose-700'} />
-      Reviewed: {NAME_REVIEW_DECISION_LABELS[decision].toLowerCase()}
+      {t(`reviewed.${decision}`)}
     </span>
   );
 }
@@ -58,10 +62,11 @@ function ReviewedBadge({ decision }: { decision: NameReviewDecision }) {
  * difference waits for a review ("Name differs") until staff decide, then shows the decision.
  */
 function IdentifiedName({ entry }: { entry: RegisterListEntry }) {
+  const t = useTranslations('register.table');
   if (!entry.identifiedName) {
     // A completed row without a name was completed before the register kept names (or its
     // update is still on the way); the detail page reads it from the service.
-    const text = entry.status === 'pending' ? 'Not yet identified' : entry.status === 'completed' ? 'Not recorded here' : 'Not identified';
+    const text = entry.status === 'pending' ? t('notYetIdentified') : entry.status === 'completed' ? t('notRecorded') : t('notIdentified');
     return <span className="text-slate-500">{text}</span>;
   }
   // Only a completed verification vouches for the name; anything else is shown as it is.
@@ -77,7 +82,7 @@ function IdentifiedName({ entry }: { entry: RegisterListEntry }) {
           ) : (
             <span className="inline-flex items-center gap-1 rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-950 ring-1 ring-amber-300 ring-inset">
               <TriangleAlert aria-hidden="true" className="size-3.5 text-amber-700" />
-              Name differs
+              {t('nameDiffers')}
             </span>
           )}
           <p className="text-xs text-slate-600">{comparison.reason}</p>
@@ -85,7 +90,7 @@ function IdentifiedName({ entry }: { entry: RegisterListEntry }) {
       ) : comparison?.result === 'match' ? (
         <span data-name-match="match" title={comparison.reason} className="inline-flex items-center gap-1 text-xs text-emerald-800">
           <Check aria-hidden="true" className="size-3.5" />
-          <span className="sr-only">Names match: {comparison.reason}</span>
+          <span className="sr-only">{t('namesMatch', { reason: comparison.reason })}</span>
         </span>
       ) : null}
     </div>
@@ -98,24 +103,19 @@ export function expiresInText(expiresAt: Date, now: Date): string {
 }
 
 function Deadline({ entry, now }: { entry: RegisterEntry; now: Date }) {
+  const t = useTranslations('register.table');
+  const locale = useLocale();
   if (isExpiringSoon(entry, now) && entry.accessExpiresAt) {
     return (
       <p className="mt-1 flex items-center gap-1 text-xs font-medium whitespace-nowrap text-amber-900">
         <Hourglass aria-hidden="true" className="size-3.5" />
-        {expiresInText(entry.accessExpiresAt, now)}
+        {t('expires', { when: relativeTime(entry.accessExpiresAt, now, isLanguage(locale) ? locale : undefined) })}
       </p>
     );
   }
-  if (isStuck(entry, now)) return <p className="mt-1 text-xs text-slate-600">Past half its validity</p>;
+  if (isStuck(entry, now)) return <p className="mt-1 text-xs text-slate-600">{t('pastHalf')}</p>;
   return null;
 }
-
-const EMPTY_MESSAGES: Record<RegisterView, string> = {
-  all: 'No requests match these filters.',
-  expiring: 'No pending request expires within the next 24 hours.',
-  stuck: 'No pending request is past half its validity.',
-  review: 'No completed request is waiting for a name review.',
-};
 
 export function RecentRequests({
   entries,
@@ -140,13 +140,16 @@ export function RecentRequests({
   /** The zone the page shows times in (lib/time/display-zone.ts). */
   timeZone: string;
 }) {
+  const t = useTranslations('register');
+  const tCommon = useTranslations('common');
+  const locale = useLocale();
   if (entries.length === 0 && (filtered || view !== 'all')) {
     return (
       <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-        <p className="font-medium text-slate-900">{filtered ? EMPTY_MESSAGES.all : EMPTY_MESSAGES[view]}</p>
+        <p className="font-medium text-slate-900">{filtered ? t('empty.all') : t(`empty.${view}`)}</p>
         {filtered ? (
           <Link href="/" className="mt-4 inline-block text-sm font-medium text-indigo-700 underline underline-offset-2">
-            Clear filters
+            {t('empty.clear')}
           </Link>
         ) : null}
       </div>
@@ -155,13 +158,11 @@ export function RecentRequests({
   if (entries.length === 0) {
     return (
       <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-        <p className="font-medium text-slate-900">No requests here yet</p>
-        <p className="mt-1 text-sm text-slate-600">
-          {canCreate ? 'Requests you create appear here' : 'Requests your team creates appear here'}, with their latest status.
-        </p>
+        <p className="font-medium text-slate-900">{t('empty.nothingYet')}</p>
+        <p className="mt-1 text-sm text-slate-600">{canCreate ? t('empty.createdByYou') : t('empty.createdByTeam')}</p>
         {canCreate ? (
           <Link href="/verifications/new" className="mt-4 inline-block text-sm font-medium text-indigo-700 underline underline-offset-2">
-            Create a verification request
+            {t('empty.create')}
           </Link>
         ) : null}
       </div>
@@ -171,23 +172,25 @@ export function RecentRequests({
     <DataTable
       caption={caption}
       columns={[
-        'Requested name',
-        'Identified name',
-        'Purpose',
-        'Channels',
-        'Created',
-        'Status',
+        t('table.requestedName'),
+        t('table.identifiedName'),
+        t('table.purpose'),
+        t('table.channels'),
+        t('table.created'),
+        t('table.status'),
         <span key="link" className="sr-only">
-          Link
+          {t('table.link')}
         </span>,
       ]}
     >
       {entries.map((entry) => {
         // A link is worth copying only while the person can still use it.
+        // A predefined purpose in the reader's words; one described by hand, as it was typed.
+        const purpose = isPredefinedPurpose(entry.purpose) ? tCommon(`purpose.${entry.purpose}`) : entry.purpose;
         const linkUsable = showLinks && entry.link && (!entry.accessExpiresAt || entry.accessExpiresAt > now) && entry.status === 'pending';
         return (
           <tr key={entry.verificationId} className="align-top hover:bg-slate-50">
-            <td data-label="Requested name" className="px-4 py-3">
+            <td data-label={t('table.requestedName')} className="px-4 py-3">
               <Link
                 href={`/verifications/${encodeURIComponent(entry.verificationId)}`}
                 className="font-medium text-indigo-700 hover:underline"
@@ -199,23 +202,23 @@ export function RecentRequests({
                 <span className={`${idTextClasses} text-slate-500`}>{entry.verificationId}</span>
               </div>
             </td>
-            <td data-label="Identified name" className="max-w-64 px-4 py-3 break-words">
+            <td data-label={t('table.identifiedName')} className="max-w-64 px-4 py-3 break-words">
               <IdentifiedName entry={entry} />
             </td>
-            <td data-label="Purpose" className="max-w-72 px-4 py-3 break-words text-slate-700">
+            <td data-label={t('table.purpose')} className="max-w-72 px-4 py-3 break-words text-slate-700">
               {/* At most two lines, so one long purpose does not make its row the page's tallest;
                   the whole text stays in the cell for screen readers and in the title on hover. */}
-              <span className="line-clamp-2" title={purposeLabel(entry.purpose)}>
-                {purposeLabel(entry.purpose)}
+              <span className="line-clamp-2" title={purpose}>
+                {purpose}
               </span>
             </td>
-            <td data-label="Channels" className="px-4 py-3">
+            <td data-label={t('table.channels')} className="px-4 py-3">
               <Channels entry={entry} />
             </td>
-            <td data-label="Created" className="px-4 py-3 whitespace-nowrap text-slate-700">
-              <TimeText iso={entry.createdAt.toISOString()} timeZone={timeZone} />
+            <td data-label={t('table.created')} className="px-4 py-3 whitespace-nowrap text-slate-700">
+              <TimeText iso={entry.createdAt.toISOString()} timeZone={timeZone} language={isLanguage(locale) ? locale : undefined} />
             </td>
-            <td data-label="Status" className="px-4 py-3">
+            <td data-label={t('table.status')} className="px-4 py-3">
               <StatusBadge status={entry.status} />
               <Deadline entry={entry} now={now} />
             </td>
@@ -225,7 +228,7 @@ export function RecentRequests({
                   link={entry.link}
                   verificationId={entry.verificationId}
                   size="sm"
-                  accessibleLabel={`Copy link for ${entry.name}`}
+                  accessibleLabel={t('table.copyLink', { name: entry.name })}
                 />
               ) : null}
             </td>

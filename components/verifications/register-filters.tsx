@@ -1,16 +1,18 @@
 // The register's filters (the forms kit's GET form) and quick views (plain links): they work before
 // (or without) JavaScript, and every filtered list has a URL that can be bookmarked or shared.
 
+import { useTranslations } from 'next-intl';
 import { FilterField, FilterForm } from '@/components/forms/filter-form';
 import { Input, Select } from '@/components/ui/input';
 import { Link } from '@/components/ui/link';
 import { cn } from '@/lib/utils';
 import { verificationStatuses } from '@/lib/verification-service/contract/verification-status';
-import { PREDEFINED_PURPOSES, statusLabel } from '@/lib/verifications/labels';
 import {
   CUSTOM_PURPOSE_FILTER,
   filterForView,
   MINE,
+  PREDEFINED_PURPOSE_VALUES,
+  REGISTER_VIEWS,
   type RegisterFilter,
   type RegisterView,
   registerQuery,
@@ -21,6 +23,8 @@ export type StaffOption = { id: string; label: string };
 
 /** `timeZone`: the zone whose whole days the dates select (the server reads them in it). */
 export function RegisterFilters({ filter, staff, timeZone }: { filter: RegisterFilter; staff: StaffOption[]; timeZone: string }) {
+  const t = useTranslations('register.filters');
+  const tCommon = useTranslations('common');
   return (
     <FilterForm
       // A fresh form for each set of filters: its fields are uncontrolled, and a client-side
@@ -28,51 +32,51 @@ export function RegisterFilters({ filter, staff, timeZone }: { filter: RegisterF
       key={registerQuery(filter)}
       action="/"
       clearHref="/"
-      submitLabel="Apply filters"
-      clearLabel="Clear filters"
-      searchLabel="Filter recent requests"
+      submitLabel={t('submit')}
+      clearLabel={t('clear')}
+      searchLabel={t('search')}
       className="space-y-3"
     >
       {/* Filtering inside a quick view stays in that view; the tabs show which one it is. */}
       {filter.view && filter.view !== 'all' ? <input type="hidden" name="view" value={filter.view} /> : null}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-        <FilterField id="register-q" label="Search by name or id" className="sm:col-span-2">
+        <FilterField id="register-q" label={t('q')} className="sm:col-span-2">
           <Input
             id="register-q"
             name="q"
             type="search"
             defaultValue={filter.q ?? ''}
             maxLength={SEARCH_MAX}
-            placeholder="Part of a name, or the start of an id"
+            placeholder={t('qPlaceholder')}
             autoComplete="off"
             spellCheck={false}
           />
         </FilterField>
-        <FilterField id="register-status" label="Status">
+        <FilterField id="register-status" label={t('status')}>
           <Select id="register-status" name="status" defaultValue={filter.status ?? ''}>
-            <option value="">Any status</option>
+            <option value="">{t('anyStatus')}</option>
             {verificationStatuses.map((status) => (
               <option key={status} value={status}>
-                {statusLabel(status)}
+                {tCommon(`status.${status}`)}
               </option>
             ))}
           </Select>
         </FilterField>
-        <FilterField id="register-purpose" label="Purpose">
+        <FilterField id="register-purpose" label={t('purpose')}>
           <Select id="register-purpose" name="purpose" defaultValue={filter.purpose ?? ''}>
-            <option value="">Any purpose</option>
-            {PREDEFINED_PURPOSES.map((purpose) => (
-              <option key={purpose.value} value={purpose.value}>
-                {purpose.label}
+            <option value="">{t('anyPurpose')}</option>
+            {PREDEFINED_PURPOSE_VALUES.map((purpose) => (
+              <option key={purpose} value={purpose}>
+                {tCommon(`purpose.${purpose}`)}
               </option>
             ))}
-            <option value={CUSTOM_PURPOSE_FILTER}>Other (described by hand)</option>
+            <option value={CUSTOM_PURPOSE_FILTER}>{t('customPurpose')}</option>
           </Select>
         </FilterField>
-        <FilterField id="register-created-by" label="Created by" className="sm:col-span-2">
+        <FilterField id="register-created-by" label={t('createdBy')} className="sm:col-span-2">
           <Select id="register-created-by" name="createdBy" defaultValue={filter.createdBy ?? ''}>
-            <option value="">Everyone</option>
-            <option value={MINE}>Mine</option>
+            <option value="">{t('everyone')}</option>
+            <option value={MINE}>{t('mine')}</option>
             {staff.map((member) => (
               <option key={member.id} value={member.id}>
                 {member.label}
@@ -80,10 +84,10 @@ export function RegisterFilters({ filter, staff, timeZone }: { filter: RegisterF
             ))}
           </Select>
         </FilterField>
-        <FilterField id="register-from" label={`Created from (${timeZone})`}>
+        <FilterField id="register-from" label={t('from', { zone: timeZone })}>
           <Input id="register-from" name="from" type="date" defaultValue={filter.from ?? ''} />
         </FilterField>
-        <FilterField id="register-to" label={`Created to (${timeZone})`}>
+        <FilterField id="register-to" label={t('to', { zone: timeZone })}>
           <Input id="register-to" name="to" type="date" defaultValue={filter.to ?? ''} />
         </FilterField>
       </div>
@@ -91,49 +95,27 @@ export function RegisterFilters({ filter, staff, timeZone }: { filter: RegisterF
   );
 }
 
-const VIEWS: { view: RegisterView; label: string; description: string }[] = [
-  { view: 'all', label: 'All', description: 'Every request, newest first.' },
-  {
-    view: 'expiring',
-    label: 'Expiring soon',
-    description: 'Pending requests whose link stops working within the next 24 hours, soonest first.',
-  },
-  {
-    view: 'stuck',
-    label: 'Stuck',
-    description: 'Pending requests past half their validity with no answer yet, newest first.',
-  },
-  {
-    view: 'review',
-    label: 'Needs review',
-    description: 'Completed requests whose identified name differs from the requested one, with no decision yet, newest first.',
-  },
-];
-
-export function viewDescription(view: RegisterView): string {
-  return VIEWS.find((v) => v.view === view)!.description;
-}
-
 /** "All", "Expiring soon", "Stuck", "Needs review": each keeps the other filters; counts where they are cheap. */
 export function RegisterViews({ filter, counts }: { filter: RegisterFilter; counts: Partial<Record<RegisterView, number>> }) {
+  const t = useTranslations('register.views');
   const active = filter.view ?? 'all';
   return (
-    <nav aria-label="Quick views">
+    <nav aria-label={t('label')}>
       <ul className="inline-flex flex-wrap gap-1 rounded-md bg-slate-100 p-1 text-sm">
-        {VIEWS.map(({ view, label, description }) => {
+        {REGISTER_VIEWS.map((view) => {
           const count = counts[view];
           return (
             <li key={view}>
               <Link
                 href={`/${registerQuery(filterForView(filter, view))}`}
                 aria-current={active === view ? 'page' : undefined}
-                title={description}
+                title={t(`${view}.description`)}
                 className={cn(
                   'inline-flex items-center gap-1.5 rounded px-3 py-1 font-medium text-slate-700 hover:text-slate-900',
                   active === view && 'bg-white text-slate-900 shadow-sm',
                 )}
               >
-                {label}
+                {t(`${view}.label`)}
                 {count !== undefined ? (
                   <span
                     className={cn(

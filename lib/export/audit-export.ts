@@ -2,29 +2,44 @@
 // first in keyset batches so an export of any size holds a batch or two in memory.
 import 'server-only';
 import { and, type SQL, sql } from 'drizzle-orm';
+import { getTranslations } from 'next-intl/server';
 import { type AuditFilter, auditConditions } from '@/lib/audit-trail/queries.server';
 import { getDb } from '@/lib/db';
 import { auditEntries } from '@/lib/db/schema';
 import { rowsOf } from '@/lib/platform/database';
+import { FALLBACK_TIME_ZONE } from '@/lib/time/time-zone';
 import type { CsvCell } from './csv';
 import { EXPORT_BATCH_SIZE } from './register-export';
-import { isoTimestamp, selectList } from './sql-rows';
+import { selectList, zonedTimestamp, zoneLabel } from './sql-rows';
 
 const a = auditEntries;
 
-export const AUDIT_CSV_HEADER = ['Time (UTC)', 'Actor id', 'Action', 'Target type', 'Target id', 'Details (JSON)'] as const;
+/** The header in the exporter's language; the time column names the zone its times are in. */
+export async function auditCsvHeader(timeZone: string): Promise<string[]> {
+  const t = await getTranslations('exports.audit');
+  return [
+    t('header.at', { zone: zoneLabel(timeZone) }),
+    t('header.actorId'),
+    t('header.action'),
+    t('header.targetType'),
+    t('header.targetId'),
+    t('header.details'),
+  ];
+}
 
-const columns = {
-  id: a.id,
-  at: isoTimestamp(a.at),
-  actorId: a.actorId,
-  action: a.action,
-  targetType: a.targetType,
-  targetId: a.targetId,
-  details: a.details,
-  // The keyset cursor to the microsecond (a JS Date would round it to the millisecond).
-  cursorAt: sql<string>`${a.at}::text`,
-};
+function columnsIn(timeZone: string) {
+  return {
+    id: a.id,
+    at: zonedTimestamp(a.at, timeZone),
+    actorId: a.actorId,
+    action: a.action,
+    targetType: a.targetType,
+    targetId: a.targetId,
+    details: a.details,
+    // The keyset cursor to the microsecond (a JS Date would round it to the millisecond).
+    cursorAt: sql<string>`${a.at}::text`,
+  };
+}
 
 /** A row as the query returns it: the time already in the file's form (sql-rows.ts). */
 export type AuditExportRow = {
@@ -48,9 +63,14 @@ export function auditCsvCells(row: AuditExportRow): CsvCell[] {
   return [row.at, row.actorId, row.action, row.targetType, row.targetId, detailsJson(row.details)];
 }
 
-/** The filtered audit trail, newest first, `batchSize` entries at a time. */
-export async function* auditExportBatches(filter: AuditFilter, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<AuditExportRow[]> {
+/** The filtered audit trail, newest first, `batchSize` entries at a time, times in `timeZone`. */
+export async function* auditExportBatches(
+  filter: AuditFilter,
+  timeZone: string = FALLBACK_TIME_ZONE,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<AuditExportRow[]> {
   const conditions = auditConditions(filter);
+  const columns = columnsIn(timeZone);
   const db = await getDb();
   let after: { at: string; id: string } | undefined;
   for (;;) {

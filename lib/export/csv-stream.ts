@@ -5,7 +5,7 @@
 // the file has, and a client that stops reading stops the reading of the database. When the
 // stream ends — read to the end, cancelled by the client, or failed — `onEnd` learns how many
 // rows went out.
-import { BYTE_ORDER_MARK, type CsvCell, csvLine } from './csv';
+import { BYTE_ORDER_MARK, type CsvCell, type CsvDelimiter, csvLine } from './csv';
 
 export type CsvEnd = {
   /** Rows handed to the response (a client that disconnects may not have received the last batch). */
@@ -19,16 +19,18 @@ type CsvStreamOptions<Row> = {
   /** The rows, batch by batch; a batch is asked for when the one before it goes out. */
   batches: AsyncIterable<readonly Row[]>;
   toCells: (row: Row) => readonly CsvCell[];
+  /** A comma unless told otherwise (export-format.ts chooses). */
+  delimiter?: CsvDelimiter;
   onEnd: (end: CsvEnd) => Promise<void>;
 };
 
-function csvText<Row>(batch: readonly Row[], toCells: (row: Row) => readonly CsvCell[]): string {
+function csvText<Row>(batch: readonly Row[], toCells: (row: Row) => readonly CsvCell[], delimiter: CsvDelimiter): string {
   let text = '';
-  for (const row of batch) text += csvLine(toCells(row));
+  for (const row of batch) text += csvLine(toCells(row), delimiter);
   return text;
 }
 
-export function csvStream<Row>({ header, batches, toCells, onEnd }: CsvStreamOptions<Row>): ReadableStream<Uint8Array> {
+export function csvStream<Row>({ header, batches, toCells, delimiter = ',', onEnd }: CsvStreamOptions<Row>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = batches[Symbol.asyncIterator]();
   // The batch after the one last sent, already asked for.
@@ -49,7 +51,7 @@ export function csvStream<Row>({ header, batches, toCells, onEnd }: CsvStreamOpt
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(encoder.encode(BYTE_ORDER_MARK + csvLine(header)));
+        controller.enqueue(encoder.encode(BYTE_ORDER_MARK + csvLine(header, delimiter)));
       },
       async pull(controller) {
         try {
@@ -64,7 +66,7 @@ export function csvStream<Row>({ header, batches, toCells, onEnd }: CsvStreamOpt
           ahead = iterator.next();
           // A failure of the batch ahead is reported by the pull that awaits it, not as unhandled.
           ahead.catch(() => undefined);
-          controller.enqueue(encoder.encode(csvText(batch.value, toCells)));
+          controller.enqueue(encoder.encode(csvText(batch.value, toCells, delimiter)));
           rows += batch.value.length;
         } catch (error) {
           await end(false).catch(() => undefined);

@@ -58,3 +58,9 @@ describe('BYTE_ORDER_MARK', () => {
     expect([...new TextEncoder().encode(BYTE_ORDER_MARK)]).toEqual([0xef, 0xbb, 0xbf]);
   });
 });
+
+describe('with semicolons (spreadsheets set to French or Dutch)', () => {
+  it('separates cells with semicolons and quotes a cell holding one, but not a comma', () => {
+    expect(csvLine(['Martin, Élodie', 'a;b', 'plain', '=1+1'], ';')).toBe(`Martin, Élodie;"a;b";plain;"'=1+1"\r\n`);
+  });
+});

@@ -15,8 +15,15 @@ export type CsvCell = string | number | boolean | Date | null | undefined;
 // some programs strip it and then see the character after it.
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/**
+ * What separates the cells: a comma (RFC 4180, and what English-language spreadsheets expect) or
+ * a semicolon, which spreadsheets set to French or Dutch (Belgium, France, the Netherlands)
+ * expect, since there the comma is the decimal separator: they open a comma file as one column.
+ */
+export type CsvDelimiter = ',' | ';';
+
 // A cell must be quoted when it holds the separator, a quote or a line break (RFC 4180 §2.6).
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES: Record<CsvDelimiter, RegExp> = { ',': /[",\r\n]/, ';': /[";\r\n]/ };
 
 function text(cell: CsvCell): string {
   if (cell === null || cell === undefined) return '';
@@ -29,15 +36,17 @@ function text(cell: CsvCell): string {
  * quote (shown as text by spreadsheets, harmless to a program that reads the file) and is quoted,
  * so the neutralised form is unambiguous in the file.
  */
-export function csvCell(cell: CsvCell): string {
+export function csvCell(cell: CsvCell, delimiter: CsvDelimiter = ','): string {
   const value = text(cell);
   // Only text can carry a formula: a negative number stays a number.
   if (typeof cell === 'string' && FORMULA_START.test(value)) return `"'${value.replaceAll('"', '""')}"`;
-  if (NEEDS_QUOTES.test(value)) return `"${value.replaceAll('"', '""')}"`;
+  if (NEEDS_QUOTES[delimiter].test(value)) return `"${value.replaceAll('"', '""')}"`;
   return value;
 }
 
 /** One record, with its line end. */
-export function csvLine(cells: readonly CsvCell[]): string {
-  return `${cells.map(csvCell).join(',')}${LINE_END}`;
+export function csvLine(cells: readonly CsvCell[], delimiter: CsvDelimiter = ','): string {
+  let line = '';
+  for (let i = 0; i < cells.length; i += 1) line += (i === 0 ? '' : delimiter) + csvCell(cells[i], delimiter);
+  return line + LINE_END;
 }

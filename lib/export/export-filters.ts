@@ -1,38 +1,25 @@
 // The filters of an export, read exactly as the page that links to it reads them — but where the
 // page ignores a value it does not understand and says so, an export refuses: a file handed to an
 // auditor must hold what its filters say, or nothing.
+import { getTranslations } from 'next-intl/server';
 import { type AuditTrailFilter, parseAuditFilter } from '@/lib/audit-trail/filter';
-import { parseRegisterFilter, type RegisterFilter, type RegisterFilterField } from '@/lib/verifications/register/filter';
+import { parseRegisterFilter, type RegisterFilter } from '@/lib/verifications/register/filter';
 
 type Params = Record<string, string | string[] | undefined>;
 type Parsed<Filter> = { filter: Filter; problems: string[] };
 
-const REGISTER_FIELDS: Record<RegisterFilterField, string> = {
-  status: 'The status is not one of pending, completed, expired or failed.',
-  purpose: 'The purpose is not one of the listed purposes or “custom”.',
-  createdBy: 'The “created by” value is not a staff id.',
-  from: 'The “From” date is not a date (use YYYY-MM-DD).',
-  to: 'The “To” date is not a date (use YYYY-MM-DD).',
-  q: 'The search is empty or too long.',
-  view: 'The view is not one of the register’s views.',
-};
-
-export function registerExportFilter(params: Params): Parsed<RegisterFilter> {
+/** The register's filters, with each one not understood said in the exporter's language. */
+export async function registerExportFilter(params: Params): Promise<Parsed<RegisterFilter>> {
+  const t = await getTranslations('exports.problems');
   const { filter, problems } = parseRegisterFilter(params);
-  return { filter, problems: problems.map((problem) => REGISTER_FIELDS[problem.field] ?? problem.message) };
+  return { filter, problems: problems.map((problem) => t(`register.${problem.field}`)) };
 }
 
-const AUDIT_FIELDS: Record<keyof AuditTrailFilter, string> = {
-  verification: 'The verification id is empty, too long or holds control characters.',
-  actor: 'The staff member is not a staff id.',
-  action: 'The action is not one the audit trail records.',
-  from: 'The “From” date is not a date (use YYYY-MM-DD).',
-  to: 'The “To” date is not a date (use YYYY-MM-DD).',
-};
-
-export function auditExportFilter(params: Params): Parsed<AuditTrailFilter> {
+/** The audit trail's filters, with each one not understood said in the exporter's language. */
+export async function auditExportFilter(params: Params): Promise<Parsed<AuditTrailFilter>> {
+  const t = await getTranslations('exports.problems');
   const { filter, problems } = parseAuditFilter(params);
-  return { filter, problems: problems.map((problem) => AUDIT_FIELDS[problem.field]) };
+  return { filter, problems: problems.map((problem) => t(`audit.${problem.field}`)) };
 }
 
 /**

@@ -1,11 +1,13 @@
 // The answer of an export route: a CSV download that no cache keeps, named with the day it was
 // taken, whose rows are audited when the stream ends — with the count of rows that went out.
 import 'server-only';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { recordAudit } from '@/lib/audit/audit';
 import type { AuditAction } from '@/lib/audit/audit-labels';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/lib/i18n/languages';
 import { jsonError } from '@/lib/platform/json-response';
 import { logger } from '@/lib/platform/log';
-import type { CsvCell } from './csv';
+import type { CsvCell, CsvDelimiter } from './csv';
 import { csvStream } from './csv-stream';
 
 const log = logger.child({ area: 'export' });
@@ -16,15 +18,17 @@ type ExportOptions<Row> = {
   header: readonly string[];
   batches: AsyncIterable<readonly Row[]>;
   toCells: (row: Row) => readonly CsvCell[];
+  delimiter?: CsvDelimiter;
   audit: { actorId: string; action: AuditAction; filters: Record<string, string | boolean> };
   now?: Date;
 };
 
-export function csvDownload<Row>({ name, header, batches, toCells, audit, now = new Date() }: ExportOptions<Row>): Response {
+export function csvDownload<Row>({ name, header, batches, toCells, delimiter, audit, now = new Date() }: ExportOptions<Row>): Response {
   const body = csvStream({
     header,
     batches,
     toCells,
+    delimiter,
     onEnd: async ({ rows, complete }) => {
       try {
         await recordAudit({ actorId: audit.actorId, action: audit.action, details: { ...audit.filters, rows, complete } });
@@ -47,8 +51,15 @@ export function csvDownload<Row>({ name, header, batches, toCells, audit, now = 
 }
 
 /** A refused export: 400 naming the filters that were not understood; nothing was exported. */
-export function badFilterResponse(problems: readonly string[]): Response {
-  return jsonError(400, `Nothing was exported: ${problems.join(' ')} Fix the filters on the page and export again.`);
+export async function badFilterResponse(problems: readonly string[]): Promise<Response> {
+  const t = await getTranslations('exports.problems');
+  return jsonError(400, t('refused', { problems: problems.join(' ') }));
+}
+
+/** The exporter's language: what their pages are in (app/i18n-request.ts decides). */
+export async function exporterLanguage(): Promise<Language> {
+  const locale = await getLocale();
+  return isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
 }
 
 /** A URL's query as the record of arrays and strings the filter parsers read. */

@@ -8,7 +8,7 @@ import { getDb } from '@/lib/db';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { csvDownload } from './export-response';
-import { EXPORT_BATCH_SIZE, REGISTER_CSV_HEADER, registerCsvCells, registerExportBatches } from './register-export';
+import { EXPORT_BATCH_SIZE, registerCsvLayout, registerExportBatches } from './register-export';
 
 const ROWS = 200_000;
 
@@ -43,11 +43,12 @@ describe.skipIf(!process.env.DATABASE_URL)('registerExportBatches through the CS
       return result;
     });
     try {
+      const { header, toCells } = await registerCsvLayout({ timeZone: 'UTC', values: 'words' });
       const response = csvDownload({
         name: 'verification-register',
-        header: REGISTER_CSV_HEADER,
+        header,
         batches: registerExportBatches({}, { now: new Date() }),
-        toCells: registerCsvCells,
+        toCells,
         audit: { actorId: 'staff-1', action: 'register.exported', filters: {} },
       });
       const reader = response.body!.getReader();

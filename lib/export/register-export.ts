@@ -4,13 +4,20 @@
 // export of any size holds a batch or two in memory and each batch is an index range, not an OFFSET.
 import 'server-only';
 import { and, type SQL, sql } from 'drizzle-orm';
+import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db';
+import { NAME_REVIEW_DECISIONS } from '@/lib/db/name-review-decisions';
 import { nameReviews, staffUsers, verificationRequests } from '@/lib/db/schema';
+import { LANGUAGES } from '@/lib/i18n/languages';
 import { rowsOf } from '@/lib/platform/database';
+import { FALLBACK_TIME_ZONE } from '@/lib/time/time-zone';
+import { verificationStatuses } from '@/lib/verification-service/contract/verification-status';
 import type { RegisterFilter } from '@/lib/verifications/register/filter';
+import { PREDEFINED_PURPOSE_VALUES } from '@/lib/verifications/register/filter';
 import { type ListContext, registerConditions } from '@/lib/verifications/register/queries.server';
 import type { CsvCell } from './csv';
-import { isoTimestamp, selectList } from './sql-rows';
+import type { ValuesChoice } from './export-format';
+import { selectList, zonedTimestamp, zoneLabel } from './sql-rows';
 
 /**
  * Rows per query: enough that a query's round trip and plan are small beside its rows, few
@@ -21,46 +28,50 @@ export const EXPORT_BATCH_SIZE = 2000;
 
 const r = verificationRequests;
 
-export const REGISTER_CSV_HEADER = [
-  'Verification id',
-  'Created at (UTC)',
-  'Created by (staff id)',
-  'Created by (name)',
-  'Requested name',
-  'Purpose',
-  'Language',
-  'Channels',
-  'Status',
-  'Identified name',
-  'Link expires at (UTC)',
-  'Purged after (UTC)',
-  'Names differ',
-  'Review decision',
-  'Reviewed at (UTC)',
+/** The columns and their order; each one's header is `exports.register.header.<key>` (docs/exports.md). */
+export const REGISTER_CSV_COLUMNS = [
+  'verificationId',
+  'createdAt',
+  'createdById',
+  'createdByName',
+  'requestedName',
+  'purpose',
+  'language',
+  'channels',
+  'status',
+  'identifiedName',
+  'linkExpiresAt',
+  'keptUntil',
+  'namesDiffer',
+  'reviewDecision',
+  'reviewedAt',
 ] as const;
 
-const columns = {
-  verificationId: r.verificationId,
-  createdAt: isoTimestamp(r.createdAt),
-  createdBy: r.createdBy,
-  createdByName: staffUsers.name,
-  name: r.name,
-  purpose: r.purpose,
-  language: r.language,
-  shareableLink: r.shareableLink,
-  emailNotification: r.emailNotification,
-  smsNotification: r.smsNotification,
-  status: r.status,
-  identifiedName: r.identifiedName,
-  accessExpiresAt: isoTimestamp(r.accessExpiresAt),
-  keptUntil: isoTimestamp(r.keptUntil),
-  nameMismatch: r.nameMismatch,
-  reviewDecision: nameReviews.decision,
-  reviewedAt: isoTimestamp(nameReviews.decidedAt),
-  // The keyset cursor: created_at as Postgres prints it, to the microsecond (a JS Date would
-  // round it to the millisecond, and the next batch would repeat or skip rows).
-  cursorAt: sql<string>`${r.createdAt}::text`,
-};
+/** What the query selects; timestamps already written in the display zone (sql-rows.ts). */
+function columnsIn(timeZone: string) {
+  return {
+    verificationId: r.verificationId,
+    createdAt: zonedTimestamp(r.createdAt, timeZone),
+    createdBy: r.createdBy,
+    createdByName: staffUsers.name,
+    name: r.name,
+    purpose: r.purpose,
+    language: r.language,
+    shareableLink: r.shareableLink,
+    emailNotification: r.emailNotification,
+    smsNotification: r.smsNotification,
+    status: r.status,
+    identifiedName: r.identifiedName,
+    accessExpiresAt: zonedTimestamp(r.accessExpiresAt, timeZone),
+    keptUntil: zonedTimestamp(r.keptUntil, timeZone),
+    nameMismatch: r.nameMismatch,
+    reviewDecision: nameReviews.decision,
+    reviewedAt: zonedTimestamp(nameReviews.decidedAt, timeZone),
+    // The keyset cursor: created_at as Postgres prints it, to the microsecond (a JS Date would
+    // round it to the millisecond, and the next batch would repeat or skip rows).
+    cursorAt: sql<string>`${r.createdAt}::text`,
+  };
+}
 
 /** A row as the query returns it: timestamps already in the file's form (sql-rows.ts). */
 export type RegisterExportRow = {
@@ -84,30 +95,74 @@ export type RegisterExportRow = {
   cursorAt: string;
 };
 
-/** How the request reached the person, in the codes the create form uses. */
-function channels(row: RegisterExportRow): string {
-  return [row.shareableLink && 'link', row.emailNotification && 'email', row.smsNotification && 'sms'].filter(Boolean).join(' ');
+const CHANNELS = ['link', 'email', 'sms'] as const;
+
+/** How the request reached the person, as codes (the create form's). */
+function channelCodes(row: RegisterExportRow): (typeof CHANNELS)[number][] {
+  return CHANNELS.filter((channel) =>
+    channel === 'link' ? row.shareableLink : channel === 'email' ? row.emailNotification : row.smsNotification,
+  );
 }
 
-export function registerCsvCells(row: RegisterExportRow): CsvCell[] {
-  return [
-    row.verificationId,
-    row.createdAt,
-    row.createdBy,
-    row.createdByName,
-    row.name,
-    row.purpose,
-    row.language,
-    channels(row),
-    row.status,
-    row.identifiedName,
-    row.accessExpiresAt,
-    row.keptUntil,
-    // Empty while there is nothing to compare (not completed, or no name read yet).
-    row.nameMismatch === null ? null : row.nameMismatch ? 'yes' : 'no',
-    row.reviewDecision,
-    row.reviewedAt,
+export type RegisterCsvLayout = { header: string[]; toCells: (row: RegisterExportRow) => CsvCell[] };
+
+/**
+ * The header and the cells of the register's file in the exporter's language: words for the
+ * codes (statuses, purposes, languages, channels, decisions), or the codes themselves when asked.
+ * Each word is looked up once per export, not once per row. A purpose typed by hand, and a code
+ * no catalog knows, go out as they are.
+ */
+export async function registerCsvLayout({ timeZone, values }: { timeZone: string; values: ValuesChoice }): Promise<RegisterCsvLayout> {
+  const [t, tCommon] = await Promise.all([getTranslations('exports.register'), getTranslations('common')]);
+  const header = [
+    t('header.verificationId'),
+    t('header.createdAt', { zone: zoneLabel(timeZone) }),
+    t('header.createdById'),
+    t('header.createdByName'),
+    t('header.requestedName'),
+    t('header.purpose'),
+    t('header.language'),
+    t('header.channels'),
+    t('header.status'),
+    t('header.identifiedName'),
+    t('header.linkExpiresAt', { zone: zoneLabel(timeZone) }),
+    t('header.keptUntil', { zone: zoneLabel(timeZone) }),
+    t('header.namesDiffer'),
+    t('header.reviewDecision'),
+    t('header.reviewedAt', { zone: zoneLabel(timeZone) }),
   ];
+  const codes = values === 'codes';
+  const words = (entries: [string, string][]) => new Map(codes ? [] : entries);
+  const statuses = words(verificationStatuses.map((status) => [status, tCommon(`status.${status}`)]));
+  const purposes = words(PREDEFINED_PURPOSE_VALUES.map((purpose) => [purpose, tCommon(`purpose.${purpose}`)]));
+  const languages = words(LANGUAGES.map((language) => [language, t(`language.${language}`)]));
+  const channels = words(CHANNELS.map((channel) => [channel, t(`channel.${channel}`)]));
+  const decisions = words(NAME_REVIEW_DECISIONS.map((decision) => [decision, tCommon(`nameReviewDecision.${decision}`)]));
+  const [yes, no] = codes ? ['yes', 'no'] : [t('yes'), t('no')];
+  const word = (map: Map<string, string>, code: string | null) => (code === null ? null : (map.get(code) ?? code));
+  return {
+    header,
+    toCells: (row) => [
+      row.verificationId,
+      row.createdAt,
+      row.createdBy,
+      row.createdByName,
+      row.name,
+      word(purposes, row.purpose),
+      word(languages, row.language),
+      channelCodes(row)
+        .map((channel) => word(channels, channel))
+        .join(codes ? ' ' : ', '),
+      word(statuses, row.status),
+      row.identifiedName,
+      row.accessExpiresAt,
+      row.keptUntil,
+      // Empty while there is nothing to compare (not completed, or no name read yet).
+      row.nameMismatch === null ? null : row.nameMismatch ? yes : no,
+      word(decisions, row.reviewDecision),
+      row.reviewedAt,
+    ],
+  };
 }
 
 /**
@@ -120,6 +175,7 @@ export async function* registerExportBatches(
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<RegisterExportRow[]> {
   const conditions = registerConditions(filter, context);
+  const columns = columnsIn(context.timeZone ?? FALLBACK_TIME_ZONE);
   const db = await getDb();
   let after: { at: string; id: string } | undefined;
   for (;;) {

@@ -7,7 +7,6 @@ import type { recordAudit } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
 import { auditEntries } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { AUDIT_CSV_HEADER } from '@/lib/export/audit-export';
 import { closeDatabases } from '@/lib/platform/database';
 import { createStaff } from '@/lib/staff/staff-accounts';
 import { parseCsv } from '@/test/support/parse-csv';
@@ -15,6 +14,8 @@ import { sessionCookie } from '@/test/support/session-cookie';
 import { GET } from './route';
 
 const PASSWORD = 'correct horse battery staple';
+// The English header (docs/exports.md), times in UTC: these requests carry no zone cookie.
+const AUDIT_CSV_HEADER = ['Time (UTC)', 'Actor id', 'Action', 'Target type', 'Target id', 'Details (JSON)'];
 let adaId: string;
 let ottoId: string;
 const cookies: Record<'admin' | 'operator' | 'viewer', string> = { admin: '', operator: '', viewer: '' };

@@ -2,18 +2,37 @@
 // with a Request, the register on a real database (PGlite, and PostgreSQL in the postgres
 // project). The file is read back as a spreadsheet would, and the stream chunk by chunk.
 import { desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { auditEntries, nameReviews, verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
-import { EXPORT_BATCH_SIZE, REGISTER_CSV_HEADER } from '@/lib/export/register-export';
+import { EXPORT_BATCH_SIZE } from '@/lib/export/register-export';
 import { closeDatabases } from '@/lib/platform/database';
 import { createStaff } from '@/lib/staff/staff-accounts';
+import { answerInLanguage } from '@/test/support/next-intl-server';
 import { parseCsv } from '@/test/support/parse-csv';
 import { sessionCookie } from '@/test/support/session-cookie';
 import { GET } from './route';
 
 const PASSWORD = 'correct horse battery staple';
+// The English header (docs/exports.md), times in UTC: these requests carry no zone cookie.
+const REGISTER_CSV_HEADER = [
+  'Verification id',
+  'Created at (UTC)',
+  'Created by (staff id)',
+  'Created by (name)',
+  'Requested name',
+  'Purpose',
+  'Language',
+  'Channels',
+  'Status',
+  'Identified name',
+  'Link expires at (UTC)',
+  'Purged after (UTC)',
+  'Names differ',
+  'Review decision',
+  'Reviewed at (UTC)',
+];
 const DAY = 24 * 60 * 60 * 1000;
 let adaId: string;
 let vicId: string;
@@ -120,9 +139,9 @@ describe('GET /api/exports/register', () => {
         'Ada Admin',
         'Élodie Martin',
         `'+custom, "quoted" purpose`,
-        'fr',
-        'link email sms',
-        'completed',
+        'French',
+        'Link, E-mail, SMS',
+        'Completed',
         `'=HYPERLINK("http://evil.example")`,
         expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         '2030-07-15T12:00:00.000Z',
@@ -136,10 +155,10 @@ describe('GET /api/exports/register', () => {
         adaId,
         'Ada Admin',
         "'@SUM(A1)",
-        'legal_obligations',
-        'en',
-        'link',
-        'completed',
+        'Legal obligation',
+        'English',
+        'Link',
+        'Completed',
         'Søren Kierkegaard',
         expect.any(String),
         '2030-07-15T12:00:00.000Z',
@@ -180,7 +199,7 @@ describe('GET /api/exports/register', () => {
     const text = await response.text();
     const [, ...rows] = parseCsv(text);
     expect(rows.map((cells) => [cells[0], ...cells.slice(-3)])).toEqual([
-      ['decided', 'yes', 'different_person', '2030-06-16T09:15:00.000Z'],
+      ['decided', 'yes', 'Not the same person', '2030-06-16T09:15:00.000Z'],
       ['waiting', 'yes', '', ''],
       ['matching', 'no', '', ''],
     ]);
@@ -231,6 +250,102 @@ describe('GET /api/exports/register', () => {
     expect((await lastExportAudit())?.details).toMatchObject({ from: '2030-06-14', to: '2030-06-14', timeZone: 'America/New_York' });
     // Anything but a zone name is ignored: the days are UTC's.
     expect(await idsOf(`${ada}; vd-time-zone=%3Cscript%3E`)).toEqual([]);
+  });
+
+  describe('for a French-speaking exporter', () => {
+    afterEach(() => answerInLanguage('en'));
+
+    /** The file's records split on `delimiter` (these cells hold no quotes or separators). */
+    const recordsOf = (text: string, delimiter: string) =>
+      text
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean)
+        .map((line) => line.split(delimiter));
+
+    it('separates cells with semicolons, writes French headers and words, and times in the display zone', async () => {
+      const db = await getDb();
+      await db.insert(verificationRequests).values([
+        row('fr-1', {
+          status: 'completed',
+          identifiedName: 'Jean Dupont',
+          name: 'Jeanne Dupont',
+          nameMismatch: true,
+          emailNotification: true,
+          language: 'nl',
+          createdAt: new Date('2030-01-15T12:00:00.000Z'),
+          keptUntil: new Date('2030-07-15T12:00:00.000Z'),
+        }),
+      ]);
+      await db.insert(nameReviews).values({
+        verificationId: 'fr-1',
+        decision: 'same_person',
+        note: 'Checked',
+        decidedBy: adaId,
+        decidedAt: new Date('2030-01-16T09:15:00.000Z'),
+      });
+      answerInLanguage('fr');
+      const text = await (await exportRegister('', `${ada}; vd-time-zone=Europe/Brussels`)).text();
+      const [header, ...rows] = recordsOf(text, ';');
+      expect(header).toEqual([
+        'Identifiant de la vérification',
+        'Créée le (Europe/Brussels)',
+        'Créée par (identifiant du membre de l’équipe)',
+        'Créée par (nom)',
+        'Nom indiqué',
+        'Finalité du traitement',
+        'Langue de la personne',
+        'Canaux d’envoi',
+        'Statut',
+        'Nom identifié',
+        'Lien valable jusqu’au (Europe/Brussels)',
+        'Conservée jusqu’au (Europe/Brussels)',
+        'Divergence de nom',
+        'Décision du contrôle du nom',
+        'Contrôle du nom le (Europe/Brussels)',
+      ]);
+      // Winter (+01:00) and summer (+02:00) in Brussels, each the same instant as in UTC.
+      expect(rows).toEqual([
+        [
+          'fr-1',
+          '2030-01-15T13:00:00.000+01:00',
+          adaId,
+          'Ada Admin',
+          'Jeanne Dupont',
+          'Obligation légale',
+          'Néerlandais',
+          'Lien, E-mail',
+          'Terminée',
+          'Jean Dupont',
+          expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+0[12]:00$/),
+          '2030-07-15T14:00:00.000+02:00',
+          'oui',
+          'Même personne',
+          '2030-01-16T10:15:00.000+01:00',
+        ],
+      ]);
+    });
+
+    it('writes commas when asked, and the stored codes with values=codes', async () => {
+      const db = await getDb();
+      await db.insert(verificationRequests).values([row('codes-1', { emailNotification: true, language: 'fr' })]);
+      answerInLanguage('fr');
+      const commas = parseCsv(await (await exportRegister('?delimiter=comma', ada)).text());
+      expect(commas[0]?.[0]).toBe('Identifiant de la vérification');
+      expect(commas[1]?.slice(5, 9)).toEqual(['Obligation légale', 'Français', 'Lien, E-mail', 'En attente']);
+      const codes = recordsOf(await (await exportRegister('?values=codes', ada)).text(), ';');
+      expect(codes[1]?.slice(5, 9)).toEqual(['legal_obligations', 'fr', 'link email', 'pending']);
+    });
+
+    it('refuses a separator or a choice of values it does not know, in French', async () => {
+      answerInLanguage('fr');
+      const response = await exportRegister('?delimiter=tab&values=labels', ada);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        error:
+          'Rien n’a été exporté\u00a0: Le séparateur n’est ni «\u00a0comma\u00a0» ni «\u00a0semicolon\u00a0». Les valeurs ne sont ni «\u00a0words\u00a0» ni «\u00a0codes\u00a0». Corrigez les filtres de la page et exportez à nouveau.',
+      });
+    });
   });
 
   it.each([
