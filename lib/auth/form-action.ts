@@ -7,12 +7,13 @@
 // the submitted values in it (lib/forms/form-state.ts). It lives with the guards, above the form
 // plumbing in lib/forms, so that identity's own forms (sign-in, setup) are built with it too.
 import 'server-only';
+import { getTranslations } from 'next-intl/server';
 import { z } from 'zod';
 import { formDataArg } from '@/lib/forms/action-input';
 import type { FieldErrors, FormRefusal } from '@/lib/forms/form-state';
 import { isDatabaseUnavailable } from '@/lib/platform/database-errors';
 import { logger } from '@/lib/platform/log';
-import { authorizedAction, DENIAL_MESSAGES, type Denial } from './guards';
+import { authorizedAction, type Denial } from './guards';
 import type { Permission } from './roles';
 import type { Staff } from './session';
 
@@ -115,9 +116,14 @@ export function formAction<
           permission as Permission,
           (staff, previous: State, formData: FormData) => answer(staff as StaffFor<P>, previous, formData),
           // Refused before the form is validated or anything runs, but the form gets its values back.
-          (denial, previous, formDataArgument) => {
+          // In the language of the person who posted the form.
+          async (denial, previous, formDataArgument) => {
+            const t = await getTranslations('auth.formAction');
             const submission = { formData: formDataArg(formDataArgument), previous };
-            return refusal(submission, read(submission.formData), denial, DENIAL_MESSAGES[denial]);
+            return refusal(submission, read(submission.formData), denial, {
+              title: t(`denial.${denial}.title`),
+              message: t(`denial.${denial}.message`),
+            });
           },
         );
   // A database that cannot be reached (down, restarting, failing over) is answered like any
@@ -129,13 +135,17 @@ export function formAction<
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       log.warn({ err: error }, 'a form was refused: the database cannot be reached');
+      const t = await getTranslations('auth.formAction');
       const submission = { formData: formDataArg(formDataArgument), previous };
-      return refusal(submission, read(submission.formData), 'failed', DATABASE_UNAVAILABLE_REFUSAL);
+      return refusal(submission, read(submission.formData), 'failed', {
+        title: t('databaseUnavailable.title'),
+        message: t('databaseUnavailable.message'),
+      });
     }
   };
 }
 
-/** What a form says while the database cannot be reached. */
+/** What a form says in English while the database cannot be reached (forms say auth.formAction's words, in the reader's language). */
 export const DATABASE_UNAVAILABLE_REFUSAL = {
   title: 'Database unavailable',
   message: 'The database cannot be reached right now. What you typed is kept here: try again in a moment.',
