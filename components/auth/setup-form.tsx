@@ -3,6 +3,7 @@
 import { useActionState } from 'react';
 import { PasswordField } from '@/components/forms/password-field';
 import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { Alert } from '@/components/ui/alert';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -15,6 +16,7 @@ export function SetupForm({ token }: { token: string }) {
     status: 'idle',
     values: { name: '', email: '' },
   });
+  const t = useClientTranslations('auth.setupForm');
   const refused = refusalOf(state);
   const fieldErrors: FieldErrors = refused?.fieldErrors ?? {};
   const error = (field: string) => fieldErrors[field]?.[0];
@@ -26,26 +28,26 @@ export function SetupForm({ token }: { token: string }) {
     <form action={formAction} className="space-y-5" noValidate>
       <input type="hidden" name="token" value={token} />
       {refused?.message ? (
-        <Alert tone="error" title="The administrator was not created" role="alert">
+        <Alert tone="error" title={t('notCreated')} role="alert">
           <p>{refused.message}</p>
         </Alert>
       ) : null}
-      <Field id="name" label="Your name" error={error('name')}>
+      <Field id="name" label={t('name')} error={error('name')}>
         <Input id="name" name="name" autoComplete="name" defaultValue={state.values.name} {...described('name')} />
       </Field>
-      <Field id="email" label="E-mail address" error={error('email')}>
+      <Field id="email" label={t('email')} error={error('email')}>
         <Input id="email" name="email" type="email" autoComplete="username" defaultValue={state.values.email} {...described('email')} />
       </Field>
       <PasswordField
         id="password"
-        label="Password"
-        hint={`At least ${PASSWORD_MIN} characters.`}
+        label={t('password')}
+        hint={t('passwordHint', { min: PASSWORD_MIN })}
         autoComplete="new-password"
         error={error('password')}
       />
-      <PasswordField id="confirmPassword" label="Repeat the password" autoComplete="new-password" error={error('confirmPassword')} />
+      <PasswordField id="confirmPassword" label={t('confirmPassword')} autoComplete="new-password" error={error('confirmPassword')} />
       <PendingSubmitButton pending={isPending} className="w-full">
-        Create the administrator
+        {t('submit')}
       </PendingSubmitButton>
     </form>
   );

@@ -4,6 +4,7 @@
 import { LogIn } from 'lucide-react';
 import { useActionState } from 'react';
 import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { Alert } from '@/components/ui/alert';
 import { type SingleSignOnState, startSingleSignOnAction } from '@/lib/auth/sign-in/actions';
 import { refusalOf } from '@/lib/forms/form-state';
@@ -13,12 +14,13 @@ export function SingleSignOnForm({ label, next }: { label: string; next: string 
     status: 'idle',
     values: {},
   });
+  const t = useClientTranslations('auth.singleSignOnForm');
   const refused = refusalOf(state);
   return (
     <form action={formAction} className="space-y-4">
       <input type="hidden" name="next" value={next} />
       {refused?.message ? (
-        <Alert tone="error" title={refused.title ?? 'Not signed in'} role="alert">
+        <Alert tone="error" title={refused.title ?? t('notSignedIn')} role="alert">
           <p>{refused.message}</p>
         </Alert>
       ) : null}

@@ -1,6 +1,7 @@
 'use client';
 import { useActionState } from 'react';
 import { PendingSubmitButton } from '@/components/forms/pending-submit-button';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { Alert } from '@/components/ui/alert';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -20,6 +21,7 @@ export function TwoFactorPromptForm({ method, next }: { method: PromptMethod; ne
     method === 'totp' ? verifySignInCodeAction : verifySignInBackupCodeAction,
     idle,
   );
+  const t = useClientTranslations('auth.twoFactorForm');
   const refused = refusalOf(state);
   const codeError = refused?.fieldErrors.code?.[0];
   const signInHref = next === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(next)}`;
@@ -28,24 +30,19 @@ export function TwoFactorPromptForm({ method, next }: { method: PromptMethod; ne
     <form action={formAction} className="space-y-5" noValidate>
       <input type="hidden" name="next" value={next} />
       {refused?.message ? (
-        <Alert tone="error" title={refused.title ?? 'Not signed in'} role="alert">
+        <Alert tone="error" title={refused.title ?? t('notSignedIn')} role="alert">
           <p>{refused.message}</p>
           {state.restart ? (
             <p>
               <Link href={signInHref} className="font-medium underline underline-offset-2 hover:no-underline">
-                Sign in again
+                {t('signInAgain')}
               </Link>
             </p>
           ) : null}
         </Alert>
       ) : null}
       {method === 'totp' ? (
-        <Field
-          id="code"
-          label="6-digit code"
-          hint="Open your authenticator app and enter the code it shows for Verification Desk."
-          error={codeError}
-        >
+        <Field id="code" label={t('totpLabel')} hint={t('totpHint')} error={codeError}>
           <Input
             id="code"
             name="code"
@@ -63,12 +60,7 @@ export function TwoFactorPromptForm({ method, next }: { method: PromptMethod; ne
           />
         </Field>
       ) : (
-        <Field
-          id="code"
-          label="Backup code"
-          hint="One of the ten codes you saved when you set up two-factor authentication, like abcde-12345. Each works once."
-          error={codeError}
-        >
+        <Field id="code" label={t('backupLabel')} hint={t('backupHint')} error={codeError}>
           <Input
             id="code"
             name="code"
@@ -86,12 +78,12 @@ export function TwoFactorPromptForm({ method, next }: { method: PromptMethod; ne
           />
         </Field>
       )}
-      <PendingSubmitButton pending={isPending} pendingLabel="Checking…" className="w-full">
-        Verify and sign in
+      <PendingSubmitButton pending={isPending} pendingLabel={t('pending')} className="w-full">
+        {t('submit')}
       </PendingSubmitButton>
       <p className="text-center text-sm">
         <Link href={otherHref} className="font-medium text-indigo-700 underline-offset-2 hover:underline">
-          {method === 'totp' ? 'Use a backup code instead' : 'Use the code from your app instead'}
+          {method === 'totp' ? t('useBackup') : t('useApp')}
         </Link>
       </p>
     </form>

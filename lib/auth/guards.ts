@@ -50,6 +50,10 @@ export function authorizedRoute<Params>(
   };
 }
 
+/**
+ * The refusals in English, for the route handlers' JSON and the code not yet in the reader's
+ * language; forms built with formAction say auth.formAction's words in the reader's language.
+ */
 export const DENIAL_MESSAGES: Record<Denial, { title: string; message: string }> = {
   unauthenticated: {
     title: 'Your session has ended',

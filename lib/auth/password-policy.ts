@@ -15,13 +15,30 @@ function commonPasswords(): ReadonlySet<string> {
   return common;
 }
 
-/** What is wrong with `password` as a new password, in words for the form, or null when it is fine. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters.`;
-  if (password.length > 256) return 'Use at most 256 characters.';
+/** What is wrong with `password` as a new password, as a code (its words: auth.validation), or null when it is fine. */
+export type PasswordProblem = 'passwordTooShort' | 'passwordAtMost' | 'passwordCommon';
+
+export function passwordProblemCode(password: string): PasswordProblem | null {
+  if (password.length < PASSWORD_MIN) return 'passwordTooShort';
+  if (password.length > 256) return 'passwordAtMost';
   // Case and surrounding spaces do not make a listed password any harder to guess.
-  if (commonPasswords().has(password.trim().toLowerCase())) {
-    return 'This password is one of the most common ones and easy to guess; choose another (a few unrelated words work well).';
-  }
+  if (commonPasswords().has(password.trim().toLowerCase())) return 'passwordCommon';
   return null;
+}
+
+/**
+ * The same in English, for the command line and the forms not yet in the reader's language; a
+ * form of the pages before sign-in says passwordProblemCode's code in the reader's language.
+ */
+export function passwordProblem(password: string): string | null {
+  switch (passwordProblemCode(password)) {
+    case 'passwordTooShort':
+      return `Use at least ${PASSWORD_MIN} characters.`;
+    case 'passwordAtMost':
+      return 'Use at most 256 characters.';
+    case 'passwordCommon':
+      return 'This password is one of the most common ones and easy to guess; choose another (a few unrelated words work well).';
+    case null:
+      return null;
+  }
 }

@@ -1,6 +1,10 @@
-// Schemas of the sign-in, setup and staff forms, shared by the browser and the server.
+// Schemas of the sign-in, setup and staff forms, shared by the browser and the server. Those of
+// the pages before sign-in take their messages from a translate function (…In(t)), so that the
+// browser and the server each say them in the reader's language.
+// i18n: t = auth.validation
 import '@/lib/platform/zod-jitless';
 import { z } from 'zod';
+import type { Translate } from '@/lib/i18n/translate';
 import { PASSWORD_MIN } from './password-length';
 import { STAFF_ROLES } from './roles';
 
@@ -13,8 +17,6 @@ const emailOf = (whose: 'your' | 'their') =>
     .min(1, `Enter ${whose} e-mail address.`)
     .max(254, 'That e-mail address is too long.')
     .pipe(z.email('Enter a valid e-mail address, like name@example.com.'));
-
-const email = emailOf('your');
 
 const newPassword = z.string().min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`).max(256, 'Use at most 256 characters.');
 
@@ -31,15 +33,6 @@ const name = z
 
 // Account ids are opaque text; a NUL in one would fail the lookup query itself.
 const userId = z.string().min(1).max(100).regex(NO_CONTROL_CHARACTERS);
-
-export const signInSchema = z.object({
-  email,
-  password: z.string().min(1, 'Enter your password.').max(256, 'That password is too long.'),
-});
-
-export const setupSchema = z
-  .object({ name, email, password: newPassword, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords differ.' });
 
 export const createStaffSchema = z.object({
   name,
@@ -58,3 +51,39 @@ export const userIdSchema = z.object({ userId });
 export const acceptInvitationSchema = z
   .object({ password: newPassword, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords differ.' });
+
+// The same schemas, in the reader's language (the sign-in page, first-run setup, the invitation page).
+
+const ownEmailIn = (t: Translate) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, t('emailRequired'))
+    .max(254, t('emailTooLong'))
+    .pipe(z.email(t('emailInvalid')));
+
+const newPasswordIn = (t: Translate) =>
+  z
+    .string()
+    .min(PASSWORD_MIN, t('passwordTooShort', { min: PASSWORD_MIN }))
+    .max(256, t('passwordAtMost'));
+
+const nameIn = (t: Translate) =>
+  z.string().trim().min(1, t('nameRequired')).max(100, t('nameTooLong')).regex(NO_CONTROL_CHARACTERS, t('nameControl'));
+
+export const signInSchemaIn = (t: Translate) =>
+  z.object({
+    email: ownEmailIn(t),
+    password: z.string().min(1, t('passwordRequired')).max(256, t('passwordTooLong')),
+  });
+
+export const setupSchemaIn = (t: Translate) =>
+  z
+    .object({ name: nameIn(t), email: ownEmailIn(t), password: newPasswordIn(t), confirmPassword: z.string() })
+    .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: t('passwordsDiffer') });
+
+export const acceptInvitationSchemaIn = (t: Translate) =>
+  z
+    .object({ password: newPasswordIn(t), confirmPassword: z.string() })
+    .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: t('passwordsDiffer') });

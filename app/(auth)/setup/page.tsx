@@ -3,11 +3,16 @@
 // administrator exists, every setup link says it was used and points to sign-in.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { SetupForm } from '@/components/auth/setup-form';
+import { ClientMessagesFor } from '@/components/i18n/client-messages-for';
 import { Alert } from '@/components/ui/alert';
 import { isSetupOpen, isSetupTokenValid } from '@/lib/auth/setup';
 
-export const metadata: Metadata = { title: 'Set up' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('auth.setup');
+  return { title: t('metaTitle') };
+}
 
 type Props = { searchParams: Promise<{ token?: string | string[] }> };
 
@@ -17,16 +22,13 @@ export default async function SetupPage({ searchParams }: Props) {
   if (!(await isSetupOpen())) notFound();
   const { token } = await searchParams;
   const value = typeof token === 'string' ? token : '';
+  const t = await getTranslations('auth.setup');
   if (!(await isSetupTokenValid(value))) {
     return (
       <div className="space-y-4">
-        <h1 className="text-xl font-semibold text-slate-900">Setup link needed</h1>
-        <Alert tone="warning" title="This setup link is missing or not valid." role="alert">
-          <p>
-            Open the link in the file setup-link.txt in the server&apos;s data directory (a terminal running the server shows it too). It
-            contains a one-time token. Every start of the server makes a new link and voids the one before, until the first administrator
-            exists.
-          </p>
+        <h1 className="text-xl font-semibold text-slate-900">{t('linkNeeded.heading')}</h1>
+        <Alert tone="warning" title={t('linkNeeded.title')} role="alert">
+          <p>{t('linkNeeded.body')}</p>
         </Alert>
       </div>
     );
@@ -34,12 +36,12 @@ export default async function SetupPage({ searchParams }: Props) {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-xl font-semibold text-slate-900">Create the first administrator</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          This account manages the other staff accounts. This page works once: after this, everyone signs in.
-        </p>
+        <h1 className="text-xl font-semibold text-slate-900">{t('title')}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t('intro')}</p>
       </div>
-      <SetupForm token={value} />
+      <ClientMessagesFor namespaces={['auth.setupForm']}>
+        <SetupForm token={value} />
+      </ClientMessagesFor>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // kept of the session, and goes to the sign-in page. A plain form POST, so it works without
 // JavaScript; refused from other origins.
 import { headers } from 'next/headers';
+import { getTranslations } from 'next-intl/server';
 import { recordAudit } from '@/lib/audit/audit';
 import { getAuth, SESSION_COOKIE_PREFIX } from '@/lib/auth/auth';
 import { staffFromHeaders } from '@/lib/auth/session';
@@ -31,7 +32,8 @@ export async function POST(request: Request) {
   const origin = requestHeaders.get('origin');
   const host = requestHeaders.get('host');
   if (origin && host && originHost(origin) !== host) {
-    return Response.json({ error: 'Cross-origin sign-out refused.' }, { status: 403 });
+    const t = await getTranslations('auth.signOut');
+    return Response.json({ error: t('crossOrigin') }, { status: 403 });
   }
 
   const staff = await staffFromHeaders(requestHeaders);

@@ -6,6 +6,7 @@
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { formAction } from '@/lib/auth/form-action';
 import { getEnv } from '@/lib/env';
 import { textField } from '@/lib/forms/action-input';
@@ -16,7 +17,7 @@ import { attemptSignIn } from '../throttle';
 import { type EnrolmentSecret, finishEnrolment, provenSecret, startEnrolment, turnOffTwoFactor } from './enrolment';
 import { LOCKOUT_MINUTES } from './plugin';
 import { ENROLMENT_PAGE } from './requirement';
-import { backupCodeSchema, confirmPasswordSchema, enrolmentStepSchema, totpCodeSchema } from './schemas';
+import { backupCodeSchemaIn, confirmPasswordSchema, enrolmentStepSchema, totpCodeSchema, totpCodeSchemaIn } from './schemas';
 import { answerChallenge, type ChallengeMethod } from './sign-in-challenge';
 
 const WRONG_PASSWORD = 'That is not your current password.';
@@ -112,20 +113,12 @@ export const turnOffTwoFactorAction = formAction({
 /** `restart`: the pending sign-in is gone; the form offers the way back to the password. */
 export type SignInCodeState = FormState<{ code: string }, never> & { restart?: boolean };
 
-const START_AGAIN = {
-  expired: 'This sign-in has run out (it waits 10 minutes for the code). Sign in again with your e-mail address and password.',
-  'too-many': 'Too many wrong codes for this sign-in. Sign in again with your password to get new tries.',
-} as const;
-
-const WRONG_CODE: Record<ChallengeMethod, string> = {
-  totp: 'That code is not right. Enter the code your authenticator app shows now for Verification Desk.',
-  backup: 'That backup code is not right, or it has been used already. Each backup code works once.',
-};
-
-function signInCodeAction(method: ChallengeMethod) {
+// Built per request, so that its refusals are in the language of the person signing in.
+async function signInCodeAction(method: ChallengeMethod, previous: SignInCodeState, formData: FormData): Promise<SignInCodeState> {
+  const [t, tValidation] = await Promise.all([getTranslations('auth.twoFactorActions'), getTranslations('auth.validation')]);
   return formAction({
     permission: 'public',
-    schema: method === 'totp' ? totpCodeSchema : backupCodeSchema,
+    schema: method === 'totp' ? totpCodeSchemaIn(tValidation) : backupCodeSchemaIn(tValidation),
     read: (form) => ({ code: textField(form, 'code') }),
     values: (typed) => ({ code: typed.code.slice(0, 40) }),
     run: async ({ data, formData, refuse }): Promise<SignInCodeState> => {
@@ -135,26 +128,29 @@ function signInCodeAction(method: ChallengeMethod) {
           redirect(safeReturnPath(formData.get('next')));
           break;
         case 'wrong-code':
-          return refuse({ fieldErrors: { code: [WRONG_CODE[method]] } });
+          return refuse({ fieldErrors: { code: [t(`wrongCode.${method}`)] } });
         case 'busy':
-          return refuse({
-            fieldErrors: { code: ['Another code for this account was being checked at that moment. Enter the code again.'] },
-          });
+          return refuse({ fieldErrors: { code: [t('busy')] } });
         case 'start-again':
-          return { ...refuse({ title: 'Sign in again', message: START_AGAIN[answer.reason] }), restart: true };
+          return { ...refuse({ title: t('signInAgain'), message: t(`startAgain.${answer.reason}`) }), restart: true };
         case 'locked':
           return {
             ...refuse({
-              title: 'Second factor locked for now',
-              message: `Too many wrong codes in a row for this account. Wait ${LOCKOUT_MINUTES} minutes and sign in again, or ask an administrator to reset your second factor.`,
+              title: t('locked.title'),
+              message: t('locked.message', { minutes: LOCKOUT_MINUTES }),
             }),
             restart: true,
           };
       }
       throw new Error('unreachable');
     },
-  });
+  })(previous, formData);
 }
 
-export const verifySignInCodeAction = signInCodeAction('totp');
-export const verifySignInBackupCodeAction = signInCodeAction('backup');
+export async function verifySignInCodeAction(previous: SignInCodeState, formData: FormData): Promise<SignInCodeState> {
+  return signInCodeAction('totp', previous, formData);
+}
+
+export async function verifySignInBackupCodeAction(previous: SignInCodeState, formData: FormData): Promise<SignInCodeState> {
+  return signInCodeAction('backup', previous, formData);
+}

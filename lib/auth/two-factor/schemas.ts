@@ -1,5 +1,8 @@
-// Schemas of the two-factor forms, shared by the browser and the server.
+// Schemas of the two-factor forms, shared by the browser and the server. The sign-in prompt's take
+// their messages from a translate function (…In(t)), in the language of the person signing in.
+// i18n: t = auth.validation
 import { z } from 'zod';
+import type { Translate } from '@/lib/i18n/translate';
 
 /** A 6-digit code as an app shows it; spaces (some apps show "123 456") are dropped. */
 export const totpCodeSchema = z.object({
@@ -41,3 +44,27 @@ export const enrolmentStepSchema = z.object({
   totpURI: z.string().max(1000),
   proof: z.string().max(100),
 });
+
+/** The sign-in prompt's codes, as above, with their messages in the reader's language. */
+export const totpCodeSchemaIn = (t: Translate) =>
+  z.object({
+    code: z
+      .string()
+      .max(20, t('totpCode'))
+      .transform((value) => value.replace(/\s+/g, ''))
+      .pipe(z.string().regex(/^\d{6}$/, t('totpCode'))),
+  });
+
+export const backupCodeSchemaIn = (t: Translate) =>
+  z.object({
+    code: z
+      .string()
+      .max(40, t('backupCode'))
+      .transform((value) => value.replace(/\s+/g, ''))
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, t('backupCode'))
+          .transform((value) => (value.includes('-') ? value : `${value.slice(0, 5)}-${value.slice(5)}`)),
+      ),
+  });

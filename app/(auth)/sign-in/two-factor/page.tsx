@@ -4,14 +4,19 @@
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { type PromptMethod, TwoFactorPromptForm } from '@/components/auth/two-factor-prompt-form';
+import { ClientMessagesFor } from '@/components/i18n/client-messages-for';
 import { Alert } from '@/components/ui/alert';
 import { Link } from '@/components/ui/link';
 import { SESSION_COOKIE_PREFIX } from '@/lib/auth/auth';
 import { safeReturnPath } from '@/lib/auth/request-info';
 import { getCurrentStaff } from '@/lib/auth/session';
 
-export const metadata: Metadata = { title: 'Two-factor sign-in' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('auth.twoFactor');
+  return { title: t('metaTitle') };
+}
 
 type Props = { searchParams: Promise<{ next?: string; method?: string }> };
 
@@ -22,27 +27,31 @@ export default async function TwoFactorPromptPage({ searchParams }: Props) {
   const returnTo = safeReturnPath(next);
   if (await getCurrentStaff()) redirect(returnTo);
   const chosen: PromptMethod = method === 'backup' ? 'backup' : 'totp';
-  const jar = await cookies();
+  const [jar, t] = await Promise.all([cookies(), getTranslations('auth.twoFactor')]);
   const pending = PENDING_COOKIES.some((name) => jar.has(name));
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-xl font-semibold text-slate-900">{chosen === 'totp' ? 'Enter your code' : 'Enter a backup code'}</h1>
-        <p className="mt-1 text-sm text-slate-600">Your password was right. One more step: your second factor.</p>
+        <h1 className="text-xl font-semibold text-slate-900">{chosen === 'totp' ? t('totpTitle') : t('backupTitle')}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t('intro')}</p>
       </div>
       {pending ? (
-        <TwoFactorPromptForm key={chosen} method={chosen} next={returnTo} />
+        <ClientMessagesFor namespaces={['auth.twoFactorForm']}>
+          <TwoFactorPromptForm key={chosen} method={chosen} next={returnTo} />
+        </ClientMessagesFor>
       ) : (
-        <Alert tone="info" title="No sign-in is waiting for a code" role="status">
+        <Alert tone="info" title={t('noPending.title')} role="status">
           <p>
-            It may have run out after 10 minutes.{' '}
-            <Link
-              href={returnTo === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(returnTo)}`}
-              className="font-medium underline underline-offset-2 hover:no-underline"
-            >
-              Sign in with your e-mail address and password
-            </Link>
-            .
+            {t.rich('noPending.body', {
+              link: (chunks) => (
+                <Link
+                  href={returnTo === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(returnTo)}`}
+                  className="font-medium underline underline-offset-2 hover:no-underline"
+                >
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         </Alert>
       )}
