@@ -125,7 +125,8 @@ describe('the catalogs', () => {
 const TRANSLATOR =
   /(?:getTranslations|useTranslations|useClientTranslations|translatorFor)\(\s*(?:[\w.]+\s*,\s*)?(?:\{[^}]*?namespace:\s*)?['"]([\w.]+)['"]/;
 
-type Use = { file: string; key: string; pattern?: RegExp };
+/** A key the code asks for: where, as written (`call`), and under which namespace. */
+type Use = { file: string; call: string; key: string; pattern?: RegExp };
 
 /** Each translator name bound in a file, with the namespaces it is bound to there. */
 function bindings(source: string): Map<string, Set<string>> {
@@ -139,7 +140,7 @@ function bindings(source: string): Map<string, Set<string>> {
   }
   // const [t, tCommon, locale] = await Promise.all([getTranslations('a'), getTranslations('b'), getLocale()])
   for (const match of source.matchAll(/const\s*\[([^\]]+)\]\s*=\s*await\s+Promise\.all\(\[([\s\S]*?)\]\)/g)) {
-    const targets = (match[1] as string).split(',').map((name) => name.trim());
+    const targets = splitTopLevel(match[1] as string).map((name) => name.trim());
     const calls = splitTopLevel(match[2] as string);
     targets.forEach((name, index) => {
       const namespace = TRANSLATOR.exec(calls[index] ?? '')?.[1];
@@ -180,10 +181,14 @@ function uses(): { uses: Use[]; clientNamespaces: Set<string> } {
       for (const namespace of (match[1] as string).matchAll(/['"]([\w.]+)['"]/g)) clientNamespaces.add(namespace[1] as string);
     }
     for (const [name, namespaces] of bindings(source)) {
-      const call = new RegExp(`\\b${name}(?:\\.(?:rich|markup|raw|has))?\\(\\s*(?:'([^']+)'|"([^"]+)"|\`([^\`]+)\`)`, 'g');
+      const call = new RegExp(
+        `\\b${name}(?:\\.(?:rich|markup|raw|has))?\\(\\s*(?:'([^']+)'|"([^"]+)"|\`([^\`]+)\`|([A-Za-z_$][\\w$.]*)\\s*[,)])`,
+        'g',
+      );
       for (const match of source.matchAll(call)) {
         const literal = match[1] ?? match[2];
-        const template = match[3];
+        // A variable names a key directly under the namespace (a code: t(purpose)).
+        const template = match[3] ?? (match[4] === undefined ? undefined : '${code}');
         for (const namespace of namespaces) {
           if (literal !== undefined) found.push({ file, key: `${namespace}.${literal}` });
           else if (template !== undefined) {
@@ -210,14 +215,14 @@ describe('the catalogs and the code', () => {
     // A name bound to several namespaces in one file: the key must exist in one of them.
     const byCall = new Map<string, Use[]>();
     for (const use of used) {
-      const call = `${use.file} ${use.key.slice(use.key.indexOf('.') + 1)}`;
+      const call = `${use.file} ${use.call}`;
       byCall.set(call, [...(byCall.get(call) ?? []), use]);
     }
     const missing = [...byCall.entries()]
       .filter(([, candidates]) =>
         candidates.every((use) => (use.pattern ? ![...english.keys()].some((key) => use.pattern?.test(key)) : !english.has(use.key))),
       )
-      .map(([call, candidates]) => `${call} (in ${candidates.map((use) => use.key.slice(0, use.key.indexOf('.'))).join(' or ')})`);
+      .map(([call, candidates]) => `${call} (in ${candidates.map((use) => use.key.slice(0, -use.call.length - 1)).join(' or ')})`);
     expect(missing).toEqual([]);
   });
 
