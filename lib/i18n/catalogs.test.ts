@@ -188,9 +188,9 @@ function uses(): { uses: Use[]; clientNamespaces: Set<string> } {
       for (const match of source.matchAll(call)) {
         const literal = match[1] ?? match[2];
         // A variable names a key directly under the namespace (a code: t(purpose)).
-        const template = match[3] ?? (match[4] === undefined ? undefined : '${code}');
+        const template = match[3] ?? (match[4] === undefined ? undefined : `\${${match[4]}}`);
         for (const namespace of namespaces) {
-          if (literal !== undefined) found.push({ file, key: `${namespace}.${literal}` });
+          if (literal !== undefined) found.push({ file, call: literal, key: `${namespace}.${literal}` });
           else if (template !== undefined) {
             const key = `${namespace}.${template}`;
             const pattern = new RegExp(
@@ -199,7 +199,7 @@ function uses(): { uses: Use[]; clientNamespaces: Set<string> } {
                 .map(escapeRegExp)
                 .join('[^.]+')}$`,
             );
-            found.push({ file, key, pattern });
+            found.push({ file, call: template, key, pattern });
           }
         }
       }
