@@ -1,9 +1,15 @@
 // The audit trail page's words for the stored details: every kind the dashboard records, and
 // anything unknown shown as stored rather than dropped.
-import { describe, expect, it } from 'vitest';
-import { describeAuditDetails } from './details';
+
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { answerInLanguage } from '@/test/support/next-intl-server';
+import { auditDetailsDescriber, type DescribeAuditDetails } from './details';
 
 describe('describeAuditDetails', () => {
+  let describeAuditDetails: DescribeAuditDetails;
+  beforeAll(async () => {
+    describeAuditDetails = await auditDetailsDescriber();
+  });
   it('says a status change and a review decision with what they replaced, in the page’s words', () => {
     expect(describeAuditDetails('verification.status_changed', { status: 'completed', previous: 'pending' })).toBe(
       'Status: Completed (was Pending)',
@@ -54,5 +60,37 @@ describe('describeAuditDetails', () => {
     expect(describeAuditDetails('sso.refused', { reason: 'brand_new', attempt: 2 })).toBe('Reason: brand_new · attempt: 2');
     expect(describeAuditDetails('sign_in.failed', null)).toBeNull();
     expect(describeAuditDetails('sign_in.failed', {})).toBeNull();
+  });
+});
+
+describe('the details in the reader’s language', () => {
+  afterEach(() => answerInLanguage('en'));
+
+  it('says changes, reasons, plurals and an export’s rows in French', async () => {
+    answerInLanguage('fr');
+    const inWords = await auditDetailsDescriber();
+    expect(inWords('verification.status_changed', { status: 'completed', previous: 'pending' })).toBe(
+      'Statut\u00a0: Terminée (auparavant\u00a0: En attente)',
+    );
+    expect(inWords('staff.role_changed', { from: 'viewer', to: 'admin' })).toBe('Rôle\u00a0: Administrateur (auparavant\u00a0: Lecteur)');
+    expect(inWords('sessions.others_ended', { count: 1 })).toBe('1 autre session fermée');
+    expect(inWords('sessions.others_ended', { count: 3 })).toBe('3 autres sessions fermées');
+    expect(inWords('audit.exported', { verification: 'abc', rows: 1234, complete: false })).toBe(
+      '1\u202f234 lignes, puis le téléchargement a été interrompu · Filtres\u00a0: vérification abc',
+    );
+  });
+
+  it('says them in Dutch, codes it does not know kept as stored', async () => {
+    answerInLanguage('nl');
+    const inWords = await auditDetailsDescriber();
+    expect(inWords('verification.reviewed', { decision: 'different_person', previous: 'same_person' })).toMatch(
+      /^Beslissing: .+ \(voorheen .+\)$/,
+    );
+    expect(inWords('verification.removed', { reason: 'retention' })).toBe('Reden: de bewaartermijn is verstreken');
+    expect(inWords('sessions.oldest_ended', { count: 2 })).toMatch(/^2 oudste sessies beëindigd: /);
+    expect(inWords('register.exported', { purpose: 'custom', view: 'stuck', rows: 1, complete: true })).toBe(
+      '1 rij · Filters: doeleinde ander doeleinde, weergave Stilgevallen',
+    );
+    expect(inWords('sso.refused', { reason: 'brand_new' })).toBe('Reden: brand_new');
   });
 });

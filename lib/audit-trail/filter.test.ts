@@ -1,4 +1,5 @@
 // The audit trail's filter in the query string: read, written back, and the link other pages use.
+import { getTranslations } from 'next-intl/server';
 import { describe, expect, it } from 'vitest';
 import { auditExportHref, auditTrailHrefFor, auditTrailQuery, parseAuditFilter } from './filter';
 
@@ -13,7 +14,7 @@ describe('parseAuditFilter', () => {
     expect(parseAuditFilter({ verification: '', actor: '', action: '', from: '', to: '' })).toEqual({ filter: {}, problems: [] });
   });
 
-  it('drops and reports each value it does not understand, keeping the others', () => {
+  it('drops and reports each value it does not understand, keeping the others', async () => {
     const { filter, problems } = parseAuditFilter({
       verification: 'a\u0000b',
       actor: 'has space',
@@ -23,7 +24,9 @@ describe('parseAuditFilter', () => {
     });
     expect(filter).toEqual({ to: '2030-01-31' });
     expect(problems.map((p) => p.field)).toEqual(['verification', 'actor', 'action', 'from']);
-    expect(problems[2]?.message).toBe('The action was not recognised, so all actions are shown.');
+    // The page says each problem in the reader's words (audit.json, problems.<field>).
+    const t = await getTranslations('audit');
+    expect(t(`problems.${problems[2]!.field}`, { max: 200 })).toBe('The action was not recognised, so all actions are shown.');
   });
 
   it('takes reversed dates to mean the same range, and the first of repeated values', () => {

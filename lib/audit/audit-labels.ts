@@ -1,4 +1,9 @@
 // The audited actions and their labels. Client-safe (the audit page's filters use it).
+// The audit trail stores the codes; readers get the words of messages/<language>/audit.json
+// (`actions.<code>`), through auditActionLabel. The English map below stays for the screens that
+// have not moved to the catalogs yet.
+// i18n: tAudit = audit
+import type { Translate } from '@/lib/i18n/translate';
 
 export const AUDIT_ACTIONS = {
   'sign_in.succeeded': 'Signed in',
@@ -49,4 +54,17 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === 'string' && Object.hasOwn(AUDIT_ACTIONS, value);
+}
+
+/**
+ * An action in the reader's language: `tAudit` is a translator for the `audit` catalog (the
+ * audit page's, or the CSV export's in the exporter's language). An unknown code shows as stored.
+ */
+export function auditActionLabel(action: string, tAudit: Translate): string {
+  return isAuditAction(action) ? tAudit(`actions.${action}`) : action;
+}
+
+/** Every action with its label in the reader's language, in the order of AUDIT_ACTIONS (the filter's options). */
+export function auditActionOptions(tAudit: Translate): { value: AuditAction; label: string }[] {
+  return (Object.keys(AUDIT_ACTIONS) as AuditAction[]).map((value) => ({ value, label: auditActionLabel(value, tAudit) }));
 }

@@ -91,6 +91,13 @@ export const outbox = sandbox.table(
     recipient: text('recipient').notNull(),
     language: text('language').notNull(),
     link: text('link').notNull(),
+    /**
+     * What the message says, as composed for the person in `language` (notifications.ts): the
+     * e-mail's subject (null for an SMS) and its plain text, or the SMS. Sandbox test data, kept
+     * so staff can read what the person received; null for messages written before it was kept.
+     */
+    subject: text('subject'),
+    body: text('body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_created_idx').on(t.createdAt)],

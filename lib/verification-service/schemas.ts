@@ -97,6 +97,9 @@ export const sandboxOutboxSchema = z.object({
       recipient: z.string(),
       language: z.string(),
       link: z.url({ protocol: /^https?$/ }),
+      // What the message says, in `language`: an e-mail's subject (null for an SMS) and text.
+      subject: z.string().nullable().default(null),
+      body: z.string().nullable().default(null),
       createdAt: timestampSchema,
     }),
   ),

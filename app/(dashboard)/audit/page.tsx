@@ -2,6 +2,7 @@
 // days in the display zone, lib/time), every filter in the URL (lib/audit-trail/filter.ts), and
 // export what is shown as CSV.
 import type { Metadata } from 'next';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { ExportCsvLink } from '@/components/export/export-csv-link';
 import { FilterField, FilterForm } from '@/components/forms/filter-form';
 import { FilterProblemsAlert } from '@/components/forms/filter-problems-alert';
@@ -11,17 +12,27 @@ import { Input, Select } from '@/components/ui/input';
 import { Link } from '@/components/ui/link';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { TimeText } from '@/components/ui/time-text';
-import { AUDIT_ACTIONS, isAuditAction } from '@/lib/audit/audit-labels';
-import { describeAuditDetails } from '@/lib/audit-trail/details';
-import { auditFilterProblem, auditTrailQuery, parseAuditFilter } from '@/lib/audit-trail/filter';
+import { auditActionLabel, auditActionOptions } from '@/lib/audit/audit-labels';
+import { auditDetailsDescriber } from '@/lib/audit-trail/details';
+import {
+  type AuditFilterField,
+  auditFilterProblem,
+  auditTrailQuery,
+  parseAuditFilter,
+  VERIFICATION_ID_MAX,
+} from '@/lib/audit-trail/filter';
 import { AUDIT_CURSOR_KINDS, auditFilterFor, listAuditPage } from '@/lib/audit-trail/queries.server';
 import { requireStaff } from '@/lib/auth/session';
-import { PAGE_LINK_PROBLEM, readPagePosition, withPosition } from '@/lib/db/keyset';
+import { readPagePosition, withPosition } from '@/lib/db/keyset';
 import { auditExportHref } from '@/lib/export/export-links';
+import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/i18n/languages';
 import { listStaff } from '@/lib/staff/staff-accounts';
 import { displayTimeZone } from '@/lib/time/display-zone';
 
-export const metadata: Metadata = { title: 'Audit trail' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('audit');
+  return { title: t('title') };
+}
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -29,13 +40,19 @@ export default async function AuditPage({ searchParams }: Props) {
   await requireStaff('audit:read', '/audit');
   const params = await searchParams;
   const parsed = parseAuditFilter(params);
-  const problems: { field: string; message: string }[] = [...parsed.problems];
+  const problems: { field: AuditFilterField | 'page' }[] = [...parsed.problems];
   let filter = parsed.filter;
   // Pages by keyset (`after` / `before` cursors); an old `page=` link simply shows the first page.
   const { cursor: position, problem: badPageLink } = readPagePosition(params, AUDIT_CURSOR_KINDS);
-  if (badPageLink) problems.push({ field: 'page', message: PAGE_LINK_PROBLEM });
+  if (badPageLink) problems.push({ field: 'page' });
 
-  const [staff, timeZone] = await Promise.all([listStaff(), displayTimeZone()]);
+  const [staff, timeZone, t, locale, describeAuditDetails] = await Promise.all([
+    listStaff(),
+    displayTimeZone(),
+    getTranslations('audit'),
+    getLocale(),
+    auditDetailsDescriber(),
+  ]);
   // An id that is no account's would filter to nothing while the select shows "Everyone".
   if (filter.actor && !staff.some((member) => member.id === filter.actor)) {
     filter = { ...filter, actor: undefined };
@@ -43,28 +60,32 @@ export default async function AuditPage({ searchParams }: Props) {
   }
   const { entries, links } = await listAuditPage(auditFilterFor(filter, timeZone), { position });
   const names = new Map(staff.map((s) => [s.id, s.name]));
+  const language = isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
+  // Each dropped filter value, said in the reader's words (the codes are the fields').
+  const problemMessages = problems.map(({ field }) => ({
+    field,
+    message: t(`problems.${field}`, { max: VERIFICATION_ID_MAX }),
+  }));
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold text-slate-900">Audit trail</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Who did what, and when. Entries hold ids, never names or e-mail addresses of the people verified.
-          </p>
+          <h1 className="text-2xl font-semibold text-slate-900">{t('title')}</h1>
+          <p className="mt-1 text-sm text-slate-600">{t('intro')}</p>
         </div>
-        <ExportCsvLink href={auditExportHref(filter)} description="Download every entry matching these filters as a CSV file." />
+        <ExportCsvLink href={auditExportHref(filter)} description={t('exportDescription')} />
       </div>
 
       <FilterForm
         clearHref="/audit"
-        submitLabel="Filter"
-        clearLabel="Clear"
+        submitLabel={t('filters.submit')}
+        clearLabel={t('filters.clear')}
         className="flex flex-wrap items-end gap-3"
         // The buttons sit in the row of fields.
         actionsClassName="contents"
       >
-        <FilterField id="verification" label="Verification id">
+        <FilterField id="verification" label={t('filters.verification')}>
           <Input
             id="verification"
             name="verification"
@@ -75,9 +96,9 @@ export default async function AuditPage({ searchParams }: Props) {
             className="font-mono text-xs"
           />
         </FilterField>
-        <FilterField id="actor" label="Person">
+        <FilterField id="actor" label={t('filters.actor')}>
           <Select id="actor" name="actor" defaultValue={filter.actor ?? ''} sizing="h-10 w-52 py-2">
-            <option value="">Everyone</option>
+            <option value="">{t('filters.everyone')}</option>
             {staff.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
@@ -85,43 +106,43 @@ export default async function AuditPage({ searchParams }: Props) {
             ))}
           </Select>
         </FilterField>
-        <FilterField id="action" label="Action">
+        <FilterField id="action" label={t('filters.action')}>
           <Select id="action" name="action" defaultValue={filter.action ?? ''} sizing="h-10 w-56 py-2">
-            <option value="">All actions</option>
-            {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
+            <option value="">{t('filters.allActions')}</option>
+            {auditActionOptions(t).map(({ value, label }) => (
               <option key={value} value={value}>
                 {label}
               </option>
             ))}
           </Select>
         </FilterField>
-        <FilterField id="from" label={`From (${timeZone})`} clipLabel>
+        <FilterField id="from" label={t('filters.from', { zone: timeZone })} clipLabel>
           <Input id="from" name="from" type="date" defaultValue={filter.from ?? ''} sizing="h-10 w-40 py-2" />
         </FilterField>
-        <FilterField id="to" label={`To (${timeZone})`} clipLabel>
+        <FilterField id="to" label={t('filters.to', { zone: timeZone })} clipLabel>
           <Input id="to" name="to" type="date" defaultValue={filter.to ?? ''} sizing="h-10 w-40 py-2" />
         </FilterField>
       </FilterForm>
 
-      <FilterProblemsAlert problems={problems} />
+      <FilterProblemsAlert problems={problemMessages} />
 
       <DataTable
-        caption={links.newer ? 'Audit entries, newest first, a later page' : 'Audit entries, newest first'}
-        columns={['When', 'Who', 'Action', 'On', 'Details']}
+        caption={links.newer ? t('table.captionLater') : t('table.caption')}
+        columns={[t('table.when'), t('table.who'), t('table.action'), t('table.on'), t('table.details')]}
         bodyTestId="audit-entries"
       >
         {entries.map((entry) => (
           <tr key={entry.id} data-action={entry.action}>
-            <td data-label="When" className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">
-              <TimeText iso={entry.at.toISOString()} timeZone={timeZone} />
+            <td data-label={t('table.when')} className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">
+              <TimeText iso={entry.at.toISOString()} timeZone={timeZone} language={language} />
             </td>
-            <td data-label="Who" className="px-4 py-2.5">
+            <td data-label={t('table.who')} className="px-4 py-2.5">
               {entry.actorId ? (names.get(entry.actorId) ?? entry.actorId) : <span className="text-slate-500">—</span>}
             </td>
-            <td data-label="Action" className="px-4 py-2.5">
-              {isAuditAction(entry.action) ? AUDIT_ACTIONS[entry.action] : entry.action}
+            <td data-label={t('table.action')} className="px-4 py-2.5">
+              {auditActionLabel(entry.action, t)}
             </td>
-            <td data-label="On" className="px-4 py-2.5">
+            <td data-label={t('table.on')} className="px-4 py-2.5">
               {entry.targetType === 'verification' && entry.targetId ? (
                 <Link
                   href={`/verifications/${encodeURIComponent(entry.targetId)}`}
@@ -134,7 +155,7 @@ export default async function AuditPage({ searchParams }: Props) {
                 <span>{names.get(entry.targetId) ?? entry.targetId}</span>
               ) : null}
             </td>
-            <td data-label="Details" className="px-4 py-2.5 text-slate-600">
+            <td data-label={t('table.details')} className="px-4 py-2.5 text-slate-600">
               {describeAuditDetails(entry.action, entry.details)}
             </td>
           </tr>
@@ -142,21 +163,21 @@ export default async function AuditPage({ searchParams }: Props) {
         {entries.length === 0 ? (
           <tr>
             <td colSpan={5} className="px-4 py-8 text-center text-slate-600">
-              No entries match these filters.
+              {t('table.empty')}
             </td>
           </tr>
         ) : null}
       </DataTable>
       {links.newer || links.older ? (
-        <nav aria-label="Pages of the audit trail" className="flex flex-wrap gap-2">
+        <nav aria-label={t('table.pages')} className="flex flex-wrap gap-2">
           {links.newer ? (
             <Link href={`/audit${withPosition(auditTrailQuery(filter), links.newer)}`} className={buttonClasses('secondary')}>
-              Newer entries
+              {t('table.newer')}
             </Link>
           ) : null}
           {links.older ? (
             <Link href={`/audit${withPosition(auditTrailQuery(filter), links.older)}`} className={buttonClasses('secondary')}>
-              Older entries
+              {t('table.older')}
             </Link>
           ) : null}
         </nav>

@@ -12,7 +12,8 @@ import type { SandboxDb } from '@/lib/sandbox/db';
 import { outbox, verifications } from '@/lib/sandbox/schema';
 import { captureLogs, stopCapturingLogs } from '@/test/support/logs';
 import { createRequest, createTestCompany, type TestCompany, useInMemorySandbox, validBody } from '@/test/support/sandbox';
-import { DEFAULT_SMTP_FROM, deliverEmails, verificationEmail } from './notifications';
+import { DEFAULT_SMTP_FROM, deliverEmails, verificationEmail, verificationSms } from './notifications';
+import { listCompanyOutbox } from './outbox';
 import { createVerification, getRequestByToken, type PendingEmail } from './verifications';
 
 let db: SandboxDb;
@@ -238,3 +239,38 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+describe('the outbox keeps what the message says', () => {
+  it('in French: the e-mail’s subject and text, and the SMS, as the person would have read them', async () => {
+    const response = await post({
+      email: 'claire@example.com',
+      name: 'Claire Dubois',
+      language: 'fr',
+      chosenPurpose: 'legal_obligations',
+      phonenumber: '+32470123456',
+      smsNotification: true,
+    });
+    const { verificationId } = (await response.json()) as { verificationId: string };
+    const rows = await outboxOf(verificationId);
+    const mail = rows.find((row) => row.channel === 'email');
+    const sms = rows.find((row) => row.channel === 'sms');
+    expect(mail?.subject).toBe('Vérifiez votre identité pour Acme Bank');
+    expect(mail?.body).toContain('Bonjour Claire Dubois,');
+    expect(mail?.body).toContain(mail!.link);
+    expect(sms?.subject).toBeNull();
+    expect(sms?.body).toMatch(/^Acme Bank vous demande de vérifier votre identité \(.+\)\. Lien valable jusqu’au .+ UTC\u00a0: /);
+    expect(sms?.body).toContain(sms!.link);
+  });
+
+  it('in Dutch, and the outbox API hands the text to the dashboard with its language', async () => {
+    const response = await post({ email: 'jan@example.com', name: 'Jan Jansen', language: 'nl', chosenPurpose: 'ensuring_compliance' });
+    const { verificationId } = (await response.json()) as { verificationId: string };
+    const listed = (await listCompanyOutbox(db, company.companyId)).find((message) => message.verificationId === verificationId);
+    expect(listed).toMatchObject({ channel: 'email', language: 'nl', subject: 'Bevestig uw identiteit voor Acme Bank' });
+    expect(listed?.body).toContain('Beste Jan Jansen,');
+    expect(listed?.body).toContain('Acme Bank vraagt u om uw identiteit te bevestigen.');
+    expect(verificationSms({ ...email({ language: 'nl', companyName: 'Acme Bank' }) })).toMatch(
+      /^Acme Bank vraagt u om uw identiteit te bevestigen \(/,
+    );
+  });
+});

@@ -1,5 +1,7 @@
 // How the sandbox tells the person about a new request: the e-mail (subject, text and HTML in
-// the request's language) and its delivery through SMTP when SMTP_URL is set.
+// the request's language) and its delivery through SMTP when SMTP_URL is set, and the SMS. What
+// an outbox message says (the e-mail's subject and text, or the SMS) is kept with it, for the
+// dashboard's outbox page (outboxText).
 //
 // Delivery rule (the outbox holds exactly what the sandbox did not deliver itself):
 // - no SMTP_URL: the e-mail is written to the outbox in the creation's transaction;
@@ -19,6 +21,9 @@ import { addToOutbox } from './outbox';
 import type { PendingEmail } from './verifications';
 
 const log = logger.child({ area: 'sandbox' });
+
+/** What a message is composed from: the request's facts, without the address it goes to. */
+export type NotificationFacts = Pick<PendingEmail, 'language' | 'link' | 'companyName' | 'name' | 'purpose' | 'accessExpiresAt'>;
 
 export const DEFAULT_SMTP_FROM = 'Verification Desk Sandbox <no-reply@sandbox.invalid>';
 
@@ -82,21 +87,38 @@ const EMAIL_TEXT: Record<Language, EmailText> = {
   },
 };
 
+type SmsText = (company: string, purpose: string, date: string, link: string) => string;
+
+/** The SMS: one message, so the essentials only, in the request's language. */
+const SMS_TEXT: Record<Language, SmsText> = {
+  en: (company, purpose, date, link) =>
+    `${company} asks you to verify your identity (${purpose}). Link valid until ${date} UTC: ${link} (Sandbox test message: nothing in it is real.)`,
+  fr: (company, purpose, date, link) =>
+    `${company} vous demande de vérifier votre identité (${purpose}). Lien valable jusqu’au ${date} UTC\u00a0: ${link} (Message de test d’un bac à sable\u00a0: rien n’y est réel.)`,
+  nl: (company, purpose, date, link) =>
+    `${company} vraagt u om uw identiteit te bevestigen (${purpose}). Link geldig tot ${date} UTC: ${link} (Testbericht uit een sandbox: niets erin is echt.)`,
+};
+
 export type EmailContent = { subject: string; text: string; html: string };
+
+/** The link's deadline as the messages write it: in the request's language, in UTC. */
+function validUntilText(message: Pick<PendingEmail, 'language' | 'accessExpiresAt'>): string {
+  return new Intl.DateTimeFormat(message.language, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(message.accessExpiresAt);
+}
 
 function escapeHtml(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
 /** The e-mail for a new request, in its language. Names and purposes are escaped in the HTML. */
-export function verificationEmail(message: PendingEmail): EmailContent {
+export function verificationEmail(message: NotificationFacts): EmailContent {
   const text = EMAIL_TEXT[message.language];
   const purpose = purposeLabel(message.purpose, message.language);
-  const validUntil = new Intl.DateTimeFormat(message.language, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(message.accessExpiresAt);
+  const validUntil = validUntilText(message);
   const h = escapeHtml;
   return {
     subject: text.subject(message.companyName),
@@ -125,6 +147,23 @@ export function verificationEmail(message: PendingEmail): EmailContent {
       '</body></html>',
     ].join('\n'),
   };
+}
+
+/** The SMS for a new request, in its language: what the sandbox would have texted the person. */
+export function verificationSms(message: NotificationFacts): string {
+  return SMS_TEXT[message.language](
+    message.companyName,
+    purposeLabel(message.purpose, message.language),
+    validUntilText(message),
+    message.link,
+  );
+}
+
+/** What a request's message says, the outbox's `subject` and `body`: an e-mail's subject and plain text, or the SMS. */
+export function outboxText(channel: 'email' | 'sms', message: NotificationFacts): { subject: string | null; body: string } {
+  if (channel === 'sms') return { subject: null, body: verificationSms(message) };
+  const email = verificationEmail(message);
+  return { subject: email.subject, body: email.text };
 }
 
 /** Sends one e-mail through SMTP_URL; throws when the server cannot be reached or refuses it. */
@@ -201,6 +240,7 @@ async function sendOrKeep(db: SandboxDb, email: PendingEmail, now: Date): Promis
         recipient: email.recipient,
         language: email.language,
         link: email.link,
+        ...outboxText('email', email),
         createdAt: now,
       },
     ]);

@@ -40,6 +40,9 @@ export async function listCompanyOutbox(db: SandboxDb, companyId: string, limit 
     recipient: row.recipient,
     language: row.language,
     link: row.link,
+    // What the person was sent, in `language` (null for messages kept before the text was).
+    subject: row.subject,
+    body: row.body,
     createdAt: row.createdAt.toISOString(),
   }));
 }

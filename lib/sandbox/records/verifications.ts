@@ -1,18 +1,22 @@
 // Verification requests: creating one with its notifications and its event (contract §4.1),
 // reading it back as the record of contract §2.3, and finding it from the person's link.
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf } from '@/lib/platform/database';
+import { logger } from '@/lib/platform/log';
 import type { CreateVerificationInput, Language } from '@/lib/sandbox/api/create-verification-input';
 import type { SandboxDb } from '@/lib/sandbox/db';
-import { companies, verifications } from '@/lib/sandbox/schema';
+import { companies, outbox, verifications } from '@/lib/sandbox/schema';
 import { generateSecret, hashSecret, SECRET_PATTERN } from '@/lib/sandbox/secrets';
 import { verificationEventInserts } from '@/lib/sandbox/webhook-sender/enqueue';
 import { kickWebhookDelivery } from '@/lib/sandbox/webhook-sender/worker';
 import { expireVerificationIfDue, isExpiryDue } from './lifecycle';
+import { type NotificationFacts, outboxText } from './notifications';
 import { outboxInsert } from './outbox';
 import { recordCacheOf } from './record-cache';
+
+const log = logger.child({ area: 'sandbox' });
 
 export const CREATED_MESSAGE = 'Verification request created successfully.';
 
@@ -133,6 +137,17 @@ export async function createVerification(
   const [row] = rowsOf<{ access_expires_at: Date | string; company_name: string; deliveries: number }>(result);
   if (!row) throw new Error(`verification ${id} was not created`);
   const accessExpiresAt = new Date(row.access_expires_at);
+  const facts: NotificationFacts = {
+    language: input.language,
+    link,
+    companyName: row.company_name,
+    name: input.name,
+    purpose: input.chosenPurpose,
+    accessExpiresAt,
+  };
+  // What the outbox's messages say. Composed now that the statement has told the company's name
+  // and the link's deadline; kept for staff to read on the outbox page.
+  if (toOutbox.length > 0) await keepOutboxText(db, id, toOutbox, facts);
 
   const created: CreatedVerification = {
     verificationId: id,
@@ -143,18 +158,36 @@ export async function createVerification(
       companyId,
       verificationId: id,
       recipient: message.recipient,
-      language: input.language,
-      link,
-      companyName: row.company_name,
-      name: input.name,
-      purpose: input.chosenPurpose,
-      accessExpiresAt,
+      ...facts,
     })),
   };
   // Committed: the `verification.created` event can go out now rather than at the worker's next
   // tick. Without an endpoint there is nothing to send, and a delivery pass would only cost a query.
   if (created.deliveries > 0) kickWebhookDelivery();
   return created;
+}
+
+/**
+ * Writes the text of a new request's outbox messages. Never throws: the request and its messages
+ * are committed, and the caller must get its answer; a message whose text could not be kept shows
+ * without it.
+ */
+async function keepOutboxText(
+  db: SandboxDb,
+  verificationId: string,
+  messages: { channel: 'email' | 'sms' }[],
+  facts: NotificationFacts,
+): Promise<void> {
+  try {
+    for (const { channel } of messages) {
+      await db
+        .update(outbox)
+        .set(outboxText(channel, facts))
+        .where(and(eq(outbox.verificationId, verificationId), eq(outbox.channel, channel)));
+    }
+  } catch (error) {
+    log.warn({ verificationId, error: error instanceof Error ? error.name : 'unknown' }, 'outbox text not kept');
+  }
 }
 
 /** Contract §4.1 rules 1-3: who is told, and how. */

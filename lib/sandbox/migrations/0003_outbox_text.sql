@@ -1,0 +1,2 @@
+ALTER TABLE "sandbox"."outbox" ADD COLUMN "subject" text;--> statement-breakpoint
+ALTER TABLE "sandbox"."outbox" ADD COLUMN "body" text;
