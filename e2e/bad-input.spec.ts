@@ -217,6 +217,18 @@ const PROFILES: Record<string, Profile> = {
     confirmPassword: 'a new password nobody uses',
     endOtherSessions: 'on',
   })),
+  // The language switcher is public (the pages before sign-in have it); a code it does not know,
+  // in any shape, changes nothing. Anonymous: an administrator's own language must stay English
+  // for the other tests.
+  chooseLanguageAction: {
+    page: '/sign-in',
+    caller: 'anonymous',
+    args: ['$K1'],
+    fields: () => ({ language: 'nl' }),
+    baseline: { status: 200 },
+    empty: { status: 200 },
+    long: { status: 200 },
+  },
   endOtherSessionsAction: refusedWithoutSessionProfile('/account', [{ status: 'idle', values: {} }, '$K1'], () => ({ confirm: 'on' })),
   enrolTwoFactorAction: refusedWithoutSessionProfile('/account/two-factor', [{ status: 'idle', values: {} }, '$K1'], () => ({
     step: 'password',
