@@ -137,7 +137,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         </div>
       ) : null}
       <main id="main" className={`${shellWidth} flex-1 px-4 py-8 sm:px-6 lg:px-8`}>
-        <ClientMessagesFor namespaces={['shell.databaseUnavailable']}>{children}</ClientMessagesFor>
+        {/* The copy button's words: the register, a request's page and the staff page all have one. */}
+        <ClientMessagesFor namespaces={['shell.databaseUnavailable', 'create.copy']}>{children}</ClientMessagesFor>
       </main>
     </div>
   );
