@@ -9,6 +9,14 @@ import { useClientTranslations } from '@/components/i18n/client-messages';
 import { TriangleAlert } from '@/components/ui/icons';
 import type { NameComparison } from '@/lib/verifications/review/name-match';
 
+/** The words that differ, as written, for the reason's message. */
+function reasonValues({ why }: NameComparison): Record<string, string> {
+  return {
+    requested: 'requested' in why ? why.requested : '',
+    identified: 'identified' in why ? why.identified : '',
+  };
+}
+
 export function NameMismatchPanel({
   requestedName,
   identifiedName,
@@ -32,7 +40,7 @@ export function NameMismatchPanel({
           <h2 id="name-mismatch-heading" className="text-base font-semibold">
             {decided ? t('headingDecided') : t('headingNeeded')}
           </h2>
-          <p className="text-sm">{comparison.reason}</p>
+          <p className="text-sm">{t(`reasons.${comparison.why.code}`, reasonValues(comparison))}</p>
         </div>
       </div>
       <div className="grid gap-px bg-slate-200 sm:grid-cols-2">

@@ -142,4 +142,21 @@ describe('DetailsView', () => {
     expect(nl).toContain('(verloopt over 7 dagen)');
     expect(nl).toContain('Verificatiemethode Nog geen');
   });
+
+  it('flags a name mismatch in French: the status words and why the names differ, the names as written', async () => {
+    const completed = record(COMPLETED as Partial<VerificationRecord>);
+    const html = renderToStaticMarkup(
+      await inLanguage(
+        <VerificationDetails
+          id="id-1"
+          initialRecord={completed}
+          requestedName="Élodie Martin"
+          nameComparison={comparisonOf(completed, 'Élodie Martin')}
+        />,
+        'fr',
+      ),
+    );
+    expect(html.replace(/<[^>]+>/g, '')).toContain('Statut\u00a0: Terminée — divergence de nom, à contrôler');
+    expect(html).toContain('Nom indiqué «\u00a0Élodie\u00a0», nom identifié «\u00a0ÉLISE\u00a0»');
+  });
 });
