@@ -3,13 +3,14 @@
 // start a new request from it (the contract has no resend or extend; a new request is what it
 // allows). A server component: the links come from the register.
 
+import { getLocale, getTranslations } from 'next-intl/server';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ArrowRight, RotateCcw } from '@/components/ui/icons';
 import { Link } from '@/components/ui/link';
 import { TimeText } from '@/components/ui/time-text';
+import { isLanguage } from '@/lib/i18n/languages';
 import { canBeFollowedUp, getFollowUpLinks, type LinkedRequest } from '@/lib/verifications/follow-up/follow-up.server';
-import { statusLabel } from '@/lib/verifications/labels';
 
 function RequestLink({ request }: { request: LinkedRequest }) {
   return (
@@ -33,7 +34,14 @@ export async function FollowUpLinks({
   canCreate: boolean;
   timeZone: string;
 }) {
-  const { follows, followedBy } = await getFollowUpLinks(id);
+  const [{ follows, followedBy }, t, tCommon, locale] = await Promise.all([
+    getFollowUpLinks(id),
+    getTranslations('detail.followUp'),
+    getTranslations('common'),
+    getLocale(),
+  ]);
+  const language = isLanguage(locale) ? locale : undefined;
+  const link = () => (follows ? <RequestLink request={follows} /> : null);
   const offerFollowUp = canCreate && canBeFollowedUp(status);
   if (!follows && followedBy.length === 0 && !offerFollowUp) return null;
 
@@ -41,23 +49,24 @@ export async function FollowUpLinks({
     <Card aria-labelledby="follow-up-heading" data-testid="follow-up">
       <CardHeader>
         <h2 id="follow-up-heading" className="text-base font-semibold text-slate-900">
-          Follow-up
+          {t('heading')}
         </h2>
       </CardHeader>
       <CardBody className="space-y-4 text-sm">
         {follows ? (
           <p className="break-words text-slate-700">
-            Follow-up of <RequestLink request={follows} />, which {follows.status === 'failed' ? 'failed' : 'expired'}.
+            {follows.status === 'failed' ? t.rich('followsFailed', { link }) : t.rich('followsExpired', { link })}
           </p>
         ) : null}
         {followedBy.length > 0 ? (
           <div className="space-y-1">
-            <p className="text-slate-700">Followed up by:</p>
+            <p className="text-slate-700">{t('followedBy')}</p>
             <ul className="space-y-1">
               {followedBy.map((request) => (
                 <li key={request.verificationId} className="break-words text-slate-700">
-                  <RequestLink request={request} />, created <TimeText iso={request.createdAt.toISOString()} timeZone={timeZone} />{' '}
-                  <span className="text-slate-600">({statusLabel(request.status)})</span>
+                  <RequestLink request={request} />, {t('created')}{' '}
+                  <TimeText iso={request.createdAt.toISOString()} timeZone={timeZone} language={language} />{' '}
+                  <span className="text-slate-600">({tCommon(`status.${request.status}`)})</span>
                 </li>
               ))}
             </ul>
@@ -65,13 +74,10 @@ export async function FollowUpLinks({
         ) : null}
         {offerFollowUp ? (
           <div className="flex flex-wrap items-center gap-3">
-            <p className="min-w-0 flex-1 text-slate-600">
-              This request cannot be sent again. A new request starts with the same name, purpose, language and channels; you type the
-              contact details again.
-            </p>
+            <p className="min-w-0 flex-1 text-slate-600">{t('cannotResend')}</p>
             <Link href={`/verifications/new?from=${encodeURIComponent(id)}`} className={buttonClasses('primary', 'md')}>
               <RotateCcw aria-hidden="true" className="size-4" />
-              Create a new request
+              {t('create')}
               <ArrowRight aria-hidden="true" className="size-4" />
             </Link>
           </div>

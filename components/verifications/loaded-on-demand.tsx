@@ -9,13 +9,14 @@
 // before the browser has it, and without JavaScript), and the browser's hydration waits for it
 // rather than showing a fallback in their place.
 import { type ComponentProps, lazy } from 'react';
-import type { LookupForm } from './lookup-form';
+import type { LookupFormFields } from './lookup-form-fields';
 import type { NameReviewPanel } from './name-review-panel';
 
-const LazyLookupForm = lazy(() => import('./lookup-form').then((module) => ({ default: module.LookupForm })));
+const LazyLookupForm = lazy(() => import('./lookup-form-fields').then((module) => ({ default: module.LookupFormFields })));
 const LazyNameReviewPanel = lazy(() => import('./name-review-panel').then((module) => ({ default: module.NameReviewPanel })));
 
-export function LookupFormOnDemand(props: ComponentProps<typeof LookupForm>) {
+/** Its words (detail.lookup) come from the page that renders it (ClientMessagesFor). */
+export function LookupFormOnDemand(props: ComponentProps<typeof LookupFormFields>) {
   return <LazyLookupForm {...props} />;
 }
 

@@ -1,57 +1,14 @@
-'use client';
-import { Loader2, Search } from 'lucide-react';
-// Look a verification up by its id, or by the address of its page (lookup-input.ts reads both).
-// A plain GET form to /verifications (which redirects to the detail page), enhanced with instant
-// checking and client-side navigation when JS runs.
-import { useRouter } from 'next/navigation';
-import { type FormEvent, useState, useTransition } from 'react';
-import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { parseLookupInput } from '@/lib/verifications/lookup-input';
+// Look a verification up by its id, or by the address of its page: the form (lookup-form-fields.tsx,
+// a client component) with its words, resolved on the server in the reader's language, so that
+// any page can render it as it is.
+import type { ComponentProps } from 'react';
+import { ClientMessagesFor } from '@/components/i18n/client-messages-for';
+import { LookupFormFields } from './lookup-form-fields';
 
-export function LookupForm({ initialValue = '', initialError }: { initialValue?: string; initialError?: string }) {
-  const router = useRouter();
-  const [error, setError] = useState(initialError);
-  // The detail page has no route skeleton (see LinkPendingHint): the button shows the wait.
-  const [isPending, startTransition] = useTransition();
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const lookup = parseLookupInput(String(new FormData(event.currentTarget).get('id') ?? ''));
-    if ('error' in lookup) {
-      setError(lookup.error);
-      return;
-    }
-    setError(undefined);
-    startTransition(() => router.push(`/verifications/${encodeURIComponent(lookup.id)}`));
-  }
-
+export function LookupForm(props: ComponentProps<typeof LookupFormFields>) {
   return (
-    // biome-ignore lint/a11y/useSemanticElements: role=search on the form itself is valid ARIA and keeps landmark and form one element.
-    <form action="/verifications" method="get" onSubmit={onSubmit} role="search" noValidate className="space-y-1.5">
-      <label htmlFor="lookup-id" className="block text-sm font-medium text-slate-900">
-        Look up a verification by id or page address
-      </label>
-      <div className="flex gap-2">
-        <Input
-          id="lookup-id"
-          name="id"
-          defaultValue={initialValue}
-          placeholder="e.g. 3f1c0a52-…"
-          autoComplete="off"
-          spellCheck={false}
-          className="font-mono"
-          aria-invalid={error ? true : undefined}
-          aria-describedby="lookup-id-error"
-          onChange={() => setError(undefined)}
-        />
-        <Button type="submit" variant="secondary" aria-busy={isPending || undefined}>
-          {isPending ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : <Search aria-hidden="true" className="size-4" />}
-          Look up
-        </Button>
-      </div>
-      <FieldError id="lookup-id-error" message={error} />
-    </form>
+    <ClientMessagesFor namespaces={['detail.lookup']}>
+      <LookupFormFields {...props} />
+    </ClientMessagesFor>
   );
 }

@@ -5,6 +5,7 @@
 // the error at its field. A decision recorded elsewhere shows here without a reload: the live
 // stream announces it, and the page's server part is rendered again (components/live/live-updates.tsx).
 import { useActionState } from 'react';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, FieldError, fieldDescribedBy } from '@/components/ui/field';
@@ -13,18 +14,7 @@ import { LocalTime } from '@/components/ui/local-time';
 import { type FieldErrors, refusalOf } from '@/lib/forms/form-state';
 import { cn } from '@/lib/utils';
 import { type NameReviewFormState, recordNameReviewAction } from '@/lib/verifications/review/actions';
-import {
-  NAME_REVIEW_DECISION_LABELS,
-  NAME_REVIEW_DECISIONS,
-  type NameReviewDecision,
-  NOTE_MAX,
-  type ReviewSummary,
-} from '@/lib/verifications/review/labels';
-
-const DECISION_HINTS: Record<NameReviewDecision, string> = {
-  same_person: 'The difference is harmless: a married name, a transliteration, a typing mistake.',
-  different_person: 'Someone else completed this verification.',
-};
+import { NAME_REVIEW_DECISIONS, NOTE_MAX, type ReviewSummary } from '@/lib/verifications/review/labels';
 
 export function NameReviewPanel({
   verificationId,
@@ -35,23 +25,25 @@ export function NameReviewPanel({
   review: ReviewSummary | null;
   canReview: boolean;
 }) {
+  const t = useClientTranslations('detail.review');
+  const tDecision = useClientTranslations('common.nameReviewDecision');
   return (
     <div className="space-y-4">
       {review ? (
         <div className="space-y-1 text-sm" data-testid="review-decision">
-          <h3 className="font-semibold text-slate-900">Decision: {NAME_REVIEW_DECISION_LABELS[review.decision]}</h3>
+          <h3 className="font-semibold text-slate-900">{t('decision', { decision: tDecision(review.decision) })}</h3>
           <p className="text-slate-600">
-            By {review.decidedByName ?? 'a former staff member'}, <LocalTime iso={review.decidedAt} />
+            {t('by', { name: review.decidedByName ?? t('formerStaff') })} <LocalTime iso={review.decidedAt} />
           </p>
           <p className="whitespace-pre-line break-words text-slate-900">{review.note}</p>
         </div>
       ) : (
-        <p className="text-sm text-slate-700">No decision has been recorded yet.</p>
+        <p className="text-sm text-slate-700">{t('noDecision')}</p>
       )}
       {canReview ? (
         <NameReviewForm verificationId={verificationId} current={review} />
       ) : (
-        <p className="text-sm text-slate-600">Operators and administrators record the decision.</p>
+        <p className="text-sm text-slate-600">{t('whoDecides')}</p>
       )}
     </div>
   );
@@ -62,23 +54,25 @@ function NameReviewForm({ verificationId, current }: { verificationId: string; c
     status: 'idle',
     values: { verificationId, decision: '', note: '' },
   });
+  const t = useClientTranslations('detail.review');
+  const tDecision = useClientTranslations('common.nameReviewDecision');
   const refused = refusalOf(state);
   const fieldErrors: FieldErrors = refused?.fieldErrors ?? {};
   const error = (field: string) => fieldErrors[field]?.[0];
   const recorded = state.status === 'recorded';
   // After a decision the form starts empty again; after a refusal it shows what was sent.
   const values = recorded ? { decision: '', note: '' } : state.values;
-  const legend = current ? 'Change the decision' : 'Record a decision';
+  const legend = current ? t('legendChange') : t('legendRecord');
 
   return (
     <div className="space-y-3">
       {recorded ? (
         <Alert tone="success" title={state.message} role="status">
-          <p>It is shown above and in the audit trail.</p>
+          <p>{t('recordedDetail')}</p>
         </Alert>
       ) : null}
       {refused?.message ? (
-        <Alert tone="error" title="The decision was not recorded" role="alert">
+        <Alert tone="error" title={t('notRecorded')} role="alert">
           <p>{refused.message}</p>
         </Alert>
       ) : null}
@@ -112,20 +106,15 @@ function NameReviewForm({ verificationId, current }: { verificationId: string; c
                   className="mt-0.5 size-4 accent-indigo-600"
                 />
                 <span>
-                  <span className="block font-medium text-slate-900">{NAME_REVIEW_DECISION_LABELS[decision]}</span>
-                  <span className="block text-slate-600">{DECISION_HINTS[decision]}</span>
+                  <span className="block font-medium text-slate-900">{tDecision(decision)}</span>
+                  <span className="block text-slate-600">{decision === 'same_person' ? t('hintSame') : t('hintDifferent')}</span>
                 </span>
               </label>
             ))}
           </div>
           <FieldError id="review-decision-error" message={error('decision')} />
         </fieldset>
-        <Field
-          id="review-note"
-          label="Note"
-          hint={`Why you decided this, in a sentence or two (up to ${NOTE_MAX} characters). Shown with the decision; not copied into the audit trail.`}
-          error={error('note')}
-        >
+        <Field id="review-note" label={t('note')} hint={t('noteHint', { max: NOTE_MAX })} error={error('note')}>
           <Textarea
             id="review-note"
             name="note"
@@ -136,7 +125,7 @@ function NameReviewForm({ verificationId, current }: { verificationId: string; c
           />
         </Field>
         <Button type="submit" disabled={isPending}>
-          {current ? 'Save the new decision' : 'Record the decision'}
+          {current ? t('saveNew') : t('record')}
         </Button>
       </form>
     </div>

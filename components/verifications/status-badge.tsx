@@ -10,7 +10,11 @@ const styles: Record<string, { className: string; icon: typeof Clock3 }> = {
   expired: { className: 'bg-slate-100 text-slate-800 ring-slate-300', icon: CircleDashed },
 };
 
-export function StatusBadge({ status, size = 'sm' }: { status: string; size?: 'sm' | 'lg' }) {
+/**
+ * `label` is the status in the reader's language (common's status words); without it the badge
+ * falls back to the English label, for the pages that do not hand one down yet.
+ */
+export function StatusBadge({ status, label, size = 'sm' }: { status: string; label?: string; size?: 'sm' | 'lg' }) {
   const style = styles[status] ?? { className: 'bg-slate-100 text-slate-800 ring-slate-300', icon: CircleDashed };
   const Icon = style.icon;
   return (
@@ -23,7 +27,7 @@ export function StatusBadge({ status, size = 'sm' }: { status: string; size?: 's
       )}
     >
       <Icon aria-hidden="true" className="size-3.5" />
-      {statusLabel(status)}
+      {label ?? statusLabel(status)}
     </span>
   );
 }

@@ -4,6 +4,7 @@
 // change for this id (or a resync), and when the tab regains focus.
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { useClientTranslations } from '@/components/i18n/client-messages';
 import { Alert } from '@/components/ui/alert';
 import { getBrowserQueryClient } from '@/components/verifications/query-client';
 import { onAnnouncedChange } from '@/lib/live/protocol';
@@ -22,6 +23,7 @@ export function LiveVerificationDetails(props: LiveDetailsProps) {
 }
 
 function QueriedDetails({ id, initialRecord, onRecord, ...naming }: LiveDetailsProps) {
+  const t = useClientTranslations('detail.live');
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: verificationQueryKey(id),
@@ -63,19 +65,16 @@ function QueriedDetails({ id, initialRecord, onRecord, ...naming }: LiveDetailsP
   // The record already shown stays on screen whatever went wrong; the title says why it is not
   // newer. A 429 (this person's read limit) carries its own message saying how long to wait.
   const status = query.error instanceof VerificationFetchError ? query.error.status : undefined;
+  // The read route's refusal comes in words already; the browser's own failures are named here.
+  const message =
+    query.error instanceof VerificationFetchError && query.error.message === ''
+      ? status === 0
+        ? t('unreachable')
+        : t('notRefreshed')
+      : query.error?.message;
   const problem = query.isError ? (
-    <Alert
-      tone="warning"
-      title={
-        status === 404
-          ? 'This verification is no longer available'
-          : status === 429
-            ? 'Refreshing is paused for a moment'
-            : 'Showing the last known state'
-      }
-      role="status"
-    >
-      <p>{query.error.message}</p>
+    <Alert tone="warning" title={status === 404 ? t('gone') : status === 429 ? t('paused') : t('lastKnown')} role="status">
+      <p>{message}</p>
     </Alert>
   ) : undefined;
 

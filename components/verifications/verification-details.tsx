@@ -8,15 +8,15 @@
 // tables): by the server for the record it rendered, by the live part for the records it fetches.
 import { RefreshCw } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useClientLanguage, useClientTranslations } from '@/components/i18n/client-messages';
 import { Button } from '@/components/ui/button';
 import { LocalTime } from '@/components/ui/local-time';
 import { onAnnouncedChange } from '@/lib/live/protocol';
 import { isPast, relativeTime } from '@/lib/time/display-time';
 import { cn } from '@/lib/utils';
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
-import { isPredefinedPurpose, methodLabel, purposeLabel, statusLabel } from '@/lib/verifications/labels';
+import { isPredefinedPurpose } from '@/lib/verifications/labels';
 import type { NameReviewDecision } from '@/lib/verifications/review/labels';
-import { reviewStatusText } from '@/lib/verifications/review/labels';
 import type { NameComparison } from '@/lib/verifications/review/name-match';
 import { NameMismatchPanel } from './name-mismatch-panel';
 import { StatusBadge } from './status-badge';
@@ -30,15 +30,36 @@ function Row({ label, children, muted }: { label: string; children: ReactNode; m
   );
 }
 
-function Deadline({ iso, now, future, past }: { iso: string; now: number; future: string; past: string }) {
+function Deadline({ iso, now }: { iso: string; now: number }) {
+  const t = useClientTranslations('detail.details');
+  const language = useClientLanguage();
+  const when = relativeTime(iso, now, language);
   return (
     <span className="space-x-1">
       <LocalTime iso={iso} />
       <span className="text-slate-600" suppressHydrationWarning>
-        ({isPast(iso, now) ? past : future} {relativeTime(iso, now)})
+        ({isPast(iso, now) ? t('expired', { when }) : t('expires', { when })})
       </span>
     </span>
   );
+}
+
+const STATUSES = new Set(['pending', 'completed', 'expired', 'failed']);
+const METHODS = new Set(['passport', 'id_card', 'drivers_license']);
+
+/**
+ * The words for the service's codes, from common's statuses, methods and purposes. A code the
+ * service added later (a real service may) shows as it comes rather than as a missing message.
+ */
+export function useCodeWords() {
+  const tStatus = useClientTranslations('common.status');
+  const tMethod = useClientTranslations('common.method');
+  const tPurpose = useClientTranslations('common.purpose');
+  return {
+    status: (code: string) => (STATUSES.has(code) ? tStatus(code) : code),
+    method: (code: string | null) => (code === null ? null : METHODS.has(code) ? tMethod(code) : code),
+    purpose: (code: string) => (isPredefinedPurpose(code) ? tPurpose(code) : code),
+  };
 }
 
 export type DetailsProps = {
@@ -160,14 +181,13 @@ export type DetailsViewProps = {
   problem?: ReactNode;
 } & Pick<DetailsProps, 'reviewDecision'>;
 
-/** Where the link stands once the request is finished: no date to read, it simply no longer works. */
-function closedLinkText(status: string): string {
-  return `Closed: the request is ${statusLabel(status).toLowerCase()}, so the link no longer opens.`;
-}
-
 /** The record as staff read it; knows nothing of where the data comes from. */
 export function DetailsView({ id, record, nameComparison, now, refreshing, onRefresh, problem, reviewDecision = null }: DetailsViewProps) {
-  const method = methodLabel(record.verification_method);
+  const t = useClientTranslations('detail.details');
+  const words = useCodeWords();
+  const language = useClientLanguage();
+  const method = words.method(record.verification_method);
+  const reviewStatus = !reviewDecision ? t('reviewNeeded') : reviewDecision === 'same_person' ? t('reviewedSame') : t('reviewedDifferent');
   const pending = record.status === 'pending';
   // For the record shown (the live one once live), so a completion with another name shows here as it arrives.
   const mismatch = nameComparison?.result === 'mismatch';
@@ -178,24 +198,24 @@ export function DetailsView({ id, record, nameComparison, now, refreshing, onRef
         <div className="min-w-0 space-y-1">
           <h1 className="text-2xl font-semibold break-words text-slate-900">{record.inputted_name}</h1>
           <p className="font-mono text-xs break-all text-slate-500">
-            <span className="sr-only">Verification id: </span>
+            <span className="sr-only">{t('idLabel')} </span>
             {id}
           </p>
         </div>
         <div className="flex items-center gap-3">
           <span aria-live="polite" data-testid="status">
-            <span className="sr-only">Status: </span>
-            <StatusBadge status={record.status} size="lg" />
+            <span className="sr-only">{t('statusLabel')} </span>
+            <StatusBadge status={record.status} label={words.status(record.status)} size="lg" />
             {mismatch ? ' ' : null}
             {mismatch ? (
               <span className="ml-1 text-sm font-medium text-amber-900" data-testid="review-status">
-                — {reviewStatusText(reviewDecision)}
+                — {reviewStatus}
               </span>
             ) : null}
           </span>
           <Button variant="ghost" size="sm" onClick={onRefresh} disabled={refreshing}>
             <RefreshCw aria-hidden="true" className={cn('size-4', refreshing && 'animate-spin')} />
-            Refresh
+            {t('refresh')}
           </Button>
         </div>
       </div>
@@ -204,40 +224,41 @@ export function DetailsView({ id, record, nameComparison, now, refreshing, onRef
 
       {/* The status is in the heading above: once on the page. */}
       <dl className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-        <Row label="Requested name">{record.inputted_name}</Row>
-        <Row label="Identified name" muted={record.identified_name === null}>
-          {record.identified_name ?? (record.status === 'pending' ? 'Not yet identified' : 'Not identified')}
+        <Row label={t('requestedName')}>{record.inputted_name}</Row>
+        <Row label={t('identifiedName')} muted={record.identified_name === null}>
+          {record.identified_name ?? (record.status === 'pending' ? t('notYetIdentified') : t('notIdentified'))}
         </Row>
         {/* "None yet" says something only while the person may still act. */}
         {method !== null || pending ? (
-          <Row label="Verification method" muted={method === null}>
-            {method ?? 'None yet'}
+          <Row label={t('method')} muted={method === null}>
+            {method ?? t('noneYet')}
           </Row>
         ) : null}
-        <Row label="Verified on" muted={record.identified_date === null}>
-          {record.identified_date ? <LocalTime iso={record.identified_date} /> : 'Not completed'}
+        <Row label={t('verifiedOn')} muted={record.identified_date === null}>
+          {record.identified_date ? <LocalTime iso={record.identified_date} /> : t('notCompleted')}
         </Row>
         {record.failed_reason !== null || record.status === 'failed' ? (
-          <Row label="Failure reason">{record.failed_reason ?? 'No reason given'}</Row>
+          <Row label={t('failureReason')}>{record.failed_reason ?? t('noReason')}</Row>
         ) : null}
-        <Row label="Purpose">
-          {purposeLabel(record.purpose)}
-          {isPredefinedPurpose(record.purpose) ? null : <span className="ml-1 text-slate-500">(custom)</span>}
+        <Row label={t('purpose')}>
+          {words.purpose(record.purpose)}
+          {isPredefinedPurpose(record.purpose) ? null : <span className="ml-1 text-slate-500">{t('custom')}</span>}
         </Row>
         {pending ? (
-          <Row label="Link valid until">
-            <Deadline iso={record.access_expires_at} now={now} future="expires" past="expired" />
+          <Row label={t('linkValidUntil')}>
+            <Deadline iso={record.access_expires_at} now={now} />
           </Row>
         ) : (
-          <Row label="Link" muted>
-            {closedLinkText(record.status)}
+          // Where the link stands once the request is finished: no date to read, it simply no longer works.
+          <Row label={t('link')} muted>
+            {t('linkClosed', { status: words.status(record.status).toLocaleLowerCase(language) })}
           </Row>
         )}
-        <Row label="Data kept until">
+        <Row label={t('keptUntil')}>
           <span className="space-x-1">
             <LocalTime iso={record.kept_until} />
             <span className="text-slate-600" suppressHydrationWarning>
-              ({isPast(record.kept_until, now) ? 'due for purging' : `data purged ${relativeTime(record.kept_until, now)}`})
+              ({isPast(record.kept_until, now) ? t('duePurge') : t('purgedIn', { when: relativeTime(record.kept_until, now, language) })})
             </span>
           </span>
         </Row>

@@ -1,7 +1,9 @@
 // A full-page explanation of why a verification cannot be shown: each failure gets its own
 // title, advice and way out (never a crash page, never internal details).
 
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
+import { ClientMessagesFor } from '@/components/i18n/client-messages-for';
 import { buttonClasses } from '@/components/ui/button';
 import { Ban, CloudOff, FileQuestion, Hourglass, ShieldAlert } from '@/components/ui/icons';
 import { Link } from '@/components/ui/link';
@@ -35,6 +37,7 @@ export function VerificationProblem({
   retryHref?: string;
   children?: ReactNode;
 }) {
+  const t = useTranslations('detail.problem');
   const Icon = icons[kind];
   return (
     <div className="mx-auto max-w-2xl space-y-6" data-problem={kind}>
@@ -45,7 +48,7 @@ export function VerificationProblem({
           <p className="text-slate-700">{message}</p>
           {id ? (
             <p className="text-sm text-slate-600">
-              Id you asked for: <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all">{id}</code>
+              {t('idAskedFor')} <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all">{id}</code>
             </p>
           ) : null}
           {children}
@@ -54,15 +57,17 @@ export function VerificationProblem({
       <div className="flex flex-wrap gap-3 pl-12">
         {retryHref ? (
           <a href={retryHref} className={buttonClasses('primary')}>
-            Try again
+            {t('tryAgain')}
           </a>
         ) : null}
         <Link href="/" className={buttonClasses('secondary')}>
-          Back to requests
+          {t('backToRequests')}
         </Link>
       </div>
       <div className="max-w-xl pl-12">
-        <LookupFormOnDemand />
+        <ClientMessagesFor namespaces={['detail.lookup']}>
+          <LookupFormOnDemand />
+        </ClientMessagesFor>
       </div>
     </div>
   );

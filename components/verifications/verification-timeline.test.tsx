@@ -5,7 +5,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { TimeZoneProvider } from '@/components/ui/time-zone';
+import type { Language } from '@/lib/i18n/languages';
 import type { Timeline, TimelineEntry } from '@/lib/verifications/timeline/timeline.server';
+import { inLanguage } from '@/test/support/in-language';
 import { VerificationTimeline } from './verification-timeline';
 
 const NOW = Date.parse('2026-11-24T16:05:00.000Z');
@@ -51,17 +53,20 @@ const ENTRIES: TimelineEntry[] = [
   },
 ];
 
-const render = (timeline: Timeline | undefined, canReadAuditTrail = true, timeZone = 'UTC') =>
+const render = async (timeline: Timeline | undefined, canReadAuditTrail = true, timeZone = 'UTC', language: Language = 'en') =>
   renderToStaticMarkup(
-    <TimeZoneProvider timeZone={timeZone} fixed>
-      <VerificationTimeline
-        verificationId="id-1"
-        timeline={timeline}
-        renderedAt={NOW}
-        timeZone={timeZone}
-        canReadAuditTrail={canReadAuditTrail}
-      />
-    </TimeZoneProvider>,
+    await inLanguage(
+      <TimeZoneProvider timeZone={timeZone} fixed>
+        <VerificationTimeline
+          verificationId="id-1"
+          timeline={timeline}
+          renderedAt={NOW}
+          timeZone={timeZone}
+          canReadAuditTrail={canReadAuditTrail}
+        />
+      </TimeZoneProvider>,
+      language,
+    ),
   );
 const text = (html: string) =>
   html
@@ -71,8 +76,8 @@ const text = (html: string) =>
 const items = (html: string) => html.match(/<li[\s\S]*?<\/li>/g) ?? [];
 
 describe('VerificationTimeline', () => {
-  it('lists every entry, in order, in an ordered list under the "History" heading', () => {
-    const html = render({ entries: ENTRIES, truncated: false });
+  it('lists every entry, in order, in an ordered list under the "History" heading', async () => {
+    const html = await render({ entries: ENTRIES, truncated: false });
     expect(html).toMatch(/<h2[^>]*>History<\/h2>/);
     expect(html).toContain('<ol');
     expect(items(html).map((item) => text(item).trim().split(' 24 Nov')[0])).toEqual([
@@ -85,42 +90,42 @@ describe('VerificationTimeline', () => {
     ]);
   });
 
-  it('gives each entry its instant, a 24-hour time with the zone, and how long ago', () => {
-    const first = items(render({ entries: ENTRIES, truncated: false }))[0] ?? '';
+  it('gives each entry its instant, a 24-hour time with the zone, and how long ago', async () => {
+    const first = items(await render({ entries: ENTRIES, truncated: false }))[0] ?? '';
     expect(first).toContain('dateTime="2026-11-24T14:05:00.000Z"');
     expect(text(first)).toContain('24 Nov 2026, 14:05 UTC (2 hours ago)');
   });
 
-  it('shows the times and links the audit trail days in the display zone', () => {
+  it('shows the times and links the audit trail days in the display zone', async () => {
     const late = { ...ENTRIES[1], at: new Date('2026-11-25T03:30:00.000Z') } as TimelineEntry;
-    const html = render({ entries: [late], truncated: false }, true, 'America/New_York');
+    const html = await render({ entries: [late], truncated: false }, true, 'America/New_York');
     // 03:30 UTC on the 25th is still the evening of the 24th in New York.
     expect(text(html)).toContain('24 Nov 2026, 22:30 EST');
     expect(html).toContain('href="/audit?verification=id-1&amp;from=2026-11-24&amp;to=2026-11-24"');
   });
 
-  it('links audited entries to their day of the audit trail, and the whole history to it, for those who may read it', () => {
-    const html = render({ entries: ENTRIES, truncated: false });
+  it('links audited entries to their day of the audit trail, and the whole history to it, for those who may read it', async () => {
+    const html = await render({ entries: ENTRIES, truncated: false });
     expect(html).toContain('href="/audit?verification=id-1"');
     expect(text(html)).toContain('See in the audit trail');
     // Four entries come from the audit trail; the notice and the stored decision do not.
     expect(html.match(/href="\/audit\?verification=id-1&amp;from=2026-11-24&amp;to=2026-11-24"/g)).toHaveLength(4);
   });
 
-  it('offers no audit trail link to those who may not read it', () => {
-    const html = render({ entries: ENTRIES, truncated: true }, false);
+  it('offers no audit trail link to those who may not read it', async () => {
+    const html = await render({ entries: ENTRIES, truncated: true }, false);
     expect(html).not.toContain('/audit');
     expect(text(html)).toContain('Older entries are in the audit trail, which administrators can read.');
   });
 
-  it('says when older entries were left out, with a link to them', () => {
-    const html = render({ entries: ENTRIES, truncated: true });
+  it('says when older entries were left out, with a link to them', async () => {
+    const html = await render({ entries: ENTRIES, truncated: true });
     expect(text(html)).toContain('Only the latest entries are shown.');
     expect(html).toMatch(/<a[^>]*href="\/audit\?verification=id-1"[^>]*>Older entries are in the audit trail<\/a>/);
   });
 
-  it('names any other audited action on the request by its audit label, and an unknown notice by its type', () => {
-    const html = render({
+  it('names any other audited action on the request by its audit label, and an unknown notice by its type', async () => {
+    const html = await render({
       entries: [
         { kind: 'other', key: 'audit:9', at: CREATED, inAuditTrail: true, staff: null, action: 'verification.removed' },
         { kind: 'service_notice', key: 'webhook:x', at: CREATED, inAuditTrail: false, eventType: 'verification.archived' },
@@ -133,8 +138,38 @@ describe('VerificationTimeline', () => {
     ]);
   });
 
-  it('explains an empty or unreadable history', () => {
-    expect(text(render({ entries: [], truncated: false }))).toContain('Nothing has been recorded for this request on this dashboard.');
-    expect(text(render(undefined))).toContain('The history could not be read just now.');
+  it('explains an empty or unreadable history', async () => {
+    expect(text(await render({ entries: [], truncated: false }))).toContain(
+      'Nothing has been recorded for this request on this dashboard.',
+    );
+    expect(text(await render(undefined))).toContain('The history could not be read just now.');
+  });
+
+  it('reads in French and in Dutch: the entries, who acted, the statuses and decisions in the glossary’s words, and dates in the language', async () => {
+    const fr = await render({ entries: ENTRIES, truncated: false }, true, 'UTC', 'fr');
+    expect(fr).toMatch(/<h2[^>]*>Historique<\/h2>/);
+    // The no-break spaces before French colons and inside guillemets stay in the page (the text helper reads them as spaces).
+    expect(fr).toContain('Langue\u00a0: Français');
+    expect(items(fr).map((item) => text(item).trim().split(' 24 nov')[0])).toEqual([
+      'Demande créée par Ada Admin Envoyée par : Notification par e-mail, Notification par SMS · Langue : Français',
+      'Lien copié par Ada Admin',
+      'Consultée par un ancien collègue',
+      'Statut passé à « Terminée » Auparavant : En attente · Signalé par le service',
+      'Notification du service : terminée Aucun changement ici : le statut était déjà à jour',
+      'Contrôle du nom : Personne différente par Ada Admin',
+    ]);
+    expect(text(fr)).toContain('Voir dans le journal d’audit');
+
+    const nl = await render({ entries: ENTRIES, truncated: true }, false, 'UTC', 'nl');
+    expect(nl).toMatch(/<h2[^>]*>Historiek<\/h2>/);
+    expect(items(nl).map((item) => text(item).trim().split(' 24 nov')[0])).toEqual([
+      'Verzoek aangemaakt door Ada Admin Verstuurd via: Melding per e-mail, Melding per sms · Taal: Français',
+      'Link gekopieerd door Ada Admin',
+      'Bekeken door een voormalige collega',
+      'Status gewijzigd in Afgerond Was In afwachting · Gemeld door de dienst',
+      'Melding van de dienst: afgerond Hier is niets gewijzigd: de status was al bijgewerkt',
+      'Naamcontrole: Andere persoon door Ada Admin',
+    ]);
+    expect(text(nl)).toContain('Oudere items staan in de audittrail, die beheerders kunnen raadplegen.');
   });
 });

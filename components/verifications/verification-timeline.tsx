@@ -3,13 +3,15 @@
 // to it, narrowed to this request (and, per entry, to that day). Renders on the server; the
 // detail page is rendered again when the live stream announces a change (components/live/live-updates.tsx).
 
+import { useLocale, useTranslations } from 'next-intl';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
 import { TimeText } from '@/components/ui/time-text';
 import { auditTrailHrefFor, auditTrailQuery } from '@/lib/audit-trail/filter';
+import { isLanguage } from '@/lib/i18n/languages';
 import { dayIn } from '@/lib/time/display-time';
-import { describeTimelineEntry } from '@/lib/verifications/timeline/labels';
-import type { Timeline } from '@/lib/verifications/timeline/timeline.server';
+import type { RequestChannels } from '@/lib/verifications/channels';
+import type { Timeline, TimelineEntry, TimelineStaff } from '@/lib/verifications/timeline/timeline.server';
 
 const linkClass = 'font-medium text-indigo-700 underline underline-offset-2 hover:no-underline';
 
@@ -20,6 +22,79 @@ const linkClass = 'font-medium text-indigo-700 underline underline-offset-2 hove
 function auditDayHref(verificationId: string, at: Date, timeZone: string): string {
   const day = dayIn(at, timeZone);
   return `/audit${auditTrailQuery({ verification: verificationId, from: day, to: day })}`;
+}
+
+/** The notices from the service that have words of their own; any other shows as its type. */
+const NOTICES = new Set(['created', 'completed', 'failed', 'expired', 'purged']);
+const KNOWN_STATUSES = new Set(['pending', 'completed', 'expired', 'failed']);
+
+type EntryText = { title: string; by: string | null; detail: string | null };
+
+/** The words of each kind of entry: what happened, who did it, and what else is worth knowing. */
+function useDescribeEntry(): (entry: TimelineEntry) => EntryText {
+  const t = useTranslations('detail');
+  const tCommon = useTranslations('common');
+  // A status the service may add later reads as its code rather than as a missing message.
+  const status = (code: string) => (KNOWN_STATUSES.has(code) ? tCommon(`status.${code}`) : code);
+  // An account that no longer exists is named so: its id means nothing to a reader.
+  const by = (staff: TimelineStaff | null) => (staff ? t('timeline.by', { name: staff.name ?? t('timeline.formerColleague') }) : null);
+  const channels = (sent: RequestChannels) => {
+    const names = [
+      sent.shareableLink ? t('channels.link') : null,
+      sent.emailNotification ? t('channels.email') : null,
+      sent.smsNotification ? t('channels.sms') : null,
+    ].filter((name): name is string => name !== null);
+    return names.length > 0 ? names.join(', ') : t('channels.none');
+  };
+  return (entry) => {
+    switch (entry.kind) {
+      case 'created': {
+        const parts = [
+          entry.channels ? t('timeline.sentBy', { channels: channels(entry.channels) }) : null,
+          entry.language
+            ? t('timeline.language', { language: isLanguage(entry.language) ? t(`languages.${entry.language}`) : entry.language })
+            : null,
+        ].filter((part): part is string => part !== null);
+        return { title: t('timeline.created'), by: by(entry.staff), detail: parts.length > 0 ? parts.join(' · ') : null };
+      }
+      case 'status_changed':
+        return {
+          title: t('timeline.statusChanged', { status: status(entry.status) }),
+          by: null,
+          detail: [
+            entry.previous ? t('timeline.was', { status: status(entry.previous) }) : null,
+            entry.viaWebhook ? t('timeline.viaWebhook') : t('timeline.seenOnRead'),
+          ]
+            .filter((part): part is string => part !== null)
+            .join(' · '),
+        };
+      case 'service_notice': {
+        const notice = entry.eventType.replace(/^verification\./, '');
+        const event =
+          entry.eventType.startsWith('verification.') && NOTICES.has(notice) ? t(`timeline.notices.${notice}`) : entry.eventType;
+        return { title: t('timeline.notice', { event }), by: null, detail: t('timeline.noticeDetail') };
+      }
+      case 'viewed':
+        return { title: t('timeline.viewed'), by: by(entry.staff), detail: null };
+      case 'link_copied':
+        return { title: t('timeline.linkCopied'), by: by(entry.staff), detail: null };
+      case 'reviewed':
+        return {
+          title: entry.decision
+            ? t('timeline.reviewed', { decision: tCommon(`nameReviewDecision.${entry.decision}`) })
+            : t('timeline.reviewRecorded'),
+          by: by(entry.staff),
+          detail: entry.previous ? t('timeline.replaces', { decision: tCommon(`nameReviewDecision.${entry.previous}`) }) : null,
+        };
+      case 'other':
+        // The only other action the audit trail keeps about one request; anything newer is named generically.
+        return {
+          title: entry.action === 'verification.removed' ? t('timeline.removed') : t('timeline.otherAction'),
+          by: by(entry.staff),
+          detail: null,
+        };
+    }
+  };
 }
 
 export function VerificationTimeline({
@@ -37,36 +112,40 @@ export function VerificationTimeline({
   timeZone: string;
   canReadAuditTrail: boolean;
 }) {
+  const t = useTranslations('detail.timeline');
+  const locale = useLocale();
+  const language = isLanguage(locale) ? locale : undefined;
+  const describeEntry = useDescribeEntry();
   const auditHref = auditTrailHrefFor(verificationId);
   return (
     <Card aria-labelledby="history-heading" data-testid="timeline">
       <CardHeader>
         <h2 id="history-heading" className="text-base font-semibold text-slate-900">
-          History
+          {t('heading')}
         </h2>
       </CardHeader>
       <CardBody className="space-y-4 text-sm">
         {!timeline ? (
-          <p className="text-slate-600">The history could not be read just now. Reload the page to try again.</p>
+          <p className="text-slate-600">{t('unreadable')}</p>
         ) : timeline.entries.length === 0 ? (
-          <p className="text-slate-600">Nothing has been recorded for this request on this dashboard.</p>
+          <p className="text-slate-600">{t('empty')}</p>
         ) : (
           <>
             {timeline.truncated ? (
               <p className="text-slate-600">
-                Only the latest entries are shown.{' '}
+                {t('truncated')}{' '}
                 {canReadAuditTrail ? (
                   <Link href={auditHref} className={linkClass}>
-                    Older entries are in the audit trail
+                    {t('olderLink')}
                   </Link>
                 ) : (
-                  'Older entries are in the audit trail, which administrators can read.'
+                  t('olderAdminsOnly')
                 )}
               </p>
             ) : null}
             <ol className="space-y-3 border-l border-slate-200 pl-4">
               {timeline.entries.map((entry) => {
-                const text = describeTimelineEntry(entry);
+                const text = describeEntry(entry);
                 return (
                   <li key={entry.key} className="relative space-y-0.5" data-kind={entry.kind}>
                     <span
@@ -82,12 +161,14 @@ export function VerificationTimeline({
                       <TimeText
                         iso={entry.at.toISOString()}
                         timeZone={timeZone}
+                        language={language}
                         relativeFrom={renderedAt}
                         className="text-sm text-slate-600"
                       />
                       {canReadAuditTrail && entry.inAuditTrail ? (
                         <Link href={auditDayHref(verificationId, entry.at, timeZone)} className={`text-xs ${linkClass}`}>
-                          In the audit trail<span className="sr-only">: {text.title}</span>
+                          {t('inAuditTrail')}
+                          <span className="sr-only">: {text.title}</span>
                         </Link>
                       ) : null}
                     </p>
@@ -100,7 +181,7 @@ export function VerificationTimeline({
         {canReadAuditTrail ? (
           <p>
             <Link href={auditHref} className={linkClass}>
-              See in the audit trail
+              {t('seeInAuditTrail')}
             </Link>
           </p>
         ) : null}

@@ -2,11 +2,15 @@
 // address) goes to the detail page, or shows the form again with what was typed and the problem.
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { LookupForm } from '@/components/verifications/lookup-form';
 import { requireStaff } from '@/lib/auth/session';
 import { parseLookupInput } from '@/lib/verifications/lookup-input';
 
-export const metadata: Metadata = { title: 'Look up a verification' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('detail.lookup');
+  return { title: t('pageTitle') };
+}
 
 export default async function LookupPage({ searchParams }: { searchParams: Promise<{ id?: string | string[] }> }) {
   await requireStaff('verification:read', '/verifications');
@@ -14,10 +18,11 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
   const value = Array.isArray(id) ? id[0] : id;
   const lookup = value === undefined ? undefined : parseLookupInput(value);
   if (lookup && 'id' in lookup) redirect(`/verifications/${encodeURIComponent(lookup.id)}`);
+  const t = await getTranslations('detail.lookup');
   return (
     <div className="max-w-xl space-y-4">
-      <h1 className="text-2xl font-semibold text-slate-900">Look up a verification</h1>
-      <LookupForm initialValue={value} initialError={lookup?.error} />
+      <h1 className="text-2xl font-semibold text-slate-900">{t('pageTitle')}</h1>
+      <LookupForm initialValue={value} initialProblem={lookup?.problem} />
     </div>
   );
 }

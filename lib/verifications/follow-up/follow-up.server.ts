@@ -5,10 +5,10 @@
 // form is the only thing taken from the browser, never the values to prefill or link.
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { z } from 'zod';
 import { getDb } from '@/lib/db';
 import { verificationRequests } from '@/lib/db/schema';
-import { statusLabel } from '@/lib/verifications/labels';
 import { readVerification } from '@/lib/verifications/record/read-verification.server';
 import { getRegisterEntry, type RegisterEntry } from '@/lib/verifications/register/queries.server';
 
@@ -43,9 +43,11 @@ export type FollowUpCheck = { ok: true; entry: RegisterEntry } | ({ ok: false } 
  * still has as pending is read from the service once before it is refused.
  */
 export async function checkFollowUp(rawId: unknown): Promise<FollowUpCheck> {
+  // The refusal's words are the reader's: they are shown on the create page.
+  const [t, tCommon, locale] = await Promise.all([getTranslations('detail.followUp.refusals'), getTranslations('common'), getLocale()]);
   const parsed = followUpIdSchema.safeParse(rawId);
   if (!parsed.success) {
-    return { ok: false, reason: 'invalid', message: 'The request to follow up was not given as a verification id.' };
+    return { ok: false, reason: 'invalid', message: t('invalid') };
   }
   const verificationId = parsed.data;
   let entry = await getRegisterEntry(verificationId);
@@ -55,7 +57,7 @@ export async function checkFollowUp(rawId: unknown): Promise<FollowUpCheck> {
       ok: false,
       reason: 'unknown',
       verificationId,
-      message: `No request with the id ${verificationId} is in this dashboard's register.`,
+      message: t('notInRegister', { id: verificationId }),
     };
   }
   if (entry.status === 'pending') {
@@ -68,7 +70,7 @@ export async function checkFollowUp(rawId: unknown): Promise<FollowUpCheck> {
       ok: false,
       reason: 'not_finished',
       verificationId,
-      message: `The request ${verificationId} is ${statusLabel(entry.status).toLowerCase()}: only an expired or failed request can be followed up.`,
+      message: t('notFinished', { id: verificationId, status: tCommon(`status.${entry.status}`).toLocaleLowerCase(locale) }),
     };
   }
   return { ok: true, entry };

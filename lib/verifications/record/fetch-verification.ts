@@ -2,6 +2,11 @@
 // its key are never contacted from the browser). Used by React Query.
 import type { VerificationRecord } from '@/lib/verification-service/schemas';
 
+/**
+ * Why a read failed. `message` is the read route's own explanation, in the reader's language;
+ * empty when the browser failed before one arrived (`status` 0: no connection) or the answer held
+ * none: the page names those in its words.
+ */
 export class VerificationFetchError extends Error {
   constructor(
     message: string,
@@ -21,11 +26,11 @@ export async function fetchVerification(id: string, signal?: AbortSignal): Promi
       signal,
     });
   } catch {
-    throw new VerificationFetchError('The dashboard could not be reached. Check your connection.', 0);
+    throw new VerificationFetchError('', 0);
   }
   const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
   if (!response.ok) {
-    const message = typeof body?.error === 'string' ? body.error : 'The verification could not be refreshed.';
+    const message = typeof body?.error === 'string' ? body.error : '';
     throw new VerificationFetchError(message, response.status);
   }
   return body as VerificationRecord;

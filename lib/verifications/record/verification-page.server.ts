@@ -9,8 +9,7 @@ import type { Staff } from '@/lib/auth/session';
 import { afterResponse } from '@/lib/platform/after-response';
 import { displayTimeZone } from '@/lib/time/display-zone';
 import type { VerificationRecord } from '@/lib/verification-service/types';
-import { channelsLabel } from '@/lib/verifications/channels';
-import { languageLabel } from '@/lib/verifications/labels';
+import type { RequestChannels } from '@/lib/verifications/channels';
 import { getRegisterEntry, type RegisterEntry } from '@/lib/verifications/register/queries.server';
 import { completedNameComparison } from '@/lib/verifications/review/comparison';
 import type { NameReviewDecision, ReviewSummary } from '@/lib/verifications/review/labels';
@@ -25,8 +24,9 @@ export type ProblemKind = Exclude<ReadFailure['kind'], 'unknown'> | 'unexpected'
 /** The register's side of the request, as the page shows it. */
 export type RequestFacts = {
   createdAt: Date;
+  /** The person's language, a code (en, fr, nl): the page names it. */
   language: string;
-  channels: string;
+  channels: RequestChannels;
   /** The shareable link for someone who may copy it; `usable` while the person can still open it. */
   link: { url: string; usable: boolean } | null;
 };
@@ -96,8 +96,8 @@ function requestFacts(entry: RegisterEntry, record: VerificationRecord, staff: S
   const usable = record.status === 'pending' && new Date(record.access_expires_at) > new Date();
   return {
     createdAt: entry.createdAt,
-    language: languageLabel(entry.language),
-    channels: channelsLabel(entry),
+    language: entry.language,
+    channels: { shareableLink: entry.shareableLink, emailNotification: entry.emailNotification, smsNotification: entry.smsNotification },
     link: mayCopy && entry.link ? { url: entry.link, usable } : null,
   };
 }

@@ -74,7 +74,7 @@ describe('namesMatch', () => {
     ['', ''],
     ['- . ,', '—'],
   ])('empty or punctuation-only input (%j, %j) is never a match', (requested, identified) => {
-    expect(compareNames(requested, identified)).toEqual({ result: 'mismatch', reason: 'No name to compare' });
+    expect(compareNames(requested, identified)).toMatchObject({ result: 'mismatch', reason: 'No name to compare' });
   });
 });
 
@@ -92,7 +92,7 @@ describe('compareNames reasons', () => {
     ['J. S.', 'John Smith', 'mismatch', 'Only initials agree'],
     ['Иванов', 'Ivanov', 'mismatch', 'Written in different scripts'],
   ])('%s vs %s → %s: %s', (requested, identified, result, reason) => {
-    expect(compareNames(requested, identified)).toEqual({ result, reason });
+    expect(compareNames(requested, identified)).toMatchObject({ result, reason });
   });
 
   it('quotes the differing words as they were written, not lower-cased or stripped of accents', () => {
@@ -125,5 +125,14 @@ describe('nameParts', () => {
 
   it('treats markup as plain text', () => {
     expect(nameParts('<script>alert(1)</script>')).toEqual(['script', 'alert', '1', 'script']);
+  });
+});
+
+describe('compareNames: the reason as a code, for pages to say in the reader’s language', () => {
+  it('carries the differing words as written', () => {
+    expect(compareNames('Jane Smith', 'JOHN Smith').why).toEqual({ code: 'differs', requested: 'Jane', identified: 'JOHN' });
+    expect(compareNames('John Michael Smith', 'John Smith').why).toEqual({ code: 'missing', requested: 'Michael' });
+    expect(compareNames('John Smith', 'John Michael Smith').why).toEqual({ code: 'adds', identified: 'Michael' });
+    expect(compareNames('Иванов', 'Ivanov').why).toEqual({ code: 'differentScripts' });
   });
 });

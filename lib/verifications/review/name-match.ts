@@ -16,7 +16,24 @@
 // No server imports: pure, usable anywhere.
 
 export type NameMatch = 'match' | 'mismatch';
-export type NameComparison = { result: NameMatch; reason: string };
+/** Why, as a code with the words that differ as written: pages say it in the reader's language (detail.mismatch.reasons). */
+export type NameReason =
+  | {
+      code:
+        | 'noName'
+        | 'identical'
+        | 'sameIgnoringCase'
+        | 'spacing'
+        | 'onlyInitials'
+        | 'withInitials'
+        | 'differentOrder'
+        | 'differentScripts';
+    }
+  | { code: 'differs'; requested: string; identified: string }
+  | { code: 'missing'; requested: string }
+  | { code: 'adds'; identified: string };
+/** `reason` is the English sentence (the register's tooltip); `why` is the same reason as a code. */
+export type NameComparison = { result: NameMatch; reason: string; why: NameReason };
 
 // Deleted rather than turned into a space: documents write "O'Brien" as OBRIEN as often as not.
 const APOSTROPHES = /['\u2018\u2019\u02bc\u02b9\u0060\u00b4\u2032]/g;
@@ -108,9 +125,10 @@ function wordsOf(name: string): Word[] {
 const partsOf = (words: Word[]) => words.map((w) => w.part);
 // The words as the person typed or the document printed them: staff compare spellings, and a
 // lower-cased "josé" is neither.
-const quote = (words: Word[]) => `“${words.map((w) => w.spelled).join(' ')}”`;
-const match = (reason: string): NameComparison => ({ result: 'match', reason });
-const mismatch = (reason: string): NameComparison => ({ result: 'mismatch', reason });
+const spelled = (words: Word[]) => words.map((w) => w.spelled).join(' ');
+const quote = (words: Word[]) => `“${spelled(words)}”`;
+const match = (reason: string, why: NameReason): NameComparison => ({ result: 'match', reason, why });
+const mismatch = (reason: string, why: NameReason): NameComparison => ({ result: 'mismatch', reason, why });
 
 /** Removes from `initials` each initial that a full part of `full` starts with, and that part. */
 function pairInitials(initials: Word[], full: Word[]): number {
@@ -129,11 +147,13 @@ function pairInitials(initials: Word[], full: Word[]): number {
 export function compareNames(requested: string, identified: string): NameComparison {
   const asked = wordsOf(requested);
   const found = wordsOf(identified);
-  if (asked.length === 0 || found.length === 0) return mismatch('No name to compare');
+  if (asked.length === 0 || found.length === 0) return mismatch('No name to compare', { code: 'noName' });
 
   if (partsOf(asked).join(' ') === partsOf(found).join(' ')) {
     const typedAlike = requested.trim().replace(/\s+/g, ' ') === identified.trim().replace(/\s+/g, ' ');
-    return match(typedAlike ? 'Names are identical' : 'Same name, ignoring case, accents and punctuation');
+    return typedAlike
+      ? match('Names are identical', { code: 'identical' })
+      : match('Same name, ignoring case, accents and punctuation', { code: 'sameIgnoringCase' });
   }
 
   // Parts present on both sides, whatever their order.
@@ -152,23 +172,32 @@ export function compareNames(requested: string, identified: string): NameCompari
 
   // "Jean Pierre" / "Jeanpierre", "Mc Donald" / "McDonald": the rest only splits differently.
   if (restAsked.length > 0 && partsOf(restAsked).join('') === partsOf(restFound).join('')) {
-    return match('Same name, written with different spacing or hyphens');
+    return match('Same name, written with different spacing or hyphens', { code: 'spacing' });
   }
 
   const initials = pairInitials(restAsked, restFound) + pairInitials(restFound, restAsked);
   if (restAsked.length === 0 && restFound.length === 0) {
-    if (sameFullParts === 0) return mismatch('Only initials agree');
-    return match(initials > 0 ? 'Same name, with initials' : 'Same names in a different order');
+    if (sameFullParts === 0) return mismatch('Only initials agree', { code: 'onlyInitials' });
+    return initials > 0
+      ? match('Same name, with initials', { code: 'withInitials' })
+      : match('Same names in a different order', { code: 'differentOrder' });
   }
 
   const askedScripts = scriptsOf(partsOf(asked));
   const foundScripts = scriptsOf(partsOf(found));
   if (askedScripts.size > 0 && foundScripts.size > 0 && ![...askedScripts].some((s) => foundScripts.has(s))) {
-    return mismatch('Written in different scripts');
+    return mismatch('Written in different scripts', { code: 'differentScripts' });
   }
-  if (restAsked.length > 0 && restFound.length > 0) return mismatch(`Requested ${quote(restAsked)}, identified ${quote(restFound)}`);
-  if (restAsked.length > 0) return mismatch(`${quote(restAsked)} is not in the identified name`);
-  return mismatch(`The identified name adds ${quote(restFound)}`);
+  if (restAsked.length > 0 && restFound.length > 0) {
+    return mismatch(`Requested ${quote(restAsked)}, identified ${quote(restFound)}`, {
+      code: 'differs',
+      requested: spelled(restAsked),
+      identified: spelled(restFound),
+    });
+  }
+  if (restAsked.length > 0)
+    return mismatch(`${quote(restAsked)} is not in the identified name`, { code: 'missing', requested: spelled(restAsked) });
+  return mismatch(`The identified name adds ${quote(restFound)}`, { code: 'adds', identified: spelled(restFound) });
 }
 
 /** 'match' when the identified name fits the requested one (see the rules above). */

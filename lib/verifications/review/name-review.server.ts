@@ -21,15 +21,19 @@ export type NameReview = {
   decidedByName: string | null;
 };
 
-/** Why a decision cannot be recorded, in words for the form. */
+/** Why a decision cannot be recorded, as a code: the form's action says it in the reader's words. */
+export type NameReviewRefusal = 'not_in_register' | 'not_completed' | 'nothing_to_review';
+
 export class NameReviewRefused extends Error {
   override name = 'NameReviewRefused';
+  constructor(
+    readonly reason: NameReviewRefusal,
+    /** The register's status, for a request not completed. */
+    readonly status?: string,
+  ) {
+    super(`name review refused: ${reason}`);
+  }
 }
-
-export const NOT_IN_REGISTER = 'This verification was not created from this dashboard, so a decision cannot be recorded for it here.';
-export const NOTHING_TO_REVIEW = 'The identified name matches the requested one, so there is nothing to review.';
-export const notCompleted = (status: string) =>
-  `Only a completed verification can be reviewed, and this one is ${status}. Reload the page to see its current state.`;
 
 export async function getNameReview(verificationId: string): Promise<NameReview | undefined> {
   const db = await getDb();
@@ -72,11 +76,11 @@ export async function recordNameReview(staffId: string, { verificationId, decisi
       .from(verificationRequests)
       .where(eq(verificationRequests.verificationId, verificationId))
       .for('update');
-    if (!request) throw new NameReviewRefused(NOT_IN_REGISTER);
-    if (request.status !== 'completed') throw new NameReviewRefused(notCompleted(request.status));
+    if (!request) throw new NameReviewRefused('not_in_register');
+    if (request.status !== 'completed') throw new NameReviewRefused('not_completed', request.status);
     // Decided from the names themselves, not the stored flag: a row completed before the
     // register kept the flag can be reviewed too.
-    if (nameMismatchOf(request.status, request.name, request.identifiedName) !== true) throw new NameReviewRefused(NOTHING_TO_REVIEW);
+    if (nameMismatchOf(request.status, request.name, request.identifiedName) !== true) throw new NameReviewRefused('nothing_to_review');
 
     const [previous] = await tx
       .select({ decision: nameReviews.decision })

@@ -12,7 +12,7 @@ import { auditEntries, liveEvents, nameReviews } from '@/lib/db/schema';
 import { purgeExpiredRegisterEntries } from '@/lib/verifications/register/retention.server';
 import { ADA, at, DAY, insert, OTTO, row, setUpRegisterDatabase } from '@/test/support/register';
 import { recordNameReviewAction } from './actions';
-import { getNameReview, NOT_IN_REGISTER, NOTHING_TO_REVIEW, notCompleted } from './name-review.server';
+import { getNameReview } from './name-review.server';
 
 const session = vi.hoisted(() => ({ staff: null as Staff | null }));
 vi.mock('@/lib/auth/session', () => ({
@@ -147,10 +147,16 @@ describe('recordNameReviewAction', () => {
   });
 
   it('refuses a request that is not in the register, not completed, or whose names match, saying why', async () => {
-    expect(await submit({ verificationId: 'somebody-elses' })).toMatchObject({ status: 'failed', message: NOT_IN_REGISTER });
+    expect(await submit({ verificationId: 'somebody-elses' })).toMatchObject({
+      status: 'failed',
+      message: 'This verification was not created from this dashboard, so a decision cannot be recorded for it here.',
+    });
 
     await insert(row({ verificationId: 'still-pending' }));
-    expect(await submit({ verificationId: 'still-pending' })).toMatchObject({ status: 'failed', message: notCompleted('pending') });
+    expect(await submit({ verificationId: 'still-pending' })).toMatchObject({
+      status: 'failed',
+      message: 'Only a completed verification can be reviewed, and this one is pending. Reload the page to see its current state.',
+    });
 
     await insert(
       row({
@@ -161,7 +167,10 @@ describe('recordNameReviewAction', () => {
         nameMismatch: false,
       }),
     );
-    expect(await submit({ verificationId: 'same-name' })).toMatchObject({ status: 'failed', message: NOTHING_TO_REVIEW });
+    expect(await submit({ verificationId: 'same-name' })).toMatchObject({
+      status: 'failed',
+      message: 'The identified name matches the requested one, so there is nothing to review.',
+    });
 
     expect(await (await getDb()).select().from(nameReviews)).toHaveLength(0);
     expect(await auditOf('still-pending')).toHaveLength(0);

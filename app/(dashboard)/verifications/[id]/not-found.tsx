@@ -1,11 +1,7 @@
+import { useTranslations } from 'next-intl';
 import { VerificationProblem } from '@/components/verifications/verification-problem';
 
 export default function VerificationNotFound() {
-  return (
-    <VerificationProblem
-      kind="not_found"
-      title="Verification not found"
-      message="The service has no verification with this id. Check the id for typos. Verifications are also purged once their retention period ends."
-    />
-  );
+  const t = useTranslations('detail.problem');
+  return <VerificationProblem kind="not_found" title={t('notFoundTitle')} message={t('notFoundMessage')} />;
 }

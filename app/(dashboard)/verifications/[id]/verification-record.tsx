@@ -2,6 +2,8 @@
 // not-found page, or the problem explained. Rendered in the page's first flush when the answer
 // was quick, or streamed in behind the waiting state when it was not (page.tsx decides).
 import { notFound } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { ClientMessagesFor } from '@/components/i18n/client-messages-for';
 import { FollowUpLinks } from '@/components/verifications/follow-up-links';
 import { NameReviewPanelOnDemand } from '@/components/verifications/loaded-on-demand';
 import { RequestFacts } from '@/components/verifications/request-facts';
@@ -16,7 +18,15 @@ export async function AwaitedVerificationRecord({ id, staff, read }: { id: strin
   return <VerificationRecordView id={id} staff={staff} read={await read} />;
 }
 
+/**
+ * What the page's client part reads (VerificationDetails, its live part, the name mismatch and the
+ * review): only these namespaces travel in the page's payload.
+ */
+const CLIENT_NAMESPACES = ['detail.details', 'detail.live', 'detail.mismatch', 'common.status', 'common.method', 'common.purpose'];
+const REVIEW_NAMESPACES = ['detail.review', 'common.nameReviewDecision'];
+
 export function VerificationRecordView({ id, staff, read }: { id: string; staff: Staff; read: VerificationPageRead }) {
+  const t = useTranslations('detail.page');
   if (!read.ok) {
     if (read.notFound) notFound();
     const { kind, title, message, transient } = read.problem;
@@ -34,21 +44,23 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
 
   return (
     <div className="space-y-6">
-      <VerificationDetails
-        id={id}
-        initialRecord={read.record}
-        requestedName={read.requestedName}
-        nameComparison={read.nameComparison}
-        reviewDecision={read.reviewDecision}
-        // Only a request in the register can be reviewed: its requested name is the dashboard's own.
-        review={
-          read.request ? (
-            <NameReviewPanelOnDemand verificationId={id} review={read.review} canReview={read.may.review} />
-          ) : (
-            <p className="text-sm text-slate-600">This request was not created from this dashboard, so no decision can be recorded here.</p>
-          )
-        }
-      />
+      <ClientMessagesFor namespaces={read.request ? [...CLIENT_NAMESPACES, ...REVIEW_NAMESPACES] : CLIENT_NAMESPACES}>
+        <VerificationDetails
+          id={id}
+          initialRecord={read.record}
+          requestedName={read.requestedName}
+          nameComparison={read.nameComparison}
+          reviewDecision={read.reviewDecision}
+          // Only a request in the register can be reviewed: its requested name is the dashboard's own.
+          review={
+            read.request ? (
+              <NameReviewPanelOnDemand verificationId={id} review={read.review} canReview={read.may.review} />
+            ) : (
+              <p className="text-sm text-slate-600">{t('notFromDashboard')}</p>
+            )
+          }
+        />
+      </ClientMessagesFor>
       {read.request ? <FollowUpLinks id={id} status={read.record.status} canCreate={read.may.followUp} timeZone={read.timeZone} /> : null}
       {read.request ? <RequestFacts id={id} facts={read.request} timeZone={read.timeZone} /> : null}
       <VerificationTimeline
