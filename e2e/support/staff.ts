@@ -29,6 +29,10 @@ export const SEEDED = {
   twoFactorEnrol: { name: 'Tia Twofactor Enrol', role: 'operator' },
   twoFactorNoScript: { name: 'Tia Twofactor Noscript', role: 'viewer' },
   twoFactorReset: { name: 'Tia Twofactor Reset', role: 'viewer' },
+  // Work in French and in Dutch (languages.spec.ts): their choice is their account's, so they
+  // must not be the accounts the English tests share. Administrators, to read the audit trail.
+  frenchOfficer: { name: 'Françoise Lambert', role: 'admin' },
+  dutchOfficer: { name: 'Joke Peeters', role: 'admin' },
 } as const satisfies Record<string, { name: string; role: Role }>;
 
 export type SeededKey = keyof typeof SEEDED;

@@ -187,7 +187,7 @@ function uses(): { uses: Use[]; clientNamespaces: Set<string> } {
       );
       for (const match of source.matchAll(call)) {
         const literal = match[1] ?? match[2];
-        // A variable names a key directly under the namespace (a code: t(purpose)).
+        // A variable names a key under the namespace (a code: t(purpose), t(action) for "sign_in.failed").
         const template = match[3] ?? (match[4] === undefined ? undefined : `\${${match[4]}}`);
         for (const namespace of namespaces) {
           if (literal !== undefined) found.push({ file, call: literal, key: `${namespace}.${literal}` });
@@ -197,7 +197,7 @@ function uses(): { uses: Use[]; clientNamespaces: Set<string> } {
               `^${key
                 .split(/\$\{[^}]*\}/)
                 .map(escapeRegExp)
-                .join('[^.]+')}$`,
+                .join('.+')}$`,
             );
             found.push({ file, call: template, key, pattern });
           }
