@@ -11,10 +11,12 @@ import { storageStateOf } from './support/staff';
 
 const ALLOWED = [
   /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, // ids
+  /\bmsg_[0-9a-f]+\b/g, // the service's webhook ids
   /[\w.+-]+@[\w-]+(\.[\w-]+)+/g, // e-mail addresses (staff's own, in the staff list and account)
   /https?:\/\/\S+/g, // links shown as text
   /Verification Desk/g, // the product's name
-  /\b(English|Français|Nederlands|en|fr|nl)\b/g, // the switcher: each language in its own words
+  /English|Français|Nederlands/g, // the switcher and the person's language: each in its own words
+  /\b(en|fr|nl)\b/g, // and their codes
 ];
 
 /** The text of a page a reader meets, with each catalog message taken out. */
@@ -59,7 +61,8 @@ async function wordsOutsideTheCatalogs(page: Page): Promise<string[]> {
 
 async function expectOnlyCatalogWords(page: Page, state: string) {
   await expect(page.locator('body')).not.toBeEmpty();
-  expect(await wordsOutsideTheCatalogs(page), state).toEqual([]);
+  // Soft: one run lists every state's stray words.
+  expect.soft(await wordsOutsideTheCatalogs(page), state).toEqual([]);
 }
 
 async function pseudoPage(browser: Browser, storageState: string | { cookies: []; origins: [] }, baseURL: string): Promise<Page> {
@@ -89,7 +92,7 @@ test.describe('words outside the catalogs (pseudo-language)', () => {
     await page.getByRole('switch', { name: 'E-mail' }).check();
     await page.getByRole('switch', { name: 'SMS' }).check();
     await fillBasics(page, { name, email: 'pseudo.person@example.com' });
-    await page.getByLabel('Phone number').fill('+32470123456');
+    await page.getByLabel('Mobile number').fill('+32470123456');
     await submitCreate(page);
     await expect(page.getByTestId('creation-result')).toBeVisible();
     await expectOnlyCatalogWords(page, 'create result');

@@ -104,7 +104,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                 <CircleUser aria-hidden="true" className="size-5 text-slate-500 sm:hidden" />
                 <span className="sr-only">{t('header.yourAccount')}</span>
                 <span className="hidden sm:block">
-                  <span className="block font-medium text-slate-900" data-testid="signed-in-as">
+                  <span className="block font-medium text-slate-900" data-testid="signed-in-as" translate="no">
                     {staff.name}
                   </span>
                   <span className="block text-xs text-slate-600">{tCommon(`roles.${staff.role}`)}</span>

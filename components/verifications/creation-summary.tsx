@@ -85,7 +85,9 @@ export function CreationSummary({ verificationId, summary }: { verificationId: s
       <dl className="grid gap-x-6 gap-y-3 rounded-md p-4 text-sm ring-1 ring-slate-200 sm:grid-cols-2">
         <div className="min-w-0">
           <dt className="text-slate-600">{t('summaryName')}</dt>
-          <dd className="break-words text-slate-900">{summary.name}</dd>
+          <dd className="break-words text-slate-900" translate="no">
+            {summary.name}
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">{t('summarySentBy')}</dt>

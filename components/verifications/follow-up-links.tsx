@@ -18,7 +18,7 @@ function RequestLink({ request }: { request: LinkedRequest }) {
       href={`/verifications/${encodeURIComponent(request.verificationId)}`}
       className="font-medium text-indigo-700 underline underline-offset-2 hover:no-underline"
     >
-      {request.name} <span className="font-mono text-xs break-all">({request.verificationId})</span>
+      <span translate="no">{request.name}</span> <span className="font-mono text-xs break-all">({request.verificationId})</span>
     </Link>
   );
 }

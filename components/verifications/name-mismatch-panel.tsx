@@ -46,14 +46,14 @@ export function NameMismatchPanel({
       <div className="grid gap-px bg-slate-200 sm:grid-cols-2">
         <div className="bg-white px-5 py-4">
           <p className="text-sm font-medium text-slate-600">{t('requestedName')}</p>
-          <p className="mt-1 text-lg font-semibold break-words text-slate-900" data-testid="requested-name">
+          <p className="mt-1 text-lg font-semibold break-words text-slate-900" data-testid="requested-name" translate="no">
             {requestedName}
           </p>
           <p className="mt-0.5 text-xs text-slate-500">{t('requestedHint')}</p>
         </div>
         <div className="bg-white px-5 py-4">
           <p className="text-sm font-medium text-slate-600">{t('identifiedName')}</p>
-          <p className="mt-1 text-lg font-semibold break-words text-slate-900" data-testid="identified-name">
+          <p className="mt-1 text-lg font-semibold break-words text-slate-900" data-testid="identified-name" translate="no">
             {identifiedName}
           </p>
           <p className="mt-0.5 text-xs text-slate-500">{t('identifiedHint')}</p>

@@ -35,7 +35,9 @@ export function NameReviewPanel({
           <p className="text-slate-600">
             {t('by', { name: review.decidedByName ?? t('formerStaff') })} <LocalTime iso={review.decidedAt} />
           </p>
-          <p className="whitespace-pre-line break-words text-slate-900">{review.note}</p>
+          <p className="whitespace-pre-line break-words text-slate-900" translate="no">
+            {review.note}
+          </p>
         </div>
       ) : (
         <p className="text-sm text-slate-700">{t('noDecision')}</p>

@@ -63,6 +63,7 @@ function ReviewedBadge({ decision }: { decision: NameReviewDecision }) {
  */
 function IdentifiedName({ entry }: { entry: RegisterListEntry }) {
   const t = useTranslations('register.table');
+  const tReason = useTranslations('detail.mismatch.reasons');
   if (!entry.identifiedName) {
     // A completed row without a name was completed before the register kept names (or its
     // update is still on the way); the detail page reads it from the service.
@@ -71,12 +72,18 @@ function IdentifiedName({ entry }: { entry: RegisterListEntry }) {
   }
   // Only a completed verification vouches for the name; anything else is shown as it is.
   const comparison = entry.status === 'completed' ? compareNames(entry.name, entry.identifiedName) : null;
+  const why = comparison?.why;
+  const reason = why
+    ? tReason(why.code, { requested: 'requested' in why ? why.requested : '', identified: 'identified' in why ? why.identified : '' })
+    : '';
   return (
     <div className="space-y-1">
-      <div className="font-medium text-slate-900">{entry.identifiedName}</div>
+      <div className="font-medium text-slate-900" translate="no">
+        {entry.identifiedName}
+      </div>
       {comparison?.result === 'mismatch' ? (
         // Icon and words, never colour alone; the reason is visible too, for touch and keyboard users.
-        <div data-name-match="mismatch" title={comparison.reason} className="space-y-0.5">
+        <div data-name-match="mismatch" title={reason} className="space-y-0.5">
           {entry.reviewDecision ? (
             <ReviewedBadge decision={entry.reviewDecision} />
           ) : (
@@ -85,12 +92,12 @@ function IdentifiedName({ entry }: { entry: RegisterListEntry }) {
               {t('nameDiffers')}
             </span>
           )}
-          <p className="text-xs text-slate-600">{comparison.reason}</p>
+          <p className="text-xs text-slate-600">{reason}</p>
         </div>
       ) : comparison?.result === 'match' ? (
-        <span data-name-match="match" title={comparison.reason} className="inline-flex items-center gap-1 text-xs text-emerald-800">
+        <span data-name-match="match" title={reason} className="inline-flex items-center gap-1 text-xs text-emerald-800">
           <Check aria-hidden="true" className="size-3.5" />
-          <span className="sr-only">{t('namesMatch', { reason: comparison.reason })}</span>
+          <span className="sr-only">{t('namesMatch', { reason })}</span>
         </span>
       ) : null}
     </div>
@@ -195,7 +202,7 @@ export function RecentRequests({
                 href={`/verifications/${encodeURIComponent(entry.verificationId)}`}
                 className="font-medium text-indigo-700 hover:underline"
               >
-                {entry.name}
+                <span translate="no">{entry.name}</span>
                 <LinkPendingHint className="ml-1.5 align-[-2px]" />
               </Link>
               <div>
@@ -208,7 +215,7 @@ export function RecentRequests({
             <td data-label={t('table.purpose')} className="max-w-72 px-4 py-3 break-words text-slate-700">
               {/* At most two lines, so one long purpose does not make its row the page's tallest;
                   the whole text stays in the cell for screen readers and in the title on hover. */}
-              <span className="line-clamp-2" title={purpose}>
+              <span className="line-clamp-2" title={purpose} translate={isPredefinedPurpose(entry.purpose) ? undefined : 'no'}>
                 {purpose}
               </span>
             </td>
@@ -219,7 +226,7 @@ export function RecentRequests({
               <TimeText iso={entry.createdAt.toISOString()} timeZone={timeZone} language={isLanguage(locale) ? locale : undefined} />
             </td>
             <td data-label={t('table.status')} className="px-4 py-3">
-              <StatusBadge status={entry.status} />
+              <StatusBadge status={entry.status} label={tCommon(`status.${entry.status}`)} />
               <Deadline entry={entry} now={now} />
             </td>
             <td className="px-4 py-3 text-right">

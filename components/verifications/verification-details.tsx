@@ -224,9 +224,17 @@ export function DetailsView({ id, record, nameComparison, now, refreshing, onRef
 
       {/* The status is in the heading above: once on the page. */}
       <dl className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-        <Row label={t('requestedName')}>{record.inputted_name}</Row>
+        <Row label={t('requestedName')}>
+          <span translate="no">{record.inputted_name}</span>
+        </Row>
         <Row label={t('identifiedName')} muted={record.identified_name === null}>
-          {record.identified_name ?? (record.status === 'pending' ? t('notYetIdentified') : t('notIdentified'))}
+          {record.identified_name !== null ? (
+            <span translate="no">{record.identified_name}</span>
+          ) : record.status === 'pending' ? (
+            t('notYetIdentified')
+          ) : (
+            t('notIdentified')
+          )}
         </Row>
         {/* "None yet" says something only while the person may still act. */}
         {method !== null || pending ? (
@@ -238,11 +246,20 @@ export function DetailsView({ id, record, nameComparison, now, refreshing, onRef
           {record.identified_date ? <LocalTime iso={record.identified_date} /> : t('notCompleted')}
         </Row>
         {record.failed_reason !== null || record.status === 'failed' ? (
-          <Row label={t('failureReason')}>{record.failed_reason ?? t('noReason')}</Row>
+          <Row label={t('failureReason')}>
+            {/* The service's own words, as it reported them. */}
+            {record.failed_reason !== null ? <span translate="no">{record.failed_reason}</span> : t('noReason')}
+          </Row>
         ) : null}
         <Row label={t('purpose')}>
-          {words.purpose(record.purpose)}
-          {isPredefinedPurpose(record.purpose) ? null : <span className="ml-1 text-slate-500">{t('custom')}</span>}
+          {isPredefinedPurpose(record.purpose) ? (
+            words.purpose(record.purpose)
+          ) : (
+            <>
+              <span translate="no">{record.purpose}</span>
+              <span className="ml-1 text-slate-500">{t('custom')}</span>
+            </>
+          )}
         </Row>
         {pending ? (
           <Row label={t('linkValidUntil')}>

@@ -16,6 +16,7 @@ export const CATALOGS = [
   'detail', // one request: its facts, live status, history, name review, look-up
   'audit', // the audit trail: actions, details, filters
   'exports', // CSV files: column headers and labels
+  'service', // what staff read when a read from the verification service fails
   'sandbox', // the embedded service's staff pages: outbox and webhooks
 ] as const;
 export type Catalog = (typeof CATALOGS)[number];

@@ -49,9 +49,13 @@ export default async function AccountPage() {
         <h1 className="text-2xl font-semibold text-slate-900">{t('title')}</h1>
         <dl className="mt-4 grid gap-x-8 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="font-medium text-slate-600">{t('name')}</dt>
-          <dd className="text-slate-900">{me.name}</dd>
+          <dd className="text-slate-900" translate="no">
+            {me.name}
+          </dd>
           <dt className="font-medium text-slate-600">{t('email')}</dt>
-          <dd className="text-slate-900">{me.email}</dd>
+          <dd className="text-slate-900" translate="no">
+            {me.email}
+          </dd>
           <dt className="font-medium text-slate-600">{t('role')}</dt>
           <dd className="text-slate-900">
             {tCommon(`roles.${me.role}`)}{' '}

@@ -100,7 +100,7 @@ export default async function AuditPage({ searchParams }: Props) {
           <Select id="actor" name="actor" defaultValue={filter.actor ?? ''} sizing="h-10 w-52 py-2">
             <option value="">{t('filters.everyone')}</option>
             {staff.map((s) => (
-              <option key={s.id} value={s.id}>
+              <option key={s.id} value={s.id} translate="no">
                 {s.name}
               </option>
             ))}

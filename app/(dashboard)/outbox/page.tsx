@@ -56,7 +56,7 @@ export default async function OutboxPage() {
                 <td data-label={t('channel')} className="px-4 py-2.5">
                   {t(`channels.${message.channel}`)}
                 </td>
-                <td data-label={t('recipient')} className="px-4 py-2.5 break-all">
+                <td data-label={t('recipient')} className="px-4 py-2.5 break-all" translate="no">
                   {message.recipient}
                 </td>
                 <td data-label={t('language')} className="px-4 py-2.5">
@@ -66,10 +66,20 @@ export default async function OutboxPage() {
                   {message.body !== null ? (
                     <details>
                       <summary className="cursor-pointer text-slate-900">
-                        {message.subject !== null ? <span lang={language}>{message.subject}</span> : t('smsSummary')}
+                        {message.subject !== null ? (
+                          <span lang={language} translate="no">
+                            {message.subject}
+                          </span>
+                        ) : (
+                          t('smsSummary')
+                        )}
                       </summary>
                       <p className="mt-2 text-xs text-slate-600">{t('received', { language: languageName })}</p>
-                      <p lang={language} className="mt-1 rounded bg-slate-50 p-2 text-sm wrap-anywhere whitespace-pre-wrap text-slate-800">
+                      <p
+                        lang={language}
+                        translate="no"
+                        className="mt-1 rounded bg-slate-50 p-2 text-sm wrap-anywhere whitespace-pre-wrap text-slate-800"
+                      >
                         {message.body}
                       </p>
                     </details>

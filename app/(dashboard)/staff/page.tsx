@@ -62,10 +62,12 @@ export default async function StaffPage() {
             <tr key={member.id} className={member.disabled ? 'bg-slate-50 text-slate-500' : undefined}>
               <td data-label={t('name')} className="px-4 py-3">
                 <div className="font-medium text-slate-900">
-                  {member.name}
+                  <span translate="no">{member.name}</span>
                   {member.id === me.id ? <span className="ml-1 font-normal text-slate-500">{t('you')}</span> : null}
                 </div>
-                <div className="text-slate-600">{member.email}</div>
+                <div className="text-slate-600" translate="no">
+                  {member.email}
+                </div>
                 {member.disabled ? null : withSingleSignOn.has(member.id) ? (
                   <div className="mt-1 text-sm text-slate-600" data-testid="sign-in-method">
                     {t('singleSignOn')}

@@ -8,7 +8,7 @@ import { afterResponse } from '@/lib/platform/after-response';
 import { logger } from '@/lib/platform/log';
 import { getVerification } from '@/lib/verification-service';
 import { httpStatusFor, isTransient, VerificationServiceError, type VerificationServiceErrorKind } from '@/lib/verification-service/errors';
-import { describeServiceError } from '@/lib/verification-service/messages';
+import { describeReadError } from '@/lib/verification-service/messages';
 import type { VerificationRecord } from '@/lib/verification-service/types';
 import { applyServiceRecord, type RegisterTx, refreshRegisterEntry } from '@/lib/verifications/register/writes.server';
 
@@ -56,7 +56,7 @@ export async function readVerification(id: string, options: { refresh?: Register
   try {
     record = await getVerification(id);
   } catch (error) {
-    return { ok: false, failure: describeReadFailure(id, error) };
+    return { ok: false, failure: await describeReadFailure(id, error) };
   }
   const refreshRegister = (tx?: RegisterTx) => (tx ? applyServiceRecord(tx, id, record) : refreshRegisterEntry(id, record));
   if (refresh === 'now') return { ok: true, record, registered: await refreshRegister(), refreshRegister };
@@ -65,8 +65,8 @@ export async function readVerification(id: string, options: { refresh?: Register
   return { ok: true, record, refreshRegister };
 }
 
-function describeReadFailure(id: string, error: unknown): ReadFailure {
-  const { kind, title, message } = describeServiceError(error, 'read');
+async function describeReadFailure(id: string, error: unknown): Promise<ReadFailure> {
+  const { kind, title, message } = await describeReadError(error);
   if (!(error instanceof VerificationServiceError)) {
     log.error({ err: error, verificationId: id }, 'reading a verification failed unexpectedly');
     return { error, kind, title, message, httpStatus: 500, transient: true };
