@@ -14,11 +14,16 @@ test.use({ storageState: storageStateOf('operator') });
 /** lib/verifications/review/name-match.ts: one of the scripts it knows. */
 const NAME_MATCH = 'Devanagari';
 
-/** components/verifications/name-review-panel.tsx: a decision's hint. */
-const REVIEW_FORM = 'Someone else completed this verification.';
+// Markers from each component's own code: its words are the catalogs' now, and travel in the page
+// data, not in the scripts.
+/** components/verifications/name-review-panel.tsx: its error's element id. */
+const REVIEW_FORM = 'review-decision-error';
 
-/** components/verifications/lookup-form.tsx: its label. */
-const LOOKUP_FORM = 'Look up a verification by id or page address';
+/** components/verifications/lookup-form-fields.tsx: its error's element id. */
+const LOOKUP_FORM = 'lookup-id-error';
+
+/** components/verifications/verification-details.tsx: the status line's test id. */
+const DETAILS = 'review-status';
 
 /** next/link's own code (an error it throws). */
 const NEXT_LINK = '`<Link legacyBehavior>` received a direct child';
@@ -57,7 +62,7 @@ test.describe('first-load JavaScript', () => {
 
     const scripts = await firstLoadScripts(page.request, `/verifications/${id}`);
     // The fetch works: the record's own view is there.
-    expect(scripts).toContain('Not yet identified');
+    expect(scripts).toContain(DETAILS);
     expect(copies(scripts, NAME_MATCH), 'the name comparison in the first load').toBe(0);
     // Shown only for a name mismatch and on a problem page: loaded when rendered (loaded-on-demand.tsx).
     expect(copies(scripts, REVIEW_FORM), 'the name review form in the first load').toBe(0);

@@ -22,7 +22,7 @@ export async function ExportCsvLink({ href, description, offerCodes = false }: P
   const usual = defaultDelimiterFor(isLanguage(locale) ? locale : DEFAULT_LANGUAGE);
   const other = usual === 'comma' ? 'semicolon' : 'comma';
   return (
-    <div className="relative inline-flex items-center gap-1">
+    <div className="relative flex max-w-full flex-wrap items-center gap-1">
       <a href={href} download title={description} className={buttonClasses('secondary', 'sm')}>
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 text-slate-500">
           <path d="M10.75 2.75a.75.75 0 0 0-1.5 0v8.614L6.295 8.235a.75.75 0 1 0-1.09 1.03l4.25 4.5a.75.75 0 0 0 1.09 0l4.25-4.5a.75.75 0 0 0-1.09-1.03l-2.955 3.129V2.75Z" />

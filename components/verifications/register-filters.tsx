@@ -100,8 +100,9 @@ export function RegisterViews({ filter, counts }: { filter: RegisterFilter; coun
   const t = useTranslations('register.views');
   const active = filter.view ?? 'all';
   return (
-    <nav aria-label={t('label')}>
-      <ul className="inline-flex flex-wrap gap-1 rounded-md bg-slate-100 p-1 text-sm">
+    // min-w-0 and max-w-full: in a narrow row the tabs wrap inside the screen instead of pushing past it.
+    <nav aria-label={t('label')} className="min-w-0 max-w-full">
+      <ul className="flex w-fit max-w-full flex-wrap gap-1 rounded-md bg-slate-100 p-1 text-sm">
         {REGISTER_VIEWS.map((view) => {
           const count = counts[view];
           return (

@@ -196,7 +196,9 @@ export function DetailsView({ id, record, nameComparison, now, refreshing, onRef
     <div className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 space-y-1">
-          <h1 className="text-2xl font-semibold break-words text-slate-900">{record.inputted_name}</h1>
+          <h1 className="text-2xl font-semibold break-words text-slate-900" translate="no">
+            {record.inputted_name}
+          </h1>
           <p className="font-mono text-xs break-all text-slate-500">
             <span className="sr-only">{t('idLabel')} </span>
             {id}

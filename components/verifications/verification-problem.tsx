@@ -48,7 +48,10 @@ export function VerificationProblem({
           <p className="text-slate-700">{message}</p>
           {id ? (
             <p className="text-sm text-slate-600">
-              {t('idAskedFor')} <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all">{id}</code>
+              {t('idAskedFor')}{' '}
+              <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all" translate="no">
+                {id}
+              </code>
             </p>
           ) : null}
           {children}

@@ -136,7 +136,7 @@ export default async function AuditPage({ searchParams }: Props) {
             <td data-label={t('table.when')} className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">
               <TimeText iso={entry.at.toISOString()} timeZone={timeZone} language={language} />
             </td>
-            <td data-label={t('table.who')} className="px-4 py-2.5">
+            <td data-label={t('table.who')} className="px-4 py-2.5" translate="no">
               {entry.actorId ? (names.get(entry.actorId) ?? entry.actorId) : <span className="text-slate-500">—</span>}
             </td>
             <td data-label={t('table.action')} className="px-4 py-2.5">
