@@ -108,12 +108,14 @@ describe('the catalogs', () => {
     expect(problems).toEqual([]);
   });
 
-  it('no message is empty, and French and Dutch use the typographic apostrophe', () => {
+  it('no message is empty; French and Dutch use the typographic apostrophe, French its no-break spaces', () => {
     const problems: string[] = [];
     for (const language of LANGUAGES) {
       for (const [key, message] of catalogs[language]) {
         if (message.trim() === '') problems.push(`${language} ${key}: empty`);
         if (language !== 'en' && message.includes("'")) problems.push(`${language} ${key}: ' instead of ’`);
+        // French typography: the sign stays with its word, never alone at the start of a line.
+        if (language === 'fr' && /[ \t][:;!?»]|«[ \t]/.test(message)) problems.push(`${language} ${key}: a plain space by : ; ! ? or « »`);
       }
     }
     expect(problems).toEqual([]);
