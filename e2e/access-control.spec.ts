@@ -355,8 +355,9 @@ test.describe('no entry point reaches the service without an authorized session'
         { verificationId: randomUUID(), decision: 'different_person', note: 'Mallory says so.' },
       ),
       // The language switcher: public by design (the pages before sign-in have it); without a
-      // session it sets this browser's cookie and writes nothing.
-      chooseLanguage: formDataActionCall(idOf('chooseLanguageAction'), '/sign-in', { language: 'fr' }),
+      // session it sets this browser's cookie and writes nothing. English: the answers after it are
+      // read in this context's language.
+      chooseLanguage: formDataActionCall(idOf('chooseLanguageAction'), '/sign-in', { language: 'en' }),
       acceptInvitation: formActionCall(
         idOf('acceptInvitationAction'),
         `/invitation/${'a'.repeat(43)}`,
@@ -419,7 +420,7 @@ test.describe('no entry point reaches the service without an authorized session'
         handcrafted.chooseLanguage,
         (status, _b, setCookie) => {
           expect(status).toBe(200);
-          expect(setCookie).toContain('vd-language=fr');
+          expect(setCookie).toContain('vd-language=en');
           expect(setCookie).not.toContain('session_token=');
         },
       ],

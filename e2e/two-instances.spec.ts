@@ -201,7 +201,7 @@ test('a language chosen on A is the staff member’s on B, and in a browser that
   const elsewhere = await signedIn(browser, deployment, LINGUIST, 'b');
   expect((await elsewhere.context.cookies()).some((cookie) => cookie.name === 'vd-language')).toBe(false);
   await expect(elsewhere.page.locator('html')).toHaveAttribute('lang', 'nl');
-  await expect(elsewhere.page.getByRole('navigation')).toContainText('Verzoeken');
+  await expect(elsewhere.page.getByRole('navigation', { name: 'Hoofdmenu' })).toContainText('Verzoeken');
   await elsewhere.context.close();
 });
 

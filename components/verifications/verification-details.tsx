@@ -21,11 +21,17 @@ import type { NameComparison } from '@/lib/verifications/review/name-match';
 import { NameMismatchPanel } from './name-mismatch-panel';
 import { StatusBadge } from './status-badge';
 
-function Row({ label, children, muted }: { label: string; children: ReactNode; muted?: boolean }) {
+/** `userData`: the value is a person's or the service's own text, not ours to translate. */
+function Row({ label, children, muted, userData }: { label: string; children: ReactNode; muted?: boolean; userData?: boolean }) {
   return (
     <div className="grid gap-1 px-5 py-3.5 sm:grid-cols-3 sm:gap-4">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className={cn('text-sm break-words sm:col-span-2', muted ? 'text-slate-500' : 'text-slate-900')}>{children}</dd>
+      <dd
+        className={cn('text-sm break-words sm:col-span-2', muted ? 'text-slate-500' : 'text-slate-900')}
+        translate={userData ? 'no' : undefined}
+      >
+        {children}
+      </dd>
     </div>
   );
 }
@@ -226,17 +232,11 @@ export function DetailsView({ id, record, nameComparison, now, refreshing, onRef
 
       {/* The status is in the heading above: once on the page. */}
       <dl className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-        <Row label={t('requestedName')}>
-          <span translate="no">{record.inputted_name}</span>
+        <Row label={t('requestedName')} userData>
+          {record.inputted_name}
         </Row>
-        <Row label={t('identifiedName')} muted={record.identified_name === null}>
-          {record.identified_name !== null ? (
-            <span translate="no">{record.identified_name}</span>
-          ) : record.status === 'pending' ? (
-            t('notYetIdentified')
-          ) : (
-            t('notIdentified')
-          )}
+        <Row label={t('identifiedName')} muted={record.identified_name === null} userData={record.identified_name !== null}>
+          {record.identified_name ?? (record.status === 'pending' ? t('notYetIdentified') : t('notIdentified'))}
         </Row>
         {/* "None yet" says something only while the person may still act. */}
         {method !== null || pending ? (
@@ -248,9 +248,9 @@ export function DetailsView({ id, record, nameComparison, now, refreshing, onRef
           {record.identified_date ? <LocalTime iso={record.identified_date} /> : t('notCompleted')}
         </Row>
         {record.failed_reason !== null || record.status === 'failed' ? (
-          <Row label={t('failureReason')}>
+          <Row label={t('failureReason')} userData={record.failed_reason !== null}>
             {/* The service's own words, as it reported them. */}
-            {record.failed_reason !== null ? <span translate="no">{record.failed_reason}</span> : t('noReason')}
+            {record.failed_reason ?? t('noReason')}
           </Row>
         ) : null}
         <Row label={t('purpose')}>

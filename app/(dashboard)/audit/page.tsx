@@ -152,7 +152,7 @@ export default async function AuditPage({ searchParams }: Props) {
                   <LinkPendingHint className="ml-1.5 align-[-2px]" />
                 </Link>
               ) : entry.targetType === 'staff' && entry.targetId ? (
-                <span>{names.get(entry.targetId) ?? entry.targetId}</span>
+                <span translate="no">{names.get(entry.targetId) ?? entry.targetId}</span>
               ) : null}
             </td>
             <td data-label={t('table.details')} className="px-4 py-2.5 text-slate-600">

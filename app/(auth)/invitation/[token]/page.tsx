@@ -39,8 +39,9 @@ export default async function InvitationPage({ params }: Props) {
   const { token } = await params;
   // A segment Next could not decode arrives as it was typed; a token never needs decoding.
   const [invitation, t] = await Promise.all([lookupInvitation(token), getTranslations('auth.invitation')]);
-  // LocalTime writes the time in the page's language, which ClientMessagesFor hands it.
-  return <ClientMessagesFor namespaces={['auth.invitationForm', 'auth.validation']}>{content()}</ClientMessagesFor>;
+  // LocalTime writes the time in the page's language (the root layout hands it down); the form's
+  // words travel only with the form, so a page that offers none carries none of them.
+  return content();
 
   function content() {
     switch (invitation.state) {
@@ -90,7 +91,9 @@ export default async function InvitationPage({ params }: Props) {
                 })}
               </p>
             </div>
-            <AcceptInvitationForm token={token} email={invitation.email} />
+            <ClientMessagesFor namespaces={['auth.invitationForm', 'auth.validation']}>
+              <AcceptInvitationForm token={token} email={invitation.email} />
+            </ClientMessagesFor>
           </div>
         );
       }
