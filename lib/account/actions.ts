@@ -100,8 +100,9 @@ export async function endOtherSessionsAction(previous: EndOtherSessionsState, fo
  * nothing. Setting the cookie makes Next render the page again, in the new language, keeping
  * what the forms on it hold.
  */
-export async function chooseLanguageAction(form: FormData): Promise<void> {
-  const language = form.get('language');
+export async function chooseLanguageAction(form: unknown): Promise<void> {
+  // Anyone can post anything here: only a form with a language we have changes something.
+  const language = form instanceof FormData ? form.get('language') : undefined;
   if (!isLanguage(language)) return;
   await chooseLanguage(language);
 }
