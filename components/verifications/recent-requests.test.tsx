@@ -140,10 +140,10 @@ describe('RecentRequests', () => {
     expect(headers.at(-1)).toBe('Link');
   });
 
-  it('keeps a long purpose to two lines, with the whole text in its title and in the cell', async () => {
+  it('keeps a long purpose to two lines, with the whole text in its title and in the cell, marked as not ours to translate', async () => {
     const purpose = 'Renewal of the supplier agreement for the northern warehouses, including the transport subcontractors';
     const html = await render([entry({ purpose })]);
-    expect(html).toContain(`<span class="line-clamp-2" title="${purpose}">${purpose}</span>`);
+    expect(html).toContain(`<span class="line-clamp-2" title="${purpose}" translate="no">${purpose}</span>`);
   });
 });
 
