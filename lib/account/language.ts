@@ -10,7 +10,8 @@ import { getCurrentStaff } from '@/lib/auth/session';
 import { forgetValidatedSessions } from '@/lib/auth/session-cache';
 import { getDb } from '@/lib/db';
 import { staffUsers } from '@/lib/db/schema';
-import { isLanguage, LANGUAGE_COOKIE, type Language, languageFromAcceptLanguage } from '@/lib/i18n/languages';
+import { languageFromAcceptLanguage } from '@/lib/i18n/accept-language';
+import { isLanguage, LANGUAGE_COOKIE, type Language } from '@/lib/i18n/languages';
 import { isDatabaseUnavailable } from '@/lib/platform/database-errors';
 
 /** A year: the choice is a preference, not a secret, and should outlast any session. */

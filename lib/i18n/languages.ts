@@ -1,8 +1,6 @@
-// The dashboard's languages and how one is chosen for a reader. Adding a language is adding its
-// code here and its catalog files under messages/<code>/ (README, "Adding a language").
-import { match } from '@formatjs/intl-localematcher';
-import Negotiator from 'negotiator';
-
+// The dashboard's languages. Adding a language is adding its code here and its catalog files
+// under messages/<code>/ (README, "Adding a language"). Client-safe: the browser's code reads
+// these too, so how a header picks one (accept-language.ts) lives apart.
 export const LANGUAGES = ['en', 'fr', 'nl'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
@@ -21,20 +19,4 @@ export const LANGUAGE_COOKIE = 'vd-language';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/**
- * The best of our languages for an Accept-Language header ("nl-BE,nl;q=0.9,en;q=0.8" → nl), or
- * the default. Regional forms match their language; an unknown or malformed header is the default.
- */
-export function languageFromAcceptLanguage(header: string | null | undefined): Language {
-  if (!header) return DEFAULT_LANGUAGE;
-  const requested = new Negotiator({ headers: { 'accept-language': header } }).languages();
-  try {
-    const chosen = match(requested, [...LANGUAGES], DEFAULT_LANGUAGE);
-    return isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE;
-  } catch {
-    // A tag Intl cannot read ("*", "x-klingon-"): nothing usable was asked for.
-    return DEFAULT_LANGUAGE;
-  }
 }
