@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidEnvironmentError, resetEnv } from '@/lib/env';
 import { type FakeUpstream, json, startFakeUpstream } from './fake-upstream';
-import { createVerification, describeServiceError, getVerification } from './index';
+import { createVerification, describeReadError, getVerification } from './index';
 
 let upstream: FakeUpstream;
 const saved = { ...process.env };
@@ -31,7 +31,7 @@ describe('module-level calls', () => {
     configure({ VERIFICATION_API_URL: undefined, VERIFICATION_API_KEY: undefined });
     const error = await getVerification('abc').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidEnvironmentError);
-    expect(describeServiceError(error, 'read').kind).toBe('unknown');
+    expect((await describeReadError(error)).kind).toBe('unknown');
   });
 
   it('use the configuration present at call time', async () => {

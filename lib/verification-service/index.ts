@@ -48,7 +48,7 @@ export {
   type VerificationServiceErrorKind,
   verificationServiceErrorKinds,
 } from './errors';
-export { describeServiceError, type ServiceErrorDescription, type ServiceOperation } from './messages';
+export { describeReadError, type ServiceErrorDescription } from './messages';
 export {
   createVerificationRequestSchema,
   createVerificationResultSchema,

@@ -58,7 +58,8 @@ export async function createRequest({
       return { ok: false, refusal: { title: t('alreadySubmittedTitle'), message: t('alreadySubmittedMessage') } };
     }
     if (!(error instanceof VerificationServiceError)) log.error({ err: error }, 'creating a verification failed unexpectedly');
-    return { ok: false, refusal: await describeCreateError(error) };
+    const { title, message } = await describeCreateError(error);
+    return { ok: false, refusal: { title, message } };
   }
 }
 

@@ -1,15 +1,21 @@
 // What staff read when the service did not create a request, in their language: the create's
-// side of lib/verification-service/messages.ts (whose read side other pages still use), with the
-// same rules. Nothing from the error's message, stack, URL or upstream body is shown; the only
+// side of lib/verification-service/messages.ts (the read's), with the same rules. Nothing from the error's message, stack, URL or upstream body is shown; the only
 // upstream text is the `detail` of an `invalid` create, which names the field the service refused.
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import { VerificationServiceError } from '@/lib/verification-service/errors';
+import type { ServiceErrorDescription } from '@/lib/verification-service/messages';
 
-export async function describeCreateError(error: unknown): Promise<{ title: string; message: string }> {
+export async function describeCreateError(error: unknown): Promise<ServiceErrorDescription> {
   const t = await getTranslations('create.serviceError');
-  if (!(error instanceof VerificationServiceError)) return { title: t('unknownTitle'), message: t('unknownMessage') };
+  if (!(error instanceof VerificationServiceError)) return { kind: 'unknown', title: t('unknownTitle'), message: t('unknownMessage') };
+  return { kind: error.kind, ...(await words(error, t)) };
+}
 
+async function words(
+  error: VerificationServiceError,
+  t: Awaited<ReturnType<typeof getTranslations<'create.serviceError'>>>,
+): Promise<{ title: string; message: string }> {
   switch (error.kind) {
     case 'unauthorized':
       return { title: t('keyRefusedTitle'), message: t('unauthorizedMessage') };
