@@ -2,11 +2,27 @@
 // (test/support/postgres-server.ts), with a database migrated through the real code paths (both
 // halves' migrations) that every test file copies as its own (test/support/postgres.setup.ts).
 import type { TestProject } from 'vitest/node';
-import { startPostgresServer } from './postgres-server';
+import { type PostgresServer, startPostgresServer } from './postgres-server';
 
 export const TEMPLATE_DATABASE = 'verification_desk_template';
 
+// The projects `postgres` and `postgres-isolated` share one server: their global setups run in the
+// same process, so the first starts it and the second waits for it (kept on globalThis, since
+// each project loads this module anew).
+const shared = globalThis as { postgresServer?: Promise<PostgresServer>; postgresServerUsers?: number };
+
 export default async function setup(project: TestProject) {
+  shared.postgresServerUsers = (shared.postgresServerUsers ?? 0) + 1;
+  shared.postgresServer ??= startServerWithTemplate();
+  const server = await shared.postgresServer;
+  project.provide('postgresServerUrl', server.url);
+  return async () => {
+    shared.postgresServerUsers = (shared.postgresServerUsers ?? 1) - 1;
+    if (shared.postgresServerUsers === 0) await server.stop();
+  };
+}
+
+async function startServerWithTemplate(): Promise<PostgresServer> {
   const server = await startPostgresServer();
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: server.url });
@@ -36,10 +52,7 @@ export default async function setup(project: TestProject) {
   }
   resetEnv();
 
-  project.provide('postgresServerUrl', server.url);
-  return async () => {
-    await server.stop();
-  };
+  return server;
 }
 
 declare module 'vitest' {
