@@ -38,7 +38,7 @@ test.describe('two-factor authentication', () => {
   test.use({ storageState: NO_SESSION });
   test.slow();
 
-  test('enrolment needs the password and a correct code; then sign-in asks for the code, refuses a wrong one, a backup code works once, and 5 wrong codes mean starting again with the password', async ({
+  test('enrolment needs the password and a correct code; then sign-in asks for the code, refuses a wrong one, a backup code signs in, and 5 wrong codes mean starting again with the password', async ({
     page,
     baseURL,
     userAgent,
@@ -93,24 +93,14 @@ test.describe('two-factor authentication', () => {
       await expect(page.getByRole('banner').getByTestId('signed-in-as')).toHaveText(account.name);
     });
 
-    await test.step('a backup code instead of the app: once', async () => {
+    // That a backup code works once, and its second use is refused, is the server's to prove
+    // (lib/auth/two-factor/two-factor.test.ts); here, the way to it on the page.
+    await test.step('a backup code instead of the app', async () => {
       await signOut(page);
       await submitPassword(page, account.email, account.password);
       await page.getByRole('link', { name: 'Use a backup code instead' }).click();
       await expectNoSeriousViolations(page, 'backup code prompt');
       await page.getByLabel('Backup code').fill(backupCodes[0]!);
-      await page.getByRole('button', { name: 'Verify and sign in' }).click();
-      await expect(page).toHaveURL(`${baseURL}/`);
-
-      await signOut(page);
-      await submitPassword(page, account.email, account.password);
-      await page.getByRole('link', { name: 'Use a backup code instead' }).click();
-      await page.getByLabel('Backup code').fill(backupCodes[0]!);
-      await page.getByRole('button', { name: 'Verify and sign in' }).click();
-      await expect(page.locator('#code-error')).toContainText('has been used already');
-      await expect(page).toHaveURL(/\/sign-in\/two-factor/);
-      // Another one still works.
-      await page.getByLabel('Backup code').fill(backupCodes[1]!);
       await page.getByRole('button', { name: 'Verify and sign in' }).click();
       await expect(page).toHaveURL(`${baseURL}/`);
     });
