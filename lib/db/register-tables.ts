@@ -3,7 +3,7 @@
 // submission keys. The minimum staff need to find a request again: no e-mail address or phone
 // number is kept here.
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { NAME_REVIEW_DECISIONS } from './name-review-decisions';
 import { foldedRegisterNames } from './search-fold';
 import { staffUsers } from './staff-tables';
@@ -37,6 +37,22 @@ export const verificationRequests = pgTable(
      * undecided requests, not every mismatch the register ever held, checked against the reviews.
      */
     nameReviewed: boolean('name_reviewed').notNull().default(false),
+    /**
+     * How the service says the request ended, kept for the overview and the register's columns:
+     * when it was completed (the record's identified_date), the method used, and the reason it
+     * failed. Codes and dates as the service reports them, no personal data. Null until the
+     * register learns them (rows refreshed before migration 0015 learn them on their next read).
+     */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    method: text('method'),
+    failureReason: text('failure_reason'),
+    /**
+     * The staff member working on the request, if anyone has taken it (lib/verifications/assignment):
+     * set and cleared by single conditional updates, so two people taking it at once cannot both
+     * win. Disabling a staff member hands their requests back (unassigned).
+     */
+    assignedTo: text('assigned_to').references(() => staffUsers.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
     keptUntil: timestamp('kept_until', { withTimezone: true }),
     /** The staff member who created it (ids only: no names or e-mails in the register). */
@@ -68,6 +84,8 @@ export const verificationRequests = pgTable(
     index('verification_requests_status_created_idx').on(t.status, t.createdAt, t.verificationId),
     index('verification_requests_created_by_idx').on(t.createdBy, t.createdAt),
     index('verification_requests_follows_idx').on(t.followsVerificationId),
+    // "Mine" and a colleague's items: the few assigned rows, in the register's order.
+    index('verification_requests_assigned_idx').on(t.assignedTo, t.createdAt).where(sql`${t.assignedTo} is not null`),
     // The home page counts its quick views on every visit. Pending requests are the register's
     // few recent ones, and "Needs review" the few completed ones whose names differ and on which
     // nobody has decided yet: each has a partial index holding every column its count reads, so a
@@ -104,6 +122,35 @@ export const nameReviews = pgTable('name_reviews', {
 });
 
 export type NameReviewRow = typeof nameReviews.$inferSelect;
+
+/**
+ * Staff's internal notes on a request ("called her, she will retry tomorrow"). Append-only: a
+ * note is never changed or deleted by the application; a correction is a new note pointing to the
+ * one it corrects. Free text that may name people, so it stays here: never in logs, the audit
+ * trail (which records only the note's id) or the CSV exports. Goes with its register row when
+ * that is purged at kept_until.
+ */
+export const verificationNotes = pgTable(
+  'verification_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    verificationId: text('verification_id')
+      .notNull()
+      .references(() => verificationRequests.verificationId, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    /** The earlier note of the same request that this one corrects, if any. */
+    correctsNoteId: uuid('corrects_note_id').references((): AnyPgColumn => verificationNotes.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('verification_notes_verification_created_idx').on(t.verificationId, t.createdAt),
+    // The form says so too; the database refuses anything else, whoever writes.
+    check('verification_notes_text_length', sql`char_length(${t.text}) between 1 and 2000`),
+  ],
+);
+
+export type VerificationNoteRow = typeof verificationNotes.$inferSelect;
 
 /**
  * One row per submitted create form, keyed by a random key the form carries. A second
