@@ -24,6 +24,9 @@ const REASONS = [
   // Why a request left the register.
   'retention',
   'purged',
+  // Why a request went back to unassigned (lib/staff/staff-accounts.ts).
+  'staff_disabled',
+  'staff_role_changed',
 ] as const;
 
 const VIEWS = ['expiring', 'stuck', 'review'] as const;
@@ -108,6 +111,14 @@ export async function auditDetailsDescriber(): Promise<DescribeAuditDetails> {
     } else if ('role' in details) {
       parts.push(t('role', { value: roleLabel(details.role) }));
       take('role');
+    }
+    // Assignees are staff ids, as the actor is: the page shows them as it shows the actor's id.
+    if (action === 'verification.assigned' && 'assignee' in details) {
+      parts.push(t('assignee', { value: changed(String, details.assignee, details.previous) }));
+      take('assignee', 'previous');
+    } else if (action === 'verification.unassigned' && 'previous' in details) {
+      parts.push(t('previousAssignee', { value: String(details.previous) }));
+      take('previous');
     }
     if ('reason' in details) {
       parts.push(t('reason', { value: reasonLabel(details.reason) }));

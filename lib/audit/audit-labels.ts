@@ -19,6 +19,10 @@ export const AUDIT_ACTIONS = {
   'audit.exported': 'Audit trail exported',
   // Details: the decision (and the one it replaced), never the note: it may name people.
   'verification.reviewed': 'Name review recorded',
+  // Who works on a request. Details: the assignee and the one before, as staff ids; a request
+  // handed back because its assignee's account was disabled says so (reason: staff_disabled).
+  'verification.assigned': 'Assigned',
+  'verification.unassigned': 'Unassigned',
   // Written by the webhook receiver and the register's retention purge (actor: none, the service).
   'verification.status_changed': 'Status changed',
   'verification.removed': 'Removed from register',

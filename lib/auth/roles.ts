@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   'verification:create': ['operator', 'admin'],
   /** Record whether a completed request's differing names belong to the same person. */
   'verification:review': ['operator', 'admin'],
+  /** Take a request for oneself, give it to a colleague, hand it back (lib/verifications/assignment). */
+  'verification:assign': ['operator', 'admin'],
   /** See and copy shareable links. */
   'link:copy': ['operator', 'admin'],
   /** One's own account: change one's password, see and end one's sessions. */

@@ -3,12 +3,13 @@
 // keep pointing somewhere.
 import 'server-only';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { recordAudit } from '@/lib/audit/audit';
-import type { StaffRole } from '@/lib/auth/roles';
+import { recordAudit, recordAudits } from '@/lib/audit/audit';
+import { can, type StaffRole } from '@/lib/auth/roles';
 import { forgetValidatedSessions } from '@/lib/auth/session-cache';
 import { insertStaff, type NewStaff, StaffError } from '@/lib/auth/staff-records';
 import { type Db, getDb } from '@/lib/db';
-import { type StaffUserRow, staffSessions, staffUsers } from '@/lib/db/schema';
+import { type StaffUserRow, staffSessions, staffUsers, verificationRequests } from '@/lib/db/schema';
+import { publishVerificationChange } from '@/lib/live';
 
 // The account rows themselves, and the error every refused change throws, are identity's.
 export { findStaffIdByEmail, type NewStaff, StaffError } from '@/lib/auth/staff-records';
@@ -78,13 +79,39 @@ export async function changeStaffRole(actorId: string, userId: string, role: Sta
       { actorId, action: 'staff.role_changed', target: { type: 'staff', id: userId }, details: { from: target.role, to: role } },
       tx,
     );
+    // A viewer works on no request: what they held goes back to the queue.
+    if (!can(role, 'verification:assign')) await releaseAssignments(tx, actorId, userId, 'staff_role_changed');
   });
   // Committed: the account's open sessions get the new role on their very next request, on
   // every instance.
   await forgetValidatedSessions(db);
 }
 
-/** Disables an account and ends all its sessions at once. */
+/**
+ * Hands back every request `userId` was assigned to, in `tx` (the change that makes them unable to
+ * work on it): each becomes unassigned, with an audit entry of ids saying why, and a live event so
+ * open pages stop showing them as its assignee. Written here rather than by the assignment room,
+ * which stands above staff accounts; the rule is the same one-statement change of the register row.
+ */
+async function releaseAssignments(tx: Tx, actorId: string | null, userId: string, reason: 'staff_disabled' | 'staff_role_changed') {
+  const released = await tx
+    .update(verificationRequests)
+    .set({ assignedTo: null, assignedAt: null })
+    .where(eq(verificationRequests.assignedTo, userId))
+    .returning({ verificationId: verificationRequests.verificationId, status: verificationRequests.status });
+  await recordAudits(
+    released.map(({ verificationId }) => ({
+      actorId,
+      action: 'verification.unassigned' as const,
+      target: { type: 'verification' as const, id: verificationId },
+      details: { previous: userId, reason },
+    })),
+    tx,
+  );
+  for (const { verificationId, status } of released) await publishVerificationChange({ verificationId, status }, tx);
+}
+
+/** Disables an account, ends all its sessions at once, and hands back the requests it held. */
 export async function disableStaff(actorId: string | null, userId: string): Promise<void> {
   if (actorId === userId) throw new StaffError('You cannot disable your own account.');
   const db = await getDb();
@@ -96,6 +123,7 @@ export async function disableStaff(actorId: string | null, userId: string): Prom
     await tx.update(staffUsers).set({ disabled: true, updatedAt: new Date() }).where(eq(staffUsers.id, userId));
     await tx.delete(staffSessions).where(eq(staffSessions.userId, userId));
     await recordAudit({ actorId, action: 'staff.disabled', target: { type: 'staff', id: userId } }, tx);
+    await releaseAssignments(tx, actorId, userId, 'staff_disabled');
   });
   // Committed: the account's sessions and live streams end now on every instance, not when a
   // cached validation or a stream's periodic check runs out.
