@@ -354,6 +354,13 @@ test.describe('no entry point reaches the service without an authorized session'
         { status: 'idle', values: { verificationId: '', decision: '', note: '' } },
         { verificationId: randomUUID(), decision: 'different_person', note: 'Mallory says so.' },
       ),
+      // Taking a request, giving it to a colleague or handing it back: operators and administrators only.
+      changeAssignment: formActionCall(
+        idOf('changeAssignmentAction'),
+        `/verifications/${randomUUID()}`,
+        { status: 'idle', values: { verificationId: '', intent: '', to: '', expected: '' } },
+        { verificationId: randomUUID(), intent: 'take', to: '', expected: '' },
+      ),
       // The language switcher: public by design (the pages before sign-in have it); without a
       // session it sets this browser's cookie and writes nothing. English: the answers after it are
       // read in this context's language.
@@ -416,6 +423,7 @@ test.describe('no entry point reaches the service without an authorized session'
       ],
       [handcrafted.issueInvitation, (_s, body) => expect(body).toContain(NO_SESSION)],
       [handcrafted.recordNameReview, (_s, body) => expect(body).toContain(NO_SESSION)],
+      [handcrafted.changeAssignment, (_s, body) => expect(body).toContain(NO_SESSION)],
       [
         handcrafted.chooseLanguage,
         (status, _b, setCookie) => {

@@ -210,6 +210,16 @@ const PROFILES: Record<string, Profile> = {
       ],
     },
   },
+  // An id the register does not hold: a well-formed form reaches that check, and nobody is assigned.
+  changeAssignmentAction: {
+    page: `/verifications/${randomUUID()}`,
+    caller: 'admin',
+    args: [{ status: 'idle', values: { verificationId: '', intent: '', to: '', expected: '' } }, '$K1'],
+    fields: () => ({ verificationId: randomUUID(), intent: 'take', to: '', expected: '' }),
+    baseline: { messages: ['This request is not in the register'] },
+    empty: { messages: ['This request has no valid id. Reload the page.', 'Choose what to do.'] },
+    long: { messages: ['This request has no valid id. Reload the page.', 'Choose what to do.'] },
+  },
   resetTwoFactorAction: unknownAccountProfile({ status: 'idle', values: {} }),
   changePasswordAction: refusedWithoutSessionProfile('/account', [{ status: 'idle', values: { endOtherSessions: true } }, '$K1'], () => ({
     currentPassword: 'not-the-password-123',

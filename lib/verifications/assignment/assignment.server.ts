@@ -35,15 +35,15 @@ export class AssignmentRefused extends Error {
   }
 }
 
-/** The request's assignee, with their name as their account has it now. */
-export async function getAssignee(verificationId: string): Promise<Assignee | null> {
+/** The request's assignee, with their name as their account has it now, and since when. */
+export async function getAssignee(verificationId: string): Promise<(Assignee & { since: Date }) | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ id: staffUsers.id, name: staffUsers.name })
+    .select({ id: staffUsers.id, name: staffUsers.name, since: verificationRequests.assignedAt })
     .from(verificationRequests)
     .innerJoin(staffUsers, eq(staffUsers.id, verificationRequests.assignedTo))
     .where(eq(verificationRequests.verificationId, verificationId));
-  return row ?? null;
+  return row ? { id: row.id, name: row.name, since: row.since ?? new Date(0) } : null;
 }
 
 /** Staff members a request can be given to: enabled accounts whose role may work on requests. */

@@ -59,7 +59,7 @@ describe('assignment', () => {
     await takeRequest(OTTO, ID);
     await takeRequest(OTTO, ID);
     expect(await assignedTo()).toMatchObject({ assignedTo: OTTO, assignedAt: expect.any(Date) });
-    expect(await getAssignee(ID)).toEqual({ id: OTTO, name: 'Otto Operator' });
+    expect(await getAssignee(ID)).toEqual({ id: OTTO, name: 'Otto Operator', since: expect.any(Date) });
     expect(await auditsOf()).toEqual([{ action: 'verification.assigned', actorId: OTTO, details: { assignee: OTTO } }]);
     const events = await db.select().from(liveEvents).orderBy(liveEvents.id);
     expect(events.length - eventsBefore).toBe(1);

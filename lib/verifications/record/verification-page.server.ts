@@ -9,6 +9,7 @@ import type { Staff } from '@/lib/auth/session';
 import { afterResponse } from '@/lib/platform/after-response';
 import { displayTimeZone } from '@/lib/time/display-zone';
 import type { VerificationRecord } from '@/lib/verification-service/types';
+import { getAssignee, listAssignableStaff } from '@/lib/verifications/assignment/assignment.server';
 import type { RequestChannels } from '@/lib/verifications/channels';
 import { getRegisterEntry, type RegisterEntry } from '@/lib/verifications/register/queries.server';
 import { completedNameComparison } from '@/lib/verifications/review/comparison';
@@ -44,6 +45,8 @@ export type VerificationPageRead =
       reviewDecision: NameReviewDecision | null;
       review: ReviewSummary | null;
       timeline: Timeline | undefined;
+      /** Who is on the request (for a request in the register): see components/verifications/assignment-panel.tsx. */
+      assignment: AssignmentRead | undefined;
       /** The zone the timeline's links to audit trail days are in. */
       timeZone: string;
       may: { review: boolean; followUp: boolean; readAuditTrail: boolean };
@@ -51,16 +54,40 @@ export type VerificationPageRead =
       refreshRegister: () => Promise<string | null>;
     };
 
+export type AssignmentRead = {
+  assignee: { id: string; name: string; since: string } | null;
+  colleagues: { id: string; name: string }[];
+  canAssign: boolean;
+  me: string;
+};
+
+/** Who is on the request and, for someone who may assign, to whom it can go; undefined when unreadable. */
+async function readAssignment(id: string, staff: Staff): Promise<AssignmentRead | undefined> {
+  const canAssign = can(staff.role, 'verification:assign');
+  try {
+    const [assignee, colleagues] = await Promise.all([getAssignee(id), canAssign ? listAssignableStaff() : []]);
+    return {
+      assignee: assignee ? { id: assignee.id, name: assignee.name, since: assignee.since.toISOString() } : null,
+      colleagues,
+      canAssign,
+      me: staff.id,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads all the page shows for `id`, as `staff` may see it; never rejects. */
 export async function readVerificationPage(id: string, staff: Staff): Promise<VerificationPageRead> {
   // The register entry does not depend on the record: read everything at once.
-  const [read, entry, review, timeline, timeZone] = await Promise.all([
+  const [read, entry, review, timeline, timeZone, assignment] = await Promise.all([
     // The register is refreshed once the page has gone out, after the view's trace (verificationShown).
     readVerification(id, { refresh: 'by-caller' }),
     getRegisterEntry(id).catch(() => undefined),
     readNameReviewForPage(id),
     readTimelineForPage(id),
     displayTimeZone(),
+    readAssignment(id, staff),
   ]);
   if (!read.ok) {
     const { kind, title, message, transient } = read.failure;
@@ -81,6 +108,7 @@ export async function readVerificationPage(id: string, staff: Staff): Promise<Ve
     reviewDecision: review?.decision ?? null,
     review: reviewSummary(review),
     timeline,
+    assignment: entry ? assignment : undefined,
     timeZone,
     may: {
       review: can(staff.role, 'verification:review'),

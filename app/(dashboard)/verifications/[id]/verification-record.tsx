@@ -4,6 +4,7 @@
 import { notFound } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { ClientMessagesFor } from '@/components/i18n/client-messages-for';
+import { AssignmentPanel } from '@/components/verifications/assignment-panel';
 import { FollowUpLinks } from '@/components/verifications/follow-up-links';
 import { NameReviewPanelOnDemand } from '@/components/verifications/loaded-on-demand';
 import { RequestFacts } from '@/components/verifications/request-facts';
@@ -24,6 +25,7 @@ export async function AwaitedVerificationRecord({ id, staff, read }: { id: strin
  */
 const CLIENT_NAMESPACES = ['detail.details', 'detail.live', 'detail.mismatch', 'common.status', 'common.method', 'common.purpose'];
 const REVIEW_NAMESPACES = ['detail.review', 'common.nameReviewDecision'];
+const ASSIGNMENT_NAMESPACES = ['detail.assignment'];
 
 export function VerificationRecordView({ id, staff, read }: { id: string; staff: Staff; read: VerificationPageRead }) {
   const t = useTranslations('detail.page');
@@ -61,6 +63,11 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
           }
         />
       </ClientMessagesFor>
+      {read.assignment ? (
+        <ClientMessagesFor namespaces={ASSIGNMENT_NAMESPACES}>
+          <AssignmentPanel verificationId={id} view={read.assignment} />
+        </ClientMessagesFor>
+      ) : null}
       {read.request ? <FollowUpLinks id={id} status={read.record.status} canCreate={read.may.followUp} timeZone={read.timeZone} /> : null}
       {read.request ? <RequestFacts id={id} facts={read.request} timeZone={read.timeZone} /> : null}
       <VerificationTimeline
