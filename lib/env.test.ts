@@ -22,6 +22,7 @@ describe('parseEnv', () => {
       PORT: 3000,
       SESSION_IDLE_HOURS: 12,
       AUDIT_RETENTION_DAYS: 365,
+      QUEUE_PENDING_DAYS: 3,
       CREATE_RATE_LIMIT_PER_MINUTE: 30,
       READ_RATE_LIMIT_PER_MINUTE: 120,
       REQUIRE_2FA: 'off',
@@ -197,6 +198,13 @@ describe('single sign-on (OIDC_*) and PASSWORD_SIGN_IN', () => {
     expect(problemsOf({ ...OIDC, OIDC_ISSUER: 'not a url' })[0]).toMatch(/^OIDC_ISSUER /);
     expect(parseEnv({ ...OIDC, OIDC_ISSUER: 'http://127.0.0.1:4000' }).OIDC_ISSUER).toBe('http://127.0.0.1:4000');
     expect(parseEnv({ ...OIDC, OIDC_ISSUER: 'http://localhost:4000/' }).OIDC_ISSUER).toBe('http://localhost:4000');
+  });
+
+  it('takes QUEUE_PENDING_DAYS as whole days from 1 to 365, naming it otherwise', () => {
+    expect(parseEnv({ QUEUE_PENDING_DAYS: '7' }).QUEUE_PENDING_DAYS).toBe(7);
+    for (const value of ['0', '2.5', 'a week', '366']) {
+      expect(problemsOf({ QUEUE_PENDING_DAYS: value }).join(' '), value).toMatch(/^QUEUE_PENDING_DAYS/);
+    }
   });
 
   it('refuses PASSWORD_SIGN_IN=off without single sign-on, naming both, and anything but on or off', () => {

@@ -79,6 +79,16 @@ const envSchema = z.object({
     blankAsUnset,
     z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(1, 'must be at least 1').default(365),
   ),
+  // After how many days a pending request needs someone's attention (the queue, lib/verifications/queue).
+  QUEUE_PENDING_DAYS: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1')
+      .max(365, 'must be at most 365')
+      .default(3),
+  ),
   WEBHOOK_SECRET: z.preprocess(blankAsUnset, webhookSecretsSchema),
   // Verification requests one staff member may create per minute (lib/verifications/create/rate-limit.server.ts).
   CREATE_RATE_LIMIT_PER_MINUTE: z.preprocess(

@@ -1,0 +1,129 @@
+// "Needs attention": the requests that need a person now, derived from the register's state, so
+// nothing is filed by hand and an item leaves by itself once its cause is gone. Each reason is a
+// condition on the register row:
+//   - name_mismatch: completed, the names differ, and nobody has decided (the "Needs review" view);
+//   - failed / expired: and no later request follows it up;
+//   - expiring: pending with a shareable link that ends within a day (or has ended while the
+//     service has not said so yet): the person has not verified and time is short;
+//   - stale: pending for longer than QUEUE_PENDING_DAYS (and not already "expiring").
+// Completing, reviewing, following up or purging a request removes it. Oldest first: the request
+// waiting longest is at the top.
+import 'server-only';
+import { and, asc, count, eq, isNull, lte, not, notExists, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import { getDb } from '@/lib/db';
+import { staffUsers, verificationRequests } from '@/lib/db/schema';
+import { EXPIRING_WINDOW_MS } from '@/lib/verifications/register/filter';
+import { needsReviewCondition } from '@/lib/verifications/review/needs-review.server';
+import { QUEUE_REASONS, type QueueAssigneeFilter, type QueueReason } from './reasons';
+
+export const QUEUE_PAGE_SIZE = 200;
+
+const r = verificationRequests;
+
+export type QueueItem = {
+  verificationId: string;
+  name: string;
+  status: string;
+  reason: QueueReason;
+  createdAt: Date;
+  accessExpiresAt: Date | null;
+  assignee: { id: string; name: string } | null;
+};
+
+export type Queue = {
+  items: QueueItem[];
+  /** How many items each reason holds under the assignee filter (all of them, not only the page's). */
+  counts: Record<QueueReason, number>;
+  total: number;
+};
+
+export type QueueContext = { now: Date; pendingDays: number; staffId: string };
+
+/** The condition of each reason at `now`. */
+function reasonConditions({ now, pendingDays }: Pick<QueueContext, 'now' | 'pendingDays'>): Record<QueueReason, SQL> {
+  const notFollowedUp = notExists(
+    // Any request that names this one as the one it follows up: the person was asked again.
+    // (The inner table is aliased, so the outer row's column is the one the condition names.)
+    sql`(select 1 from ${verificationRequests} as follower where follower.follows_verification_id = ${r.verificationId})`,
+  );
+  const expiringSoon = and(eq(r.shareableLink, true), lte(r.accessExpiresAt, new Date(now.getTime() + EXPIRING_WINDOW_MS)))!;
+  return {
+    name_mismatch: needsReviewCondition(),
+    failed: and(eq(r.status, 'failed'), notFollowedUp)!,
+    expired: and(eq(r.status, 'expired'), notFollowedUp)!,
+    expiring: and(eq(r.status, 'pending'), expiringSoon)!,
+    stale: and(
+      eq(r.status, 'pending'),
+      lte(r.createdAt, new Date(now.getTime() - pendingDays * 24 * 60 * 60 * 1000)),
+      // A request both old and about to lose its link is listed once, as the more urgent.
+      not(and(eq(r.shareableLink, true), lte(r.accessExpiresAt, new Date(now.getTime() + EXPIRING_WINDOW_MS)))!),
+    )!,
+  };
+}
+
+function assigneeCondition(filter: QueueAssigneeFilter, staffId: string): SQL | undefined {
+  if (filter === 'all') return undefined;
+  if (filter === 'unassigned') return isNull(r.assignedTo);
+  if (filter === 'mine') return eq(r.assignedTo, staffId);
+  return eq(r.assignedTo, filter.staffId);
+}
+
+/** The queue under `filter`: its oldest QUEUE_PAGE_SIZE items, and how many there are per reason. */
+export async function listQueue(filter: QueueAssigneeFilter, context: QueueContext): Promise<Queue> {
+  const db = await getDb();
+  const conditions = reasonConditions(context);
+  const assignee = assigneeCondition(filter, context.staffId);
+  const branch = (reason: QueueReason) =>
+    db
+      .select({
+        verificationId: r.verificationId,
+        name: r.name,
+        status: r.status,
+        reason: sql<QueueReason>`${reason}::text`.as('reason'),
+        createdAt: r.createdAt,
+        accessExpiresAt: r.accessExpiresAt,
+        assigneeId: r.assignedTo,
+        assigneeName: staffUsers.name,
+      })
+      .from(r)
+      .leftJoin(staffUsers, eq(staffUsers.id, r.assignedTo))
+      .where(and(conditions[reason], assignee));
+  const branches = QUEUE_REASONS.map(branch);
+  const [rows, counts] = await Promise.all([
+    unionAll(branches[0]!, branches[1]!, ...branches.slice(2))
+      .orderBy(asc(sql`"created_at"`), asc(sql`"verification_id"`))
+      .limit(QUEUE_PAGE_SIZE),
+    Promise.all(
+      QUEUE_REASONS.map(async (reason) => {
+        const [row] = await db.select({ n: count() }).from(r).where(and(conditions[reason], assignee));
+        return [reason, row?.n ?? 0] as const;
+      }),
+    ),
+  ]);
+  const byReason = Object.fromEntries(counts) as Record<QueueReason, number>;
+  return {
+    items: rows.map(({ assigneeId, assigneeName, ...item }) => ({
+      ...item,
+      reason: item.reason as QueueReason,
+      createdAt: new Date(item.createdAt),
+      accessExpiresAt: item.accessExpiresAt ? new Date(item.accessExpiresAt) : null,
+      assignee: assigneeId && assigneeName ? { id: assigneeId, name: assigneeName } : null,
+    })),
+    counts: byReason,
+    total: counts.reduce((sum, [, n]) => sum + n, 0),
+  };
+}
+
+/** How many items need attention in all (the menu's badge). */
+export async function countQueue(context: QueueContext): Promise<number> {
+  const db = await getDb();
+  const conditions = reasonConditions(context);
+  const counts = await Promise.all(
+    QUEUE_REASONS.map(async (reason) => {
+      const [row] = await db.select({ n: count() }).from(r).where(conditions[reason]);
+      return row?.n ?? 0;
+    }),
+  );
+  return counts.reduce((sum, n) => sum + n, 0);
+}
