@@ -66,6 +66,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             aria-label={t('header.mainMenu')}
             className="order-last -mx-1 flex w-full items-center gap-1 overflow-x-auto pb-2 text-sm whitespace-nowrap lg:order-none lg:mx-0 lg:w-auto lg:flex-1 lg:pb-0"
           >
+            <Link href="/queue" className={navLinkClasses}>
+              {t('header.queue')}
+            </Link>
             <Link href="/" className={navLinkClasses}>
               {t('header.requests')}
             </Link>

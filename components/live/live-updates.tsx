@@ -25,6 +25,7 @@ type Connection = 'connecting' | 'live' | 'offline';
  */
 export function pageShowsChange(pathname: string, verificationId: string | null): boolean {
   if (pathname === '/') return true; // Recent requests
+  if (pathname === '/queue') return true; // Needs attention: items come, go and are taken
   // The detail page's server-rendered parts (whether the link can still be copied, the history,
   // the name review's decision, the follow-up links) change with the request. This refresh is the
   // only one a detail page makes: a burst of events costs one render, not one each.

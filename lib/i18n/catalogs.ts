@@ -13,7 +13,8 @@ export const CATALOGS = [
   'staff', // managing staff: the list, invitations, roles, disabling
   'register', // the list of requests: filters, quick views, search, export link
   'create', // creating a request: the form, its checks, the result
-  'detail', // one request: its facts, live status, history, name review, look-up
+  'detail', // one request: its facts, live status, history, name review, assignment, look-up
+  'queue', // needs attention: what needs a person now, and who is on it
   'audit', // the audit trail: actions, details, filters
   'exports', // CSV files: column headers and labels
   'service', // what staff read when a read from the verification service fails
