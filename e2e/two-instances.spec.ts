@@ -250,6 +250,51 @@ test('a webhook posted to B shows live on A’s open detail page', async ({ brow
   await context.close();
 });
 
+test('two officers on A and B: one takes an item, the other sees it taken live, and her stale page is told who has it', async ({
+  browser,
+  deployment,
+}) => {
+  const omar = await signedIn(browser, deployment, OPERATOR, 'a');
+  const { id, link, name } = await createSharedRequest(omar.page);
+  // A name mismatch: the queue's first reason.
+  await completeAsThePerson(browser, link, 'a');
+  const row = (page: Page) => page.getByTestId('queue-items').getByRole('row').filter({ hasText: id });
+
+  // Rhea watches the queue on B, live; and keeps a page without JavaScript open from before.
+  const rhea = await signedIn(browser, deployment, RATE_OPERATOR, 'b');
+  await expect(async () => {
+    await rhea.page.goto('/queue');
+    await expect(row(rhea.page)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: GENEROUS_MS });
+  await expect(rhea.page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'live');
+  const stale = await browser.newContext({
+    baseURL: deployment.url,
+    storageState: await rhea.context.storageState(),
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { [INSTANCE_HEADER]: 'b' },
+  });
+  const stalePage = await stale.newPage();
+  await stalePage.goto('/queue');
+  await expect(row(stalePage).getByTestId('queue-assignee')).toHaveText('Nobody yet');
+
+  await omar.page.goto('/queue');
+  await row(omar.page)
+    .getByRole('button', { name: new RegExp(`Take it ${name}`) })
+    .click();
+  await expect(row(omar.page).getByTestId('queue-assignee')).toHaveText(OPERATOR.name);
+
+  await expect(row(rhea.page).getByTestId('queue-assignee')).toHaveText(OPERATOR.name, { timeout: GENEROUS_MS });
+  await expect(row(rhea.page).getByRole('button', { name: /Take it/ })).toHaveCount(0);
+
+  await row(stalePage)
+    .getByRole('button', { name: /Take it/ })
+    .click();
+  await expect(stalePage.getByRole('alert')).toContainText(`Already taken: ${OPERATOR.name} has it now.`);
+  await stale.close();
+  await rhea.context.close();
+  await omar.context.close();
+});
+
 test(`${CREATE_LIMIT + 5} creates split over A and B allow ${CREATE_LIMIT}`, async ({ browser, deployment, playwright }) => {
   const { context } = await signedIn(browser, deployment, RATE_OPERATOR);
   const api = await playwright.request.newContext({ baseURL: deployment.url, storageState: await context.storageState() });

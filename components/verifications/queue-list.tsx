@@ -84,7 +84,7 @@ export function QueueList({
               )}
             </td>
             <td className="px-4 py-3">
-              {canTake && !item.assignee ? <QueueTakeButton verificationId={item.verificationId} name={item.name} /> : null}
+              {canTake ? <QueueTakeButton verificationId={item.verificationId} name={item.name} assigned={item.assignee !== null} /> : null}
             </td>
           </tr>
         );
