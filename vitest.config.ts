@@ -40,6 +40,7 @@ export const POSTGRES_SUITES = [
   // The register's and the requests' SQL; the rooms' pure logic (schemas, phone numbers, the
   // lookup's input, the register's filter, the name comparison) runs on PGlite only.
   'lib/verifications/create/{create-verification,link-copy-audit,rate-limit,rate-limit-events,record-link-copied-action}.test.ts',
+  'lib/overview/figures.test.ts',
   'lib/verifications/assignment/*.test.ts',
   'lib/verifications/follow-up/*.test.ts',
   'lib/verifications/queue/*.test.ts',

@@ -40,8 +40,8 @@ export type Queue = {
 
 export type QueueContext = { now: Date; pendingDays: number; staffId: string };
 
-/** The condition of each reason at `now`. */
-function reasonConditions({ now, pendingDays }: Pick<QueueContext, 'now' | 'pendingDays'>): Record<QueueReason, SQL> {
+/** The condition of each reason at `now` (the overview counts open items with them too). */
+export function reasonConditions({ now, pendingDays }: Pick<QueueContext, 'now' | 'pendingDays'>): Record<QueueReason, SQL> {
   const notFollowedUp = notExists(
     // Any request that names this one as the one it follows up: the person was asked again.
     // (The inner table is aliased, so the outer row's column is the one the condition names.)
