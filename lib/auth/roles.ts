@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   'verification:create': ['operator', 'admin'],
   /** Record whether a completed request's differing names belong to the same person. */
   'verification:review': ['operator', 'admin'],
+  /** Add internal notes to a request in the register (everyone who reads it reads its notes). */
+  'verification:note': ['operator', 'admin'],
   /** See and copy shareable links. */
   'link:copy': ['operator', 'admin'],
   /** One's own account: change one's password, see and end one's sessions. */
