@@ -44,6 +44,7 @@ export const POSTGRES_SUITES = [
   'lib/verifications/assignment/*.test.ts',
   'lib/verifications/follow-up/*.test.ts',
   'lib/verifications/queue/*.test.ts',
+  'lib/verifications/notes/notes.test.ts',
   'lib/verifications/record/*.test.ts',
   'lib/verifications/register/{cache,pages,queries,retention,search-index,writes}.test.ts',
   'lib/verifications/review/{name-review,needs-review}.test.ts',
@@ -64,6 +65,7 @@ export const MOCKING_SUITES = [
   'lib/auth/two-factor/enrolment-guard.test.ts',
   'lib/forms/dashboard-form-actions.test.ts',
   'lib/verifications/create/record-link-copied-action.test.ts',
+  'lib/verifications/notes/notes.test.ts',
   'lib/verifications/review/name-review.test.ts',
 ];
 
@@ -126,7 +128,11 @@ export default defineConfig({
         test: {
           name: 'postgres-isolated',
           // The mocking suites among POSTGRES_SUITES.
-          include: ['lib/verifications/create/record-link-copied-action.test.ts', 'lib/verifications/review/name-review.test.ts'],
+          include: [
+            'lib/verifications/create/record-link-copied-action.test.ts',
+            'lib/verifications/notes/notes.test.ts',
+            'lib/verifications/review/name-review.test.ts',
+          ],
           globalSetup: ['test/support/postgres.global-setup.ts'],
           setupFiles: ['test/support/postgres.setup.ts'],
           hookTimeout: 120_000,

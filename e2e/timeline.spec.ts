@@ -50,7 +50,12 @@ test.describe('history of a request', () => {
     // The change arrives without a reload, with this visit's view recorded before it.
     const change = entries(page).filter({ hasText: 'Status changed to Completed' });
     await expect(change).toContainText('Reported by the service', { timeout: LIVE_BUDGET_MS });
-    await expect(entries(page).filter({ hasText: 'Viewed by Otto Operator' }).first()).toBeVisible();
+    // Views within ten minutes are one line, which counts them once there are several.
+    await expect(
+      entries(page)
+        .filter({ hasText: /Viewed( \d+ times between \S+ and \S+)? by Otto Operator/ })
+        .first(),
+    ).toBeVisible();
     const order = await entries(page).allTextContents();
     expect(order.findIndex((text) => text.includes('Request created'))).toBe(0);
     expect(order.findIndex((text) => text.includes('Link copied'))).toBeLessThan(

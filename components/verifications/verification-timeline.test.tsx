@@ -25,7 +25,15 @@ const ENTRIES: TimelineEntry[] = [
     language: 'fr',
   },
   { kind: 'link_copied', key: 'audit:1', at: new Date('2026-11-24T14:10:00.000Z'), inAuditTrail: true, staff: ADA },
-  { kind: 'viewed', key: 'audit:2', at: new Date('2026-11-24T15:00:00.000Z'), inAuditTrail: true, staff: { id: 'staff-gone', name: null } },
+  {
+    kind: 'viewed',
+    key: 'audit:2',
+    at: new Date('2026-11-24T15:00:00.000Z'),
+    inAuditTrail: true,
+    staff: { id: 'staff-gone', name: null },
+    count: 1,
+    until: new Date('2026-11-24T15:00:00.000Z'),
+  },
   {
     kind: 'status_changed',
     key: 'audit:3',
@@ -34,6 +42,7 @@ const ENTRIES: TimelineEntry[] = [
     status: 'completed',
     previous: 'pending',
     viaWebhook: true,
+    failureReason: null,
   },
   {
     kind: 'service_notice',
@@ -41,6 +50,8 @@ const ENTRIES: TimelineEntry[] = [
     at: new Date('2026-11-24T15:31:00.000Z'),
     inAuditTrail: false,
     eventType: 'verification.completed',
+    count: 1,
+    until: new Date('2026-11-24T15:31:00.000Z'),
   },
   {
     kind: 'reviewed',
@@ -128,7 +139,15 @@ describe('VerificationTimeline', () => {
     const html = await render({
       entries: [
         { kind: 'other', key: 'audit:9', at: CREATED, inAuditTrail: true, staff: null, action: 'verification.removed' },
-        { kind: 'service_notice', key: 'webhook:x', at: CREATED, inAuditTrail: false, eventType: 'verification.archived' },
+        {
+          kind: 'service_notice',
+          key: 'webhook:x',
+          at: CREATED,
+          inAuditTrail: false,
+          eventType: 'verification.archived',
+          count: 1,
+          until: CREATED,
+        },
       ],
       truncated: false,
     });
@@ -136,6 +155,70 @@ describe('VerificationTimeline', () => {
       'Removed from register',
       'Notice from the service: verification.archived Nothing changed here: the status was already up to date',
     ]);
+  });
+
+  it('says folded views and notices as one line with their count and span, a failure with the service’s reason, and notes without their text', async () => {
+    const at = (time: string) => new Date(`2026-11-24T${time}:00.000Z`);
+    const html = await render({
+      entries: [
+        { kind: 'viewed', key: 'audit:v', at: at('10:02'), until: at('10:09'), count: 4, inAuditTrail: true, staff: ADA },
+        {
+          kind: 'service_notice',
+          key: 'webhook:n',
+          at: at('10:10'),
+          until: at('11:15'),
+          count: 3,
+          inAuditTrail: false,
+          eventType: 'verification.created',
+        },
+        {
+          kind: 'status_changed',
+          key: 'audit:f',
+          at: at('11:20'),
+          inAuditTrail: true,
+          status: 'failed',
+          previous: 'pending',
+          viaWebhook: true,
+          failureReason: 'document_expired',
+        },
+        { kind: 'note_added', key: 'note:a', at: at('11:30'), inAuditTrail: true, staff: ADA, noteId: 'note-a', corrects: null },
+        {
+          kind: 'note_added',
+          key: 'note:b',
+          at: at('11:40'),
+          inAuditTrail: true,
+          staff: ADA,
+          noteId: 'note-b',
+          corrects: { at: at('11:30') },
+        },
+        { kind: 'note_added', key: 'audit:c', at: at('11:50'), inAuditTrail: true, staff: null, noteId: null, corrects: { at: null } },
+      ],
+      truncated: false,
+    });
+    expect(items(html).map((item) => text(item).trim().split(' 24 Nov')[0])).toEqual([
+      'Viewed 4 times between 10:02 and 10:09 by Ada Admin',
+      '3 notices from the service between 10:10 and 11:15 Nothing changed here: the status was already up to date each time',
+      'Status changed to Failed Was Pending · Reported by the service Reason given by the service: document_expired',
+      'Internal note added by Ada Admin',
+      'Correction of a note added by Ada Admin Corrects the note of',
+      'Correction of a note added Corrects an earlier note',
+    ]);
+    // The service's words are not translated; a kept note is linked in the Notes section.
+    expect(html).toMatch(/<span[^>]*translate="no"[^>]*>document_expired<\/span>/);
+    expect(html).toContain('href="#note-note-a"');
+    expect(html).toContain('href="#note-note-b"');
+    expect(text(items(html)[4] ?? '')).toContain('Corrects the note of 24 Nov 2026, 11:30 UTC');
+
+    const nl = await render(
+      {
+        entries: [{ kind: 'viewed', key: 'v', at: at('10:02'), until: at('10:09'), count: 2, inAuditTrail: false, staff: ADA }],
+        truncated: false,
+      },
+      false,
+      'UTC',
+      'nl',
+    );
+    expect(text(nl)).toContain('2 keer bekeken tussen 10:02 en 10:09 door Ada Admin');
   });
 
   it('explains an empty or unreadable history', async () => {

@@ -1,5 +1,6 @@
 // The "History" card of a detail page: what happened to the request, oldest first, each entry
-// with its time and the staff member who acted. Those allowed to read the audit trail get links
+// with its time and the staff member who acted. A note is an entry of its own (who, when, what it
+// corrects) with a link to it in the Notes section, which alone shows what notes say. Those allowed to read the audit trail get links
 // to it, narrowed to this request (and, per entry, to that day). Renders on the server; the
 // detail page is rendered again when the live stream announces a change (components/live/live-updates.tsx).
 
@@ -8,8 +9,8 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
 import { TimeText } from '@/components/ui/time-text';
 import { auditTrailHrefFor, auditTrailQuery } from '@/lib/audit-trail/filter';
-import { isLanguage } from '@/lib/i18n/languages';
-import { dayIn } from '@/lib/time/display-time';
+import { isLanguage, type Language } from '@/lib/i18n/languages';
+import { dayIn, formatDateTime, formatTime } from '@/lib/time/display-time';
 import type { RequestChannels } from '@/lib/verifications/channels';
 import type { Timeline, TimelineEntry, TimelineStaff } from '@/lib/verifications/timeline/timeline.server';
 
@@ -28,12 +29,28 @@ function auditDayHref(verificationId: string, at: Date, timeZone: string): strin
 const NOTICES = new Set(['created', 'completed', 'failed', 'expired', 'purged']);
 const KNOWN_STATUSES = new Set(['pending', 'completed', 'expired', 'failed']);
 
-type EntryText = { title: string; by: string | null; detail: string | null };
+type EntryText = {
+  title: string;
+  by: string | null;
+  detail: string | null;
+  /** The service's own words for a failure: shown as it gave them, not translated. */
+  reason?: string | null;
+  /** Where the Notes section shows the note. */
+  noteHref?: string | null;
+};
 
-/** The words of each kind of entry: what happened, who did it, and what else is worth knowing. */
-function useDescribeEntry(): (entry: TimelineEntry) => EntryText {
+/**
+ * The words of each kind of entry: what happened, who did it, and what else is worth knowing.
+ * Times inside the words are in the page's display zone.
+ */
+function useDescribeEntry(timeZone: string, language: Language | undefined): (entry: TimelineEntry) => EntryText {
   const t = useTranslations('detail');
   const tCommon = useTranslations('common');
+  // A folded line's span: clock times when it ends on the day it began (the date is beside it).
+  const span = (from: Date, to: Date) => ({
+    first: formatTime(from, timeZone, language),
+    last: dayIn(from, timeZone) === dayIn(to, timeZone) ? formatTime(to, timeZone, language) : formatDateTime(to, timeZone, language),
+  });
   // A status the service may add later reads as its code rather than as a missing message.
   const status = (code: string) => (KNOWN_STATUSES.has(code) ? tCommon(`status.${code}`) : code);
   // An account that no longer exists is named so: its id means nothing to a reader.
@@ -67,15 +84,38 @@ function useDescribeEntry(): (entry: TimelineEntry) => EntryText {
           ]
             .filter((part): part is string => part !== null)
             .join(' · '),
+          reason: entry.failureReason,
         };
       case 'service_notice': {
+        if (entry.count > 1) {
+          return {
+            title: t('timeline.noticesFolded', { count: entry.count, ...span(entry.at, entry.until) }),
+            by: null,
+            detail: t('timeline.noticesFoldedDetail'),
+          };
+        }
         const notice = entry.eventType.replace(/^verification\./, '');
         const event =
           entry.eventType.startsWith('verification.') && NOTICES.has(notice) ? t(`timeline.notices.${notice}`) : entry.eventType;
         return { title: t('timeline.notice', { event }), by: null, detail: t('timeline.noticeDetail') };
       }
       case 'viewed':
-        return { title: t('timeline.viewed'), by: by(entry.staff), detail: null };
+        return {
+          title: entry.count > 1 ? t('timeline.viewedTimes', { count: entry.count, ...span(entry.at, entry.until) }) : t('timeline.viewed'),
+          by: by(entry.staff),
+          detail: null,
+        };
+      case 'note_added':
+        return {
+          title: entry.corrects ? t('timeline.correctionAdded') : t('timeline.noteAdded'),
+          by: by(entry.staff),
+          detail: entry.corrects
+            ? entry.corrects.at
+              ? t('timeline.correctsNoteOf', { time: formatDateTime(entry.corrects.at, timeZone, language) })
+              : t('timeline.correctsEarlierNote')
+            : null,
+          noteHref: entry.noteId ? `#note-${entry.noteId}` : null,
+        };
       case 'link_copied':
         return { title: t('timeline.linkCopied'), by: by(entry.staff), detail: null };
       case 'reviewed':
@@ -115,7 +155,7 @@ export function VerificationTimeline({
   const t = useTranslations('detail.timeline');
   const locale = useLocale();
   const language = isLanguage(locale) ? locale : undefined;
-  const describeEntry = useDescribeEntry();
+  const describeEntry = useDescribeEntry(timeZone, language);
   const auditHref = auditTrailHrefFor(verificationId);
   return (
     <Card aria-labelledby="history-heading" data-testid="timeline">
@@ -157,6 +197,14 @@ export function VerificationTimeline({
                       {text.by ? <span className="text-slate-700"> {text.by}</span> : null}
                     </p>
                     {text.detail ? <p className="text-slate-600">{text.detail}</p> : null}
+                    {text.reason ? (
+                      <p className="break-words text-slate-600">
+                        {t('failureReason')}{' '}
+                        <span className="text-slate-900" translate="no">
+                          {text.reason}
+                        </span>
+                      </p>
+                    ) : null}
                     <p className="flex flex-wrap items-baseline gap-x-3">
                       <TimeText
                         iso={entry.at.toISOString()}
@@ -165,6 +213,12 @@ export function VerificationTimeline({
                         relativeFrom={renderedAt}
                         className="text-sm text-slate-600"
                       />
+                      {text.noteHref ? (
+                        <a href={text.noteHref} className={`text-xs ${linkClass}`}>
+                          {t('readNote')}
+                          <span className="sr-only">: {text.title}</span>
+                        </a>
+                      ) : null}
                       {canReadAuditTrail && entry.inAuditTrail ? (
                         <Link href={auditDayHref(verificationId, entry.at, timeZone)} className={`text-xs ${linkClass}`}>
                           {t('inAuditTrail')}

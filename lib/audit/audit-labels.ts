@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = {
   // Written by the webhook receiver and the register's retention purge (actor: none, the service).
   'verification.status_changed': 'Status changed',
   'verification.removed': 'Removed from register',
+  // Details: the note's id (and the one it corrects), never its text: it may name people.
+  'verification.note_added': 'Internal note added',
   'staff.created': 'Staff account created',
   'staff.role_changed': 'Role changed',
   'staff.disabled': 'Staff account disabled',

@@ -14,6 +14,8 @@ export const PERMISSIONS = {
   'verification:review': ['operator', 'admin'],
   /** Take a request for oneself, give it to a colleague, hand it back (lib/verifications/assignment). */
   'verification:assign': ['operator', 'admin'],
+  /** Add internal notes to a request in the register (everyone who reads it reads its notes). */
+  'verification:note': ['operator', 'admin'],
   /** See and copy shareable links. */
   'link:copy': ['operator', 'admin'],
   /** One's own account: change one's password, see and end one's sessions. */

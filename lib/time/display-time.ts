@@ -7,7 +7,7 @@
 
 import { DEFAULT_LANGUAGE, FORMAT_LOCALES, type Language } from '@/lib/i18n/languages';
 
-type FormatName = 'dateTime' | 'date' | 'britishName' | 'americanName' | 'parts';
+type FormatName = 'dateTime' | 'date' | 'time' | 'britishName' | 'americanName' | 'parts';
 
 const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 
@@ -16,6 +16,7 @@ const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 
 const FORMATS: Record<FormatName, [locale: string | undefined, options: Intl.DateTimeFormatOptions]> = {
   dateTime: [undefined, { ...DAY, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }],
   date: [undefined, DAY],
+  time: [undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }],
   britishName: ['en-GB', { timeZoneName: 'short' }],
   americanName: ['en-US', { timeZoneName: 'short' }],
   parts: [
@@ -69,6 +70,11 @@ export function formatDateTime(at: Date | string, timeZone: string, language: La
 /** "24 Nov 2026": the calendar day in that zone. */
 export function formatDate(at: Date | string, timeZone: string, language: Language = DEFAULT_LANGUAGE): string {
   return formatter('date', timeZone, language).format(toDate(at));
+}
+
+/** "14:05": the time of day in that zone, for a span within one day whose date is shown beside it. */
+export function formatTime(at: Date | string, timeZone: string, language: Language = DEFAULT_LANGUAGE): string {
+  return formatter('time', timeZone, language).format(toDate(at));
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

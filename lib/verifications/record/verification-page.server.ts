@@ -1,5 +1,5 @@
 // The detail page's read: the record (readVerification) with what the page shows beside it, from
-// the register, the name review and the history, and what the staff member reading it may do.
+// the register, the name review, the notes and the history, and what the staff member reading it may do.
 // Everything is read at once and failures are values, so the page only renders. Once the page
 // has gone out, `verificationShown` leaves the view's trace and refreshes the register.
 import 'server-only';
@@ -11,6 +11,7 @@ import { displayTimeZone } from '@/lib/time/display-zone';
 import type { VerificationRecord } from '@/lib/verification-service/types';
 import { getAssignee, listAssignableStaff } from '@/lib/verifications/assignment/assignment.server';
 import type { RequestChannels } from '@/lib/verifications/channels';
+import { readNotesForPage, type VerificationNotes } from '@/lib/verifications/notes/notes.server';
 import { getRegisterEntry, type RegisterEntry } from '@/lib/verifications/register/queries.server';
 import { completedNameComparison } from '@/lib/verifications/review/comparison';
 import type { NameReviewDecision, ReviewSummary } from '@/lib/verifications/review/labels';
@@ -30,6 +31,8 @@ export type RequestFacts = {
   channels: RequestChannels;
   /** The shareable link for someone who may copy it; `usable` while the person can still open it. */
   link: { url: string; usable: boolean } | null;
+  /** When the register row goes (and its notes with it), ISO; null while not known. */
+  keptUntil: string | null;
 };
 
 export type VerificationPageRead =
@@ -47,9 +50,11 @@ export type VerificationPageRead =
       timeline: Timeline | undefined;
       /** Who is on the request (for a request in the register): see components/verifications/assignment-panel.tsx. */
       assignment: AssignmentRead | undefined;
+      /** The request's internal notes; undefined when they could not be read (or it is not in the register). */
+      notes: VerificationNotes | undefined;
       /** The zone the timeline's links to audit trail days are in. */
       timeZone: string;
-      may: { review: boolean; followUp: boolean; readAuditTrail: boolean };
+      may: { review: boolean; followUp: boolean; readAuditTrail: boolean; note: boolean };
       /** Brings the register up to date with the record (see verificationShown). */
       refreshRegister: () => Promise<string | null>;
     };
@@ -80,12 +85,13 @@ async function readAssignment(id: string, staff: Staff): Promise<AssignmentRead 
 /** Reads all the page shows for `id`, as `staff` may see it; never rejects. */
 export async function readVerificationPage(id: string, staff: Staff): Promise<VerificationPageRead> {
   // The register entry does not depend on the record: read everything at once.
-  const [read, entry, review, timeline, timeZone, assignment] = await Promise.all([
+  const [read, entry, review, timeline, notes, timeZone, assignment] = await Promise.all([
     // The register is refreshed once the page has gone out, after the view's trace (verificationShown).
     readVerification(id, { refresh: 'by-caller' }),
     getRegisterEntry(id).catch(() => undefined),
     readNameReviewForPage(id),
     readTimelineForPage(id),
+    readNotesForPage(id),
     displayTimeZone(),
     readAssignment(id, staff),
   ]);
@@ -109,11 +115,13 @@ export async function readVerificationPage(id: string, staff: Staff): Promise<Ve
     review: reviewSummary(review),
     timeline,
     assignment: entry ? assignment : undefined,
+    notes,
     timeZone,
     may: {
       review: can(staff.role, 'verification:review'),
       followUp: can(staff.role, 'verification:create'),
       readAuditTrail: can(staff.role, 'audit:read'),
+      note: can(staff.role, 'verification:note'),
     },
     refreshRegister: () => read.refreshRegister(),
   };
@@ -127,6 +135,7 @@ function requestFacts(entry: RegisterEntry, record: VerificationRecord, staff: S
     language: entry.language,
     channels: { shareableLink: entry.shareableLink, emailNotification: entry.emailNotification, smsNotification: entry.smsNotification },
     link: mayCopy && entry.link ? { url: entry.link, usable } : null,
+    keptUntil: entry.keptUntil?.toISOString() ?? record.kept_until ?? null,
   };
 }
 

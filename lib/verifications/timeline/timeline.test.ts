@@ -4,13 +4,15 @@
 // contact detail; and bounded, saying when older entries were left out.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
-import { auditEntries, nameReviews, webhookReceipts } from '@/lib/db/schema';
+import { auditEntries, nameReviews, verificationNotes, verificationRequests, webhookReceipts } from '@/lib/db/schema';
 import { ADA, at, insert, OTTO, row, setUpRegisterDatabase } from '@/test/support/register';
-import { getVerificationTimeline, TIMELINE_LIMIT, type TimelineEntry } from './timeline.server';
+import { FOLD_VIEWS_WITHIN_MS, getVerificationTimeline, TIMELINE_LIMIT, type TimelineEntry } from './timeline.server';
 
 const ID = 'timeline-1';
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
+/** Further apart than FOLD_VIEWS_WITHIN_MS: views this far apart are lines of their own. */
+const APART = 11 * MINUTE;
 
 setUpRegisterDatabase();
 
@@ -158,7 +160,8 @@ describe('getVerificationTimeline', () => {
 
   it('keeps the creation and the latest entries within the bound, and says older ones were left out', async () => {
     await created();
-    const views = Array.from({ length: TIMELINE_LIMIT + 5 }, (_, index) => ({ actorId: OTTO, at: at((index + 1) * MINUTE) }));
+    // Views further apart than the fold, so that each is a line of its own.
+    const views = Array.from({ length: TIMELINE_LIMIT + 5 }, (_, index) => ({ actorId: OTTO, at: at((index + 1) * APART) }));
     await audit(...views);
 
     const { entries, truncated } = await getVerificationTimeline(ID);
@@ -166,13 +169,13 @@ describe('getVerificationTimeline', () => {
     expect(truncated).toBe(true);
     expect(entries).toHaveLength(TIMELINE_LIMIT);
     expect(entries[0]?.kind).toBe('created');
-    expect(entries[1]?.at).toEqual(at(7 * MINUTE));
-    expect(entries.at(-1)?.at).toEqual(at((TIMELINE_LIMIT + 5) * MINUTE));
+    expect(entries[1]?.at).toEqual(at(7 * APART));
+    expect(entries.at(-1)?.at).toEqual(at((TIMELINE_LIMIT + 5) * APART));
   });
 
   it('is not cut when everything fits', async () => {
     await created();
-    await audit(...Array.from({ length: TIMELINE_LIMIT - 2 }, (_, index) => ({ actorId: OTTO, at: at((index + 1) * MINUTE) })));
+    await audit(...Array.from({ length: TIMELINE_LIMIT - 2 }, (_, index) => ({ actorId: OTTO, at: at((index + 1) * APART) })));
 
     const { entries, truncated } = await getVerificationTimeline(ID);
 
@@ -191,5 +194,123 @@ describe('getVerificationTimeline', () => {
 
     expect(kinds(entries)).toEqual(['created', 'viewed']);
     expect(entries[0]).toMatchObject({ staff: { id: ADA, name: 'Ada Admin' }, channels: null, language: null, inAuditTrail: true });
+  });
+
+  it('folds one staff member’s views within ten minutes of the first into one line, and no one else’s', async () => {
+    await created();
+    await audit(
+      // Otto four times between 10 and 17 minutes: one line.
+      { actorId: OTTO, at: at(10 * MINUTE) },
+      { actorId: OTTO, at: at(12 * MINUTE) },
+      { actorId: OTTO, at: at(15 * MINUTE) },
+      { actorId: OTTO, at: at(17 * MINUTE) },
+      // Just past ten minutes after that line's first: a line of its own.
+      { actorId: OTTO, at: at(10 * MINUTE + FOLD_VIEWS_WITHIN_MS + SECOND) },
+      // Ada's view ends Otto's line; his view after hers starts a new one.
+      { actorId: ADA, at: at(30 * MINUTE) },
+      { actorId: OTTO, at: at(31 * MINUTE) },
+      // Views without an actor are never taken for one person's.
+      { actorId: null, at: at(50 * MINUTE) },
+      { actorId: null, at: at(51 * MINUTE) },
+    );
+
+    const { entries } = await getVerificationTimeline(ID);
+
+    expect(
+      entries.map((entry) => (entry.kind === 'viewed' ? [entry.staff?.id ?? null, entry.count, entry.at, entry.until] : entry.kind)),
+    ).toEqual([
+      'created',
+      [OTTO, 4, at(10 * MINUTE), at(17 * MINUTE)],
+      [OTTO, 1, at(20 * MINUTE + SECOND), at(20 * MINUTE + SECOND)],
+      [ADA, 1, at(30 * MINUTE), at(30 * MINUTE)],
+      [OTTO, 1, at(31 * MINUTE), at(31 * MINUTE)],
+      [null, 1, at(50 * MINUTE), at(50 * MINUTE)],
+      [null, 1, at(51 * MINUTE), at(51 * MINUTE)],
+    ]);
+  });
+
+  it('folds notices that changed nothing, one after another, into one line; a change between them ends it', async () => {
+    await created();
+    await audit({ action: 'verification.status_changed', at: at(20 * MINUTE), details: { status: 'completed', previous: 'pending' } });
+    await receipt('msg-1', 'verification.created', at(SECOND));
+    await receipt('msg-2', 'verification.created', at(2 * MINUTE));
+    await receipt('msg-3', 'verification.created', at(9 * MINUTE));
+    // The notice that brought the completion (same instant as the change): not noise.
+    await receipt('msg-4', 'verification.completed', at(20 * MINUTE));
+    // Repeats of it an hour apart, which changed nothing.
+    await receipt('msg-5', 'verification.completed', at(80 * MINUTE));
+    await receipt('msg-6', 'verification.completed', at(140 * MINUTE));
+
+    const { entries } = await getVerificationTimeline(ID);
+
+    expect(kinds(entries)).toEqual(['created', 'service_notice', 'status_changed', 'service_notice']);
+    expect(entries[1]).toMatchObject({ count: 3, at: at(SECOND), until: at(9 * MINUTE), eventType: 'verification.created' });
+    expect(entries[2]).toMatchObject({ viaWebhook: true });
+    expect(entries[3]).toMatchObject({ count: 2, at: at(80 * MINUTE), until: at(140 * MINUTE) });
+  });
+
+  it('shows the failure reason the register keeps on the failed status line only, and none when it has none', async () => {
+    await created({ status: 'failed', failureReason: 'document_expired' });
+    await audit(
+      { action: 'verification.status_changed', at: at(MINUTE), details: { status: 'failed', previous: 'pending' } },
+      { action: 'verification.status_changed', at: at(2 * MINUTE), details: { status: 'expired', previous: 'failed' } },
+    );
+
+    const { entries } = await getVerificationTimeline(ID);
+
+    expect(entries.filter((entry) => entry.kind === 'status_changed').map((entry) => [entry.status, entry.failureReason])).toEqual([
+      ['failed', 'document_expired'],
+      ['expired', null],
+    ]);
+
+    await (await getDb()).delete(auditEntries);
+    await (await getDb()).delete(verificationRequests);
+    await created({ status: 'failed', failureReason: null });
+    await audit({ action: 'verification.status_changed', at: at(MINUTE), details: { status: 'failed', previous: 'pending' } });
+    const again = await getVerificationTimeline(ID);
+    expect(again.entries.find((entry) => entry.kind === 'status_changed')).toMatchObject({ status: 'failed', failureReason: null });
+  });
+
+  it('lists each note as an entry of its own, author and time, a correction with the time of the note it corrects, never the text', async () => {
+    await created();
+    const db = await getDb();
+    const [first] = await db
+      .insert(verificationNotes)
+      .values({ verificationId: ID, authorId: OTTO, text: 'Called Élodie, she retries tomorrow', createdAt: at(5 * MINUTE) })
+      .returning();
+    const [correction] = await db
+      .insert(verificationNotes)
+      .values({ verificationId: ID, authorId: ADA, text: 'Not tomorrow: on Monday', correctsNoteId: first!.id, createdAt: at(6 * MINUTE) })
+      .returning();
+    await audit(
+      { action: 'verification.note_added', actorId: OTTO, at: at(5 * MINUTE), details: { noteId: first!.id } },
+      {
+        action: 'verification.note_added',
+        actorId: ADA,
+        at: at(6 * MINUTE),
+        details: { noteId: correction!.id, correctsNoteId: first!.id },
+      },
+      // A note no longer kept (its id unknown here): still told, from its audit entry.
+      { action: 'verification.note_added', actorId: OTTO, at: at(7 * MINUTE), details: { noteId: '00000000-0000-4000-8000-000000000000' } },
+    );
+
+    const timeline = await getVerificationTimeline(ID);
+
+    expect(kinds(timeline.entries)).toEqual(['created', 'note_added', 'note_added', 'note_added']);
+    expect(timeline.entries[1]).toMatchObject({
+      staff: { id: OTTO, name: 'Otto Operator' },
+      noteId: first!.id,
+      corrects: null,
+      inAuditTrail: true,
+    });
+    expect(timeline.entries[2]).toMatchObject({
+      staff: { id: ADA },
+      noteId: correction!.id,
+      corrects: { at: at(5 * MINUTE) },
+      at: at(6 * MINUTE),
+    });
+    expect(timeline.entries[3]).toMatchObject({ staff: { id: OTTO }, noteId: null, corrects: null, inAuditTrail: true });
+    const serialized = JSON.stringify(timeline);
+    for (const secret of ['Called', 'Élodie', 'tomorrow', 'Monday']) expect(serialized).not.toContain(secret);
   });
 });

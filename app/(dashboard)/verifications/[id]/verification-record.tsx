@@ -9,6 +9,7 @@ import { FollowUpLinks } from '@/components/verifications/follow-up-links';
 import { NameReviewPanelOnDemand } from '@/components/verifications/loaded-on-demand';
 import { RequestFacts } from '@/components/verifications/request-facts';
 import { VerificationDetails } from '@/components/verifications/verification-details';
+import { VerificationNotesSection } from '@/components/verifications/verification-notes';
 import { VerificationProblem } from '@/components/verifications/verification-problem';
 import { VerificationTimeline } from '@/components/verifications/verification-timeline';
 import type { Staff } from '@/lib/auth/session';
@@ -70,6 +71,19 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
       ) : null}
       {read.request ? <FollowUpLinks id={id} status={read.record.status} canCreate={read.may.followUp} timeZone={read.timeZone} /> : null}
       {read.request ? <RequestFacts id={id} facts={read.request} timeZone={read.timeZone} /> : null}
+      {/* Notes belong to the register's row: a request this dashboard did not create has none. */}
+      {read.request ? (
+        <ClientMessagesFor namespaces={['detail.noteForm']}>
+          <VerificationNotesSection
+            verificationId={id}
+            notes={read.notes}
+            canAdd={read.may.note}
+            keptUntil={read.request.keptUntil}
+            timeZone={read.timeZone}
+            renderedAt={Date.now()}
+          />
+        </ClientMessagesFor>
+      ) : null}
       <VerificationTimeline
         verificationId={id}
         timeline={read.timeline}
