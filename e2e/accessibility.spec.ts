@@ -11,7 +11,7 @@ test.describe('accessibility (admin)', () => {
   test.slow();
 
   test('dashboard pages', async ({ page }) => {
-    for (const path of ['/', '/queue', '/?view=expiring', '/staff', '/audit', '/outbox', '/webhooks', '/verifications']) {
+    for (const path of ['/', '/queue', '/overview', '/?view=expiring', '/staff', '/audit', '/outbox', '/webhooks', '/verifications']) {
       await page.goto(path);
       await expectNoSeriousViolations(page, path);
     }

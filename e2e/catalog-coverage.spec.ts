@@ -114,6 +114,7 @@ test.describe('words outside the catalogs (pseudo-language)', () => {
     await visit('/?status=failed&from=2020-01-01', 'register, filtered');
     await visit('/?from=not-a-date', 'register, a filter it cannot read');
     await visit('/queue', 'needs attention');
+    await visit('/overview', 'overview');
     await visit('/audit', 'audit trail');
     await visit('/staff', 'staff');
     await visit('/account', 'account');

@@ -72,6 +72,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             <Link href="/" className={navLinkClasses}>
               {t('header.requests')}
             </Link>
+            <Link href="/overview" className={navLinkClasses}>
+              {t('header.overview')}
+            </Link>
             {can(staff.role, 'staff:manage') ? (
               <Link href="/staff" className={navLinkClasses}>
                 {t('header.staff')}

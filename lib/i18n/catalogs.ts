@@ -15,6 +15,7 @@ export const CATALOGS = [
   'create', // creating a request: the form, its checks, the result
   'detail', // one request: its facts, live status, history, name review, assignment, look-up
   'queue', // needs attention: what needs a person now, and who is on it
+  'overview', // the team's figures for a period: charts and their tables
   'audit', // the audit trail: actions, details, filters
   'exports', // CSV files: column headers and labels
   'service', // what staff read when a read from the verification service fails

@@ -1,0 +1,119 @@
+// A ranked list as horizontal bars (failure reasons, methods, decisions): an SVG drawn on the
+// server with a linear scale from d3-scale, each bar labelled with its name and count, so the
+// picture reads without colour and without JavaScript; the same figures as a table follow it.
+import { scaleLinear } from 'd3-scale';
+import { BAR_FILL } from './chart-colours';
+
+// Drawn at a phone's proportions and at a wide screen's, so its text keeps a readable size on
+// both (an SVG scales its text with it); CSS shows the one that fits.
+const SIZES = {
+  narrow: { width: 340, labelWidth: 130, font: 12, maxLabel: 18 },
+  wide: { width: 560, labelWidth: 200, font: 13, maxLabel: 30 },
+} as const;
+const ROW = 28;
+
+export type BarItem = { key: string; label: string; count: number; userData?: boolean };
+
+export function BarListChart({
+  id,
+  title,
+  description,
+  items,
+  empty,
+  tableLabel,
+  nameHeader,
+  countHeader,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  items: BarItem[];
+  empty: string;
+  tableLabel: string;
+  nameHeader: string;
+  countHeader: string;
+}) {
+  return (
+    <figure className="space-y-3" aria-labelledby={`${id}-title`}>
+      <figcaption id={`${id}-title`} className="text-base font-semibold text-slate-900">
+        {title}
+      </figcaption>
+      {description ? <p className="text-sm text-slate-600">{description}</p> : null}
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-600">{empty}</p>
+      ) : (
+        <>
+          <div className="sm:hidden">
+            <Bars id={id} items={items} size="narrow" />
+          </div>
+          <div className="hidden sm:block">
+            <Bars id={id} items={items} size="wide" />
+          </div>
+          <details className="text-sm">
+            <summary className="cursor-pointer text-indigo-700">{tableLabel}</summary>
+            <table className="mt-2 min-w-full text-left text-sm">
+              <thead className="text-xs text-slate-600 uppercase">
+                <tr>
+                  <th scope="col" className="py-1 pr-4">
+                    {nameHeader}
+                  </th>
+                  <th scope="col" className="py-1 text-right">
+                    {countHeader}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="tabular-nums">
+                {items.map((item) => (
+                  <tr key={item.key} className="border-t border-slate-100">
+                    <th scope="row" className="py-1 pr-4 font-normal" translate={item.userData ? 'no' : undefined}>
+                      {item.label}
+                    </th>
+                    <td className="py-1 text-right">{item.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        </>
+      )}
+    </figure>
+  );
+}
+
+function Bars({ id, items, size }: { id: string; items: BarItem[]; size: keyof typeof SIZES }) {
+  const { width, labelWidth, font, maxLabel } = SIZES[size];
+  const height = Math.max(1, items.length) * ROW + 4;
+  const x = scaleLinear()
+    .domain([0, Math.max(1, ...items.map((item) => item.count))])
+    .range([0, width - labelWidth - 40]);
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      className="h-auto w-full"
+      role="img"
+      aria-labelledby={`${id}-title`}
+      data-testid={`${id}-${size}-svg`}
+    >
+      {items.map((item, index) => (
+        <g key={item.key} transform={`translate(0 ${index * ROW})`} data-count={item.count}>
+          <text
+            x={labelWidth - 8}
+            y={ROW / 2}
+            dy="0.32em"
+            textAnchor="end"
+            fontSize={font}
+            fill="#0f172a"
+            // Names the service or staff gave (a failure reason) are data, not words to translate.
+            {...((item.userData ? { translate: 'no' } : {}) as Record<string, string>)}
+          >
+            {item.label.length > maxLabel ? `${item.label.slice(0, maxLabel - 1)}…` : item.label}
+          </text>
+          <rect x={labelWidth} y={5} width={Math.max(2, x(item.count))} height={ROW - 10} fill={BAR_FILL} rx="2" />
+          <text x={labelWidth + Math.max(2, x(item.count)) + 6} y={ROW / 2} dy="0.32em" fontSize={font} fill="#0f172a">
+            {item.count}
+          </text>
+        </g>
+      ))}
+    </svg>
+  );
+}
