@@ -44,10 +44,10 @@ export function BarListChart({
       ) : (
         <>
           <div className="sm:hidden">
-            <Bars id={id} items={items} size="narrow" />
+            <Bars id={id} title={title} items={items} size="narrow" />
           </div>
           <div className="hidden sm:block">
-            <Bars id={id} items={items} size="wide" />
+            <Bars id={id} title={title} items={items} size="wide" />
           </div>
           <details className="text-sm">
             <summary className="cursor-pointer text-indigo-700">{tableLabel}</summary>
@@ -80,7 +80,7 @@ export function BarListChart({
   );
 }
 
-function Bars({ id, items, size }: { id: string; items: BarItem[]; size: keyof typeof SIZES }) {
+function Bars({ id, title, items, size }: { id: string; title: string; items: BarItem[]; size: keyof typeof SIZES }) {
   const { width, labelWidth, font, maxLabel } = SIZES[size];
   const height = Math.max(1, items.length) * ROW + 4;
   const x = scaleLinear()
@@ -94,6 +94,7 @@ function Bars({ id, items, size }: { id: string; items: BarItem[]; size: keyof t
       aria-labelledby={`${id}-title`}
       data-testid={`${id}-${size}-svg`}
     >
+      <title>{title}</title>
       {items.map((item, index) => (
         <g key={item.key} transform={`translate(0 ${index * ROW})`} data-count={item.count}>
           <text

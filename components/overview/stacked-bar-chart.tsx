@@ -46,10 +46,10 @@ export function StackedBarChart({
         {title}
       </figcaption>
       <div className="sm:hidden">
-        <Bars id={id} description={description} data={data} totals={totals} size="narrow" />
+        <Bars id={id} title={title} description={description} data={data} totals={totals} size="narrow" />
       </div>
       <div className="hidden sm:block">
-        <Bars id={id} description={description} data={data} totals={totals} size="wide" />
+        <Bars id={id} title={title} description={description} data={data} totals={totals} size="wide" />
       </div>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         {STATUS_ORDER.map((status) => (
@@ -105,12 +105,14 @@ export function StackedBarChart({
 
 function Bars({
   id,
+  title,
   description,
   data,
   totals,
   size,
 }: {
   id: string;
+  title: string;
   description: string;
   data: StackedBars;
   totals: number[];
@@ -139,6 +141,7 @@ function Bars({
       aria-labelledby={`${id}-title ${svgId}-desc`}
       data-testid={`${svgId}-svg`}
     >
+      <title>{title}</title>
       <desc id={`${svgId}-desc`}>{description}</desc>
       <StatusPatterns chartId={svgId} styles={STATUS_STYLES} />
       {ticks.map((tick) => (

@@ -124,17 +124,23 @@ export default async function OverviewPage({ searchParams }: Props) {
         </nav>
         <form method="get" action="/overview" className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="period" value="custom" />
-          <label className="space-y-1 text-sm font-medium text-slate-900">
-            <span className="block">{t('period.from')}</span>
-            <Input type="date" name="from" defaultValue={period.firstDay} sizing="h-9 w-40 py-1.5" />
-          </label>
-          <label className="space-y-1 text-sm font-medium text-slate-900">
-            <span className="block">{t('period.to')}</span>
-            <Input type="date" name="to" defaultValue={period.lastDay} sizing="h-9 w-40 py-1.5" />
-          </label>
-          <label className="space-y-1 text-sm font-medium text-slate-900">
-            <span className="block">{t('filter.purpose')}</span>
-            <Select name="purpose" defaultValue={filter.purpose ?? ''} sizing="h-9 w-56 max-w-full py-1.5">
+          <div className="space-y-1 text-sm">
+            <label htmlFor="overview-from" className="block font-medium text-slate-900">
+              {t('period.from')}
+            </label>
+            <Input id="overview-from" type="date" name="from" defaultValue={period.firstDay} sizing="h-9 w-40 py-1.5" />
+          </div>
+          <div className="space-y-1 text-sm">
+            <label htmlFor="overview-to" className="block font-medium text-slate-900">
+              {t('period.to')}
+            </label>
+            <Input id="overview-to" type="date" name="to" defaultValue={period.lastDay} sizing="h-9 w-40 py-1.5" />
+          </div>
+          <div className="space-y-1 text-sm">
+            <label htmlFor="overview-purpose" className="block font-medium text-slate-900">
+              {t('filter.purpose')}
+            </label>
+            <Select id="overview-purpose" name="purpose" defaultValue={filter.purpose ?? ''} sizing="h-9 w-56 max-w-full py-1.5">
               <option value="">{t('filter.any')}</option>
               {PREDEFINED_PURPOSES.map(({ value }) => (
                 <option key={value} value={value}>
@@ -142,10 +148,12 @@ export default async function OverviewPage({ searchParams }: Props) {
                 </option>
               ))}
             </Select>
-          </label>
-          <label className="space-y-1 text-sm font-medium text-slate-900">
-            <span className="block">{t('filter.language')}</span>
-            <Select name="language" defaultValue={filter.language ?? ''} sizing="h-9 w-40 py-1.5">
+          </div>
+          <div className="space-y-1 text-sm">
+            <label htmlFor="overview-language" className="block font-medium text-slate-900">
+              {t('filter.language')}
+            </label>
+            <Select id="overview-language" name="language" defaultValue={filter.language ?? ''} sizing="h-9 w-40 py-1.5">
               <option value="">{t('filter.any')}</option>
               {LANGUAGES.map((code) => (
                 <option key={code} value={code} lang={code}>
@@ -153,10 +161,12 @@ export default async function OverviewPage({ searchParams }: Props) {
                 </option>
               ))}
             </Select>
-          </label>
-          <label className="space-y-1 text-sm font-medium text-slate-900">
-            <span className="block">{t('filter.channel')}</span>
-            <Select name="channel" defaultValue={filter.channel ?? ''} sizing="h-9 w-44 py-1.5">
+          </div>
+          <div className="space-y-1 text-sm">
+            <label htmlFor="overview-channel" className="block font-medium text-slate-900">
+              {t('filter.channel')}
+            </label>
+            <Select id="overview-channel" name="channel" defaultValue={filter.channel ?? ''} sizing="h-9 w-44 py-1.5">
               <option value="">{t('filter.any')}</option>
               {OVERVIEW_CHANNELS.map((code) => (
                 <option key={code} value={code}>
@@ -164,10 +174,12 @@ export default async function OverviewPage({ searchParams }: Props) {
                 </option>
               ))}
             </Select>
-          </label>
-          <label className="space-y-1 text-sm font-medium text-slate-900">
-            <span className="block">{t('filter.creator')}</span>
-            <Select name="creator" defaultValue={filter.createdBy ?? ''} sizing="h-9 w-48 max-w-full py-1.5">
+          </div>
+          <div className="space-y-1 text-sm">
+            <label htmlFor="overview-creator" className="block font-medium text-slate-900">
+              {t('filter.creator')}
+            </label>
+            <Select id="overview-creator" name="creator" defaultValue={filter.createdBy ?? ''} sizing="h-9 w-48 max-w-full py-1.5">
               <option value="">{t('filter.any')}</option>
               {members.map((member) => (
                 <option key={member.id} value={member.id} translate="no">
@@ -175,7 +187,7 @@ export default async function OverviewPage({ searchParams }: Props) {
                 </option>
               ))}
             </Select>
-          </label>
+          </div>
           <button type="submit" className={buttonClasses('secondary', 'sm', 'h-9')}>
             {t('filter.apply')}
           </button>
