@@ -41,6 +41,7 @@ export const POSTGRES_SUITES = [
   // lookup's input, the register's filter, the name comparison) runs on PGlite only.
   'lib/verifications/create/{create-verification,link-copy-audit,rate-limit,rate-limit-events,record-link-copied-action}.test.ts',
   'lib/verifications/follow-up/*.test.ts',
+  'lib/verifications/lookup.test.ts',
   'lib/verifications/record/*.test.ts',
   'lib/verifications/register/{cache,pages,queries,retention,search-index,writes}.test.ts',
   'lib/verifications/review/{name-review,needs-review}.test.ts',

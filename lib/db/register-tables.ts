@@ -109,6 +109,8 @@ export const verificationRequests = pgTable(
     // an index that compares characters as bytes, which a prefix LIKE needs whatever the collation.
     index('verification_requests_search_names_trgm_idx').using('gin', t.searchNames.op('gin_trgm_ops')),
     index('verification_requests_id_prefix_idx').on(t.verificationId.op('text_pattern_ops')),
+    // A person's link pasted into "Look up": equality only, and a hash index takes a link of any length.
+    index('verification_requests_link_idx').using('hash', t.link),
     // An address or a number typed whole: the rows whose digests contain the term's.
     index('verification_requests_contact_digests_idx').using('gin', t.contactDigests),
   ],

@@ -3,7 +3,7 @@
 // quick views' counts, and one entry.
 // What a filter means is filter.ts; this is how Postgres applies it.
 import 'server-only';
-import { and, eq, getTableColumns, gt, gte, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, gte, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, getDb } from '@/lib/db';
 import {
   cursorColumn,
@@ -307,6 +307,16 @@ export async function countNeedsReview(input: RegisterFilter, context: ListConte
   const query = needsReviewCountQuery(await getDb(), input, await withContactDigest(input, context));
   const [row] = query ? await query : [];
   return row?.count ?? 0;
+}
+
+/**
+ * The request whose person's link is exactly `link` ("Look up"), if the register holds it: a
+ * lookup in the link's hash index. Should a service ever give two requests one link, the newest.
+ */
+export async function findRequestByLink(link: string): Promise<string | undefined> {
+  const db = await getDb();
+  const [row] = await db.select({ verificationId: r.verificationId }).from(r).where(eq(r.link, link)).orderBy(desc(r.createdAt)).limit(1);
+  return row?.verificationId;
 }
 
 /** One request's register row (kept in memory between changes: cache.server.ts). */
