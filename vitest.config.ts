@@ -45,6 +45,7 @@ export const POSTGRES_SUITES = [
   'lib/verifications/follow-up/*.test.ts',
   'lib/verifications/queue/*.test.ts',
   'lib/verifications/notes/notes.test.ts',
+  'lib/verifications/lookup.test.ts',
   'lib/verifications/record/*.test.ts',
   'lib/verifications/register/{cache,pages,queries,retention,search-index,writes}.test.ts',
   'lib/verifications/review/{name-review,needs-review}.test.ts',

@@ -41,12 +41,17 @@ test.describe('finding a request', () => {
     await expect(page.getByRole('heading', { name: 'Request', exact: true })).toBeVisible();
   });
 
-  test('the lookup says what is wrong with an address that is not a detail page, and keeps it', async ({ page }) => {
+  test('the lookup says what is wrong with an address that is neither a detail page nor a person’s link, and keeps it', async ({
+    page,
+  }) => {
     await page.goto('/');
     const box = page.getByLabel('Look up a verification by id or page address');
     await box.fill('https://desk.example.com/audit');
     await page.getByRole('button', { name: 'Look up' }).click();
-    await expect(page.locator('#lookup-id-error')).toContainText('That address is not a verification’s page.');
+    // Only the register knows whether it is someone's link: the server answers.
+    await expect(page.locator('#lookup-id-error')).toContainText(
+      'No request in the register has this link, and it is not a verification’s page.',
+    );
     await expect(box).toHaveValue('https://desk.example.com/audit');
     await expectNoSeriousViolations(page);
   });

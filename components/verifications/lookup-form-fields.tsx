@@ -1,6 +1,7 @@
 'use client';
 import { Loader2, Search } from 'lucide-react';
-// Look a verification up by its id, or by the address of its page (lookup-input.ts reads both).
+// Look a verification up by its id, the address of its page (lookup-input.ts reads both), or the
+// person's link (the server finds whose: lookup.server.ts).
 // A plain GET form to /verifications (which redirects to the detail page), enhanced with instant
 // checking and client-side navigation when JS runs.
 import { useRouter } from 'next/navigation';
@@ -28,7 +29,10 @@ export function LookupFormFields({ initialValue = '', initialProblem }: { initia
       return;
     }
     setProblem(undefined);
-    startTransition(() => router.push(`/verifications/${encodeURIComponent(lookup.id)}`));
+    // A person's link: only the server knows whose it is (lib/verifications/lookup.server.ts).
+    const target =
+      'link' in lookup ? `/verifications?id=${encodeURIComponent(lookup.link)}` : `/verifications/${encodeURIComponent(lookup.id)}`;
+    startTransition(() => router.push(target));
   }
 
   return (
@@ -47,7 +51,7 @@ export function LookupFormFields({ initialValue = '', initialProblem }: { initia
           spellCheck={false}
           className="font-mono"
           aria-invalid={error ? true : undefined}
-          aria-describedby="lookup-id-error"
+          aria-describedby="lookup-id-hint lookup-id-error"
           onChange={() => setProblem(undefined)}
         />
         <Button type="submit" variant="secondary" aria-busy={isPending || undefined}>
@@ -55,6 +59,9 @@ export function LookupFormFields({ initialValue = '', initialProblem }: { initia
           {t('submit')}
         </Button>
       </div>
+      <p id="lookup-id-hint" className="text-sm text-slate-600">
+        {t('linkHint')}
+      </p>
       <FieldError id="lookup-id-error" message={error} />
     </form>
   );

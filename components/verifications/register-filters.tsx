@@ -50,7 +50,12 @@ export function RegisterFilters({ filter, staff, timeZone }: { filter: RegisterF
             placeholder={t('qPlaceholder')}
             autoComplete="off"
             spellCheck={false}
+            aria-describedby="register-q-hint"
           />
+          {/* An address or a number is looked up by its keyed hash (the register's queries). */}
+          <p id="register-q-hint" className="mt-1 text-xs text-slate-600">
+            {t('qHint')}
+          </p>
         </FilterField>
         <FilterField id="register-status" label={t('status')}>
           <Select id="register-status" name="status" defaultValue={filter.status ?? ''}>

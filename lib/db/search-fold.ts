@@ -49,11 +49,25 @@ export function escapedForLike(value: SQL): SQL {
   return sql`replace(replace(replace(${value}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 }
 
+// What a Belgian team leaves out or puts in when typing a name: "desmet" for "De Smet",
+// "vandenbroucke" for "Vanden Broucke", "dhondt" for "D’Hondt", "marie claire" for "Marie-Claire".
+// Spaces, hyphens (and the dashes a word processor makes of them) and apostrophes (straight,
+// typographic, the modifier letter) are dropped on both sides, so none of them tells two names
+// apart. Decomposition has already turned the no-break and full-width spaces into plain ones. A
+// line break is kept: it separates the requested from the identified name.
+const SEPARATORS = " -\u2010\u2011\u2012\u2013\u2014'\u2018\u2019\u02bc`";
+
+/** `value` without the separators above, after folding: "d’hondt-de smet" → "dhondtdesmet". */
+export function compactForSearch(value: SQL): SQL {
+  // The straight apostrophe doubled, as an SQL string literal writes it.
+  return sql`translate(${value}, '${sql.raw(SEPARATORS.replaceAll("'", "''"))}', '')`;
+}
+
 /**
  * The register's searchable names, for its generated column: the requested and the identified
- * name, folded, one per line. A search term never holds a line break (the register filter turns
- * control characters into spaces), so a term cannot match across the two names.
+ * name, folded and compacted, one per line. A search term never holds a line break (the register
+ * filter turns control characters into spaces), so no word of a term can match across the two names.
  */
 export function foldedRegisterNames(name: SQL, identifiedName: SQL): SQL {
-  return foldForSearch(sql`${name} || chr(10) || coalesce(${identifiedName}, '')`);
+  return compactForSearch(foldForSearch(sql`${name} || chr(10) || coalesce(${identifiedName}, '')`));
 }

@@ -14,7 +14,7 @@ import { FALLBACK_TIME_ZONE } from '@/lib/time/time-zone';
 import { verificationStatuses } from '@/lib/verification-service/contract/verification-status';
 import type { RegisterFilter } from '@/lib/verifications/register/filter';
 import { PREDEFINED_PURPOSE_VALUES } from '@/lib/verifications/register/filter';
-import { type ListContext, registerConditions } from '@/lib/verifications/register/queries.server';
+import { type ListContext, registerConditions, withContactDigest } from '@/lib/verifications/register/queries.server';
 import type { CsvCell } from './csv';
 import type { ValuesChoice } from './export-format';
 import { selectList, zonedTimestamp, zoneLabel } from './sql-rows';
@@ -174,7 +174,8 @@ export async function* registerExportBatches(
   context: ListContext,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<RegisterExportRow[]> {
-  const conditions = registerConditions(filter, context);
+  // The same search as the register's page: an address or a number by its keyed hash.
+  const conditions = registerConditions(filter, await withContactDigest(filter, context));
   const columns = columnsIn(context.timeZone ?? FALLBACK_TIME_ZONE);
   const db = await getDb();
   let after: { at: string; id: string } | undefined;

@@ -28,15 +28,21 @@ describe('parseLookupInput', () => {
 
   it.each([
     ['nothing', '   ', /Enter the verification id/],
-    ['the register', 'https://desk.example.com/', /not a verification’s page/],
-    ['the lookup page', 'https://desk.example.com/verifications', /not a verification’s page/],
-    ['the create page', 'https://desk.example.com/verifications/new', /not a verification’s page/],
-    ['another page', 'https://desk.example.com/audit?target=abc', /not a verification’s page/],
+    ['a path that is no detail page', '/verifications/new', /not a verification’s page/],
+    ['another path', '/audit?target=abc', /not a verification’s page/],
     ['a badly encoded address', 'https://desk.example.com/verifications/%E0%A4%A', /not a verification’s page/],
     ['an id with a slash', 'abc/def', /not a verification id/],
     ['an overlong id', 'x'.repeat(201), /too long/],
   ])('refuses %s with a message saying what to paste', (_, input, message) => {
     const parsed = parseLookupInput(input);
     expect('error' in parsed && parsed.error).toMatch(message);
+  });
+
+  it.each([
+    ['a person’s link', '  https://svc.example/sandbox/verify/tok_123?lang=nl  ', 'https://svc.example/sandbox/verify/tok_123?lang=nl'],
+    ['the register', 'https://desk.example.com/', 'https://desk.example.com/'],
+    ['the create page', 'https://desk.example.com/verifications/new', 'https://desk.example.com/verifications/new'],
+  ])('leaves %s, a web address that is no detail page, to the register', (_, input, link) => {
+    expect(parseLookupInput(input)).toEqual({ link });
   });
 });

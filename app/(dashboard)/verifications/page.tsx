@@ -1,11 +1,12 @@
-// Target of the lookup form when JavaScript is off: /verifications?id=… (an id or a detail page's
-// address) goes to the detail page, or shows the form again with what was typed and the problem.
+// Target of the lookup form when JavaScript is off, and of a person's link with it on:
+// /verifications?id=… (an id, a detail page's address or a person's link) goes to the detail page,
+// or shows the form again with what was typed and the problem.
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { LookupForm } from '@/components/verifications/lookup-form';
 import { requireStaff } from '@/lib/auth/session';
-import { parseLookupInput } from '@/lib/verifications/lookup-input';
+import { resolveLookup } from '@/lib/verifications/lookup.server';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('detail.lookup');
@@ -16,7 +17,7 @@ export default async function LookupPage({ searchParams }: { searchParams: Promi
   await requireStaff('verification:read', '/verifications');
   const { id } = await searchParams;
   const value = Array.isArray(id) ? id[0] : id;
-  const lookup = value === undefined ? undefined : parseLookupInput(value);
+  const lookup = value === undefined ? undefined : await resolveLookup(value);
   if (lookup && 'id' in lookup) redirect(`/verifications/${encodeURIComponent(lookup.id)}`);
   const t = await getTranslations('detail.lookup');
   return (

@@ -17,6 +17,7 @@ import { type CreateVerificationRequest, createVerification } from '@/lib/verifi
 import { canonicalVerificationId } from '@/lib/verification-service/contract/verification-id';
 import { FOLLOW_UP_STATUSES } from '@/lib/verifications/follow-up/follow-up.server';
 import { readVerification } from '@/lib/verifications/record/read-verification.server';
+import { contactDigestsOfRequest } from '@/lib/verifications/register/contact-digest.server';
 import { newRegisterEntry } from '@/lib/verifications/register/writes.server';
 import type { CreatedVerification } from './form-state';
 
@@ -143,7 +144,7 @@ export async function createVerificationOnce(
   // Registered and audited under the spelling every later read uses (lib/verification-service/contract/verification-id.ts).
   const verificationId = canonicalVerificationId(created.verificationId);
   await statements.settle.execute({
-    ...newRegisterEntry(verificationId, request, link),
+    ...newRegisterEntry(verificationId, request, link, await contactDigestsOfRequest(request)),
     createdBy,
     followsVerificationId,
     key: submissionKey,

@@ -9,6 +9,7 @@ import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { VerificationServiceError } from '@/lib/verification-service';
 import { type Behaviour, type FakeUpstream, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
+import { contactDigestsOfRequest } from '@/lib/verifications/register/contact-digest.server';
 import { CreateLimitReachedError, createVerificationOnce, purgeOldSubmissionKeys } from './create-verification.server';
 import { createLimitQuery } from './rate-limit.server';
 
@@ -92,6 +93,25 @@ describe('createVerificationOnce', () => {
     const [a, b] = await Promise.all([createVerificationOnce(randomUUID(), body, null), createVerificationOnce(randomUUID(), body, null)]);
     expect(a.verificationId).not.toBe(b.verificationId);
     expect(posts()).toBe(2);
+  });
+
+  it('keeps the keyed hashes of the address and the number in the register, never them', async () => {
+    upstream.program(service({ delayMs: 0 }));
+    const sent = { ...body, email: 'Alice.Martin@Example.com', phonenumber: '+32470123456', smsNotification: true };
+    const { verificationId } = await createVerificationOnce(randomUUID(), sent, null);
+    const db = await getDb();
+    const [row] = await db.select().from(verificationRequests).where(eq(verificationRequests.verificationId, verificationId));
+    expect(row!.contactDigests).toEqual(await contactDigestsOfRequest({ email: 'alice.martin@example.com', phonenumber: '+32470123456' }));
+    expect(row!.contactDigests).toHaveLength(2);
+    expect(JSON.stringify(row).toLowerCase()).not.toMatch(/alice\.martin@|470123456/);
+    // A request with a shareable link only has nothing to hash.
+    const linkOnly = await createVerificationOnce(
+      randomUUID(),
+      { name: 'B', chosenPurpose: 'audit', language: 'en', shareableLink: true },
+      null,
+    );
+    const [bare] = await db.select().from(verificationRequests).where(eq(verificationRequests.verificationId, linkOnly.verificationId));
+    expect(bare!.contactDigests).toEqual([]);
   });
 
   it('writes nothing when the service fails, and lets the same form be retried', async () => {

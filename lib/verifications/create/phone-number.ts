@@ -114,6 +114,15 @@ function readPhoneNumber(input: string, defaultRegion?: CountryCode): { phone: s
 }
 
 /**
+ * The number in E.164 for what was typed, read as checkPhoneNumber reads it, or undefined when it
+ * is not a possible number: how the register's contact search compares numbers.
+ */
+export function phoneInE164(input: string, defaultRegion?: CountryCode): string | undefined {
+  const read = readPhoneNumber(input, defaultRegion);
+  return 'phone' in read ? read.phone : undefined;
+}
+
+/**
  * A number as people read it, grouped the international way ("+32 470 12 34 56"): how the form
  * shows what it will send. Anything that cannot be read is returned as typed.
  */

@@ -17,6 +17,10 @@ import 'server-only';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '@/lib/db';
 import type { VerificationRequestRow } from '@/lib/db/schema';
+
+/** A register row as its readers get it (RegisterEntry in queries.server.ts): without the contact hashes. */
+type CachedRow = Omit<VerificationRequestRow, 'contactDigests'>;
+
 import { listenForSignals, type SignalSubscription } from '@/lib/platform/database-signals';
 import { logger } from '@/lib/platform/log';
 import { processSingleton } from '@/lib/platform/process-singleton';
@@ -29,7 +33,7 @@ export const REGISTER_CACHE_MAX_ENTRIES = 5_000;
 export const REGISTER_CHANGED_CHANNEL = 'register_changed';
 
 type RegisterCache = {
-  rows: LRUCache<string, VerificationRequestRow>;
+  rows: LRUCache<string, CachedRow>;
   generation: number;
   /** Settles once the listener is in place; nothing is kept while it is not listening. */
   subscription: Promise<SignalSubscription | undefined>;
@@ -75,8 +79,8 @@ function cacheOf(db: Db): RegisterCache {
 export async function readRegisterEntry(
   db: Db,
   verificationId: string,
-  read: () => Promise<VerificationRequestRow | undefined>,
-): Promise<VerificationRequestRow | undefined> {
+  read: () => Promise<CachedRow | undefined>,
+): Promise<CachedRow | undefined> {
   const cache = cacheOf(db);
   const subscription = await cache.subscription;
   if (!subscription?.listening()) return read();

@@ -3,7 +3,7 @@
 // quick views' counts, and one entry.
 // What a filter means is filter.ts; this is how Postgres applies it.
 import 'server-only';
-import { and, eq, getTableColumns, gt, gte, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, gte, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, getDb } from '@/lib/db';
 import {
   cursorColumn,
@@ -16,13 +16,14 @@ import {
   type SortKey,
 } from '@/lib/db/keyset';
 import { nameReviews, type VerificationRequestRow, verificationRequests } from '@/lib/db/schema';
-import { escapedForLike, foldForSearch } from '@/lib/db/search-fold';
+import { compactForSearch, escapedForLike, foldForSearch } from '@/lib/db/search-fold';
 import { startOfDayIn, startOfNextDayIn } from '@/lib/time/display-time';
 import { FALLBACK_TIME_ZONE } from '@/lib/time/time-zone';
 import { couldStartUuid } from '@/lib/verification-service/contract/verification-id';
 import type { NameReviewDecision } from '@/lib/verifications/review/labels';
 import { needsReviewCondition } from '@/lib/verifications/review/needs-review.server';
 import { readRegisterEntry } from './cache.server';
+import { searchTermDigest } from './contact-digest.server';
 import {
   CUSTOM_PURPOSE_FILTER,
   EXPIRING_WINDOW_MS,
@@ -33,10 +34,20 @@ import {
   registerFilterSchema,
 } from './filter';
 
-export type RegisterEntry = VerificationRequestRow;
+/**
+ * A request as the register's readers see it: every column but the contact hashes, which only the
+ * search reads (a page never sends them to a browser).
+ */
+export type RegisterEntry = Omit<VerificationRequestRow, 'contactDigests'>;
 
 /** A row of the register's list: the entry and, once staff have decided, the name review's outcome. */
 export type RegisterListEntry = RegisterEntry & { reviewDecision: NameReviewDecision | null };
+
+/** The columns of a RegisterEntry. */
+function entryColumns() {
+  const { contactDigests: _onlySearched, ...shown } = getTableColumns(r);
+  return shown;
+}
 
 export const REGISTER_PAGE_SIZE = 100;
 
@@ -54,10 +65,21 @@ export type ListContext = {
   staffId?: string;
   /** The zone whose calendar days `from` and `to` are: the one the page shows times in (UTC if unset). */
   timeZone?: string;
+  /**
+   * The keyed hash of the search term when it is an e-mail address or a phone number
+   * (withContactDigest, which the reads below call): the term is then looked up by it.
+   */
+  contactDigest?: string;
 };
 
+/** `context` with the hash of the filter's term, when that is an address or a number. */
+export async function withContactDigest<T extends ListContext>(input: RegisterFilter, context: T): Promise<T> {
+  const q = registerFilterSchema.parse(input).q;
+  return q ? { ...context, contactDigest: await searchTermDigest(q) } : context;
+}
+
 /** Every condition of the filter except the view. */
-function baseConditions(filter: RegisterFilter, { staffId, timeZone = FALLBACK_TIME_ZONE }: ListContext): SQL[] {
+function baseConditions(filter: RegisterFilter, { staffId, timeZone = FALLBACK_TIME_ZONE, contactDigest }: ListContext): SQL[] {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(r.status, filter.status));
   if (filter.purpose === CUSTOM_PURPOSE_FILTER) conditions.push(notInArray(r.purpose, PREDEFINED_PURPOSE_VALUES));
@@ -72,41 +94,56 @@ function baseConditions(filter: RegisterFilter, { staffId, timeZone = FALLBACK_T
   // Half-open ranges on created_at (an index): `to` includes the whole day, to the microsecond.
   if (filter.from) conditions.push(gte(r.createdAt, startOfDayIn(filter.from, timeZone)));
   if (filter.to) conditions.push(lt(r.createdAt, startOfNextDayIn(filter.to, timeZone)));
-  if (filter.q) conditions.push(searchCondition(filter.q));
+  if (filter.q) conditions.push(searchCondition(filter.q, contactDigest));
   return conditions;
 }
 
 /**
- * A search term matches a request when it is inside its requested or identified name, ignoring
- * case and accents (lib/db/search-fold.ts), or when an id starts with it. Ids are opaque, so a prefix is
- * matched as written; a term that could start a UUID is also matched in lowercase, the way
- * UUIDs are kept (lib/verification-service/contract/verification-id.ts).
+ * A search term matches a request when every word of it is inside its requested or identified
+ * name, in any order, ignoring case, accents, spaces, hyphens and apostrophes
+ * (lib/db/search-fold.ts): "verhaeghe joelle" finds "Joëlle Verhaeghe", "desmet" finds "De Smet".
+ * Or when an id starts with it: ids are opaque, so a prefix is matched as written; a term that
+ * could start a UUID is also matched in lowercase, the way UUIDs are kept
+ * (lib/verification-service/contract/verification-id.ts). A term that is a whole e-mail address
+ * or phone number is looked up by its keyed hash instead of in the names (contact-digest.server.ts).
  *
  * Every branch is a condition an index serves, so that a rare or absent name costs what a common
- * one does: the names through the trigram index on search_names (migration 0011), the id prefix
- * through the text_pattern_ops index. One case has no trigram to look up: a folded term of one or
- * two characters. It is still matched anywhere in the names (no different rule for short terms),
- * without an index: a common pair fills a page from the newest requests at once, a rare or absent
- * one reads the whole register.
- *
- * Widening the search (issue 29) adds branches of the same kind, each indexed:
- * - spaces and hyphens ignored: a second generated column of the folded names without them, with
- *   its own gin_trgm_ops index, matched against the term folded the same way;
- * - any word order: one LIKE per word of the term, ANDed, on the same trigram index (GIN combines
- *   the words' trigram lists itself);
- * - an exact e-mail address or phone number: a column of keyed hashes with a b-tree index, matched
- *   by equality with the term's hash (the register keeps no address or number itself).
+ * one does: each word through the trigram index on search_names (GIN reads the words' trigram
+ * lists in one scan and intersects them), the id prefix through the text_pattern_ops index, the
+ * hash through the GIN index of contact_digests. One case has no trigram to look up: a term whose
+ * every word folds to one or two characters. It is still matched anywhere in the names (no
+ * different rule for short terms), without an index: a common pair fills a page from the newest
+ * requests at once, a rare or absent one reads the whole register. A short word beside a longer
+ * one ("de smet") costs nothing more: the longer word's trigrams find the rows, the short one is
+ * checked on those.
  */
-function searchCondition(q: string): SQL {
-  return or(...nameBranches(q), ...idPrefixBranches(q))!;
+function searchCondition(q: string, contactDigest: string | undefined): SQL {
+  const names = contactDigest === undefined ? nameBranches(q) : [contactBranch(contactDigest)];
+  return or(...names, ...idPrefixBranches(q))!;
+}
+
+/**
+ * The term's words, split where a name's separators are (which the folded names leave out
+ * anyway: search-fold.ts) and at commas, as in "Verhaeghe, Joëlle".
+ */
+function searchWords(q: string): string[] {
+  return q.split(/[\s,;\-\u2010-\u2014'\u2018\u2019\u02bc`]+/u).filter((word) => word !== '');
 }
 
 function nameBranches(q: string): SQL[] {
-  // The term folded by the database, in the same expression as the column. The query's parameters
-  // are known when it is planned, so Postgres folds the term once, to a constant the trigram
-  // index can take (a subquery would hide it from the planner).
-  const pattern = sql`'%' || ${escapedForLike(foldForSearch(sql`${q}::text`))} || '%'`;
-  return [sql`${r.searchNames} LIKE ${pattern} ESCAPE '\\'`];
+  // Each word folded by the database, in the same expressions as the column. The query's
+  // parameters are known when it is planned, so Postgres folds each word once, to a constant the
+  // trigram index can take (a subquery would hide it from the planner).
+  const words = searchWords(q).map((word) => {
+    const pattern = sql`'%' || ${escapedForLike(compactForSearch(foldForSearch(sql`${word}::text`)))} || '%'`;
+    return sql`${r.searchNames} LIKE ${pattern} ESCAPE '\\'`;
+  });
+  // Separators alone ("-") are no name: only an id may start with them.
+  return words.length > 0 ? [and(...words)!] : [];
+}
+
+function contactBranch(digest: string): SQL {
+  return sql`${r.contactDigests} @> array[${digest}::text]`;
 }
 
 function idPrefixBranches(q: string): SQL[] {
@@ -179,7 +216,7 @@ export function registerListQuery(
   if (position) conditions.push(keysetCondition(keys, position.values, position.side));
   // The review is one row per request at most (its key), so the join never repeats a request.
   return db
-    .select({ ...getTableColumns(r), reviewDecision: nameReviews.decision, cursor: cursorColumn(keys) })
+    .select({ ...entryColumns(), reviewDecision: nameReviews.decision, cursor: cursorColumn(keys) })
     .from(r)
     .leftJoin(nameReviews, eq(nameReviews.verificationId, r.verificationId))
     .where(conditions.length > 0 ? and(...conditions) : undefined)
@@ -192,7 +229,7 @@ export function registerListQuery(
  * backwards from a `before` cursor, so those come nearest-first). `limit` rows at most.
  */
 export async function listRegister(input: RegisterFilter, options: ListOptions): Promise<RegisterPageEntry[]> {
-  return registerListQuery(await getDb(), input, options);
+  return registerListQuery(await getDb(), input, await withContactDigest(input, options));
 }
 
 /**
@@ -222,8 +259,8 @@ function setConditions(filter: RegisterFilter, context: ListContext): SQL[] {
 }
 
 /** `condition`, and the search when there is one: for a count's FILTER. */
-function searchedOnly(filter: RegisterFilter, condition?: SQL): SQL {
-  const conditions = [condition, filter.q ? searchCondition(filter.q) : undefined].filter((c) => c !== undefined);
+function searchedOnly(filter: RegisterFilter, context: ListContext, condition?: SQL): SQL {
+  const conditions = [condition, filter.q ? searchCondition(filter.q, context.contactDigest) : undefined].filter((c) => c !== undefined);
   return conditions.length > 0 ? and(...conditions)! : sql`true`;
 }
 
@@ -238,8 +275,8 @@ export function registerViewCountsQuery(db: Pick<Db, 'select'>, input: RegisterF
   if (filter.status && filter.status !== 'pending') return null;
   return db
     .select({
-      expiring: sql<number>`count(*) filter (where ${searchedOnly(filter, expiringCondition(context.now))})`.mapWith(Number),
-      stuck: sql<number>`count(*) filter (where ${searchedOnly(filter, stuckCondition(context.now))})`.mapWith(Number),
+      expiring: sql<number>`count(*) filter (where ${searchedOnly(filter, context, expiringCondition(context.now))})`.mapWith(Number),
+      stuck: sql<number>`count(*) filter (where ${searchedOnly(filter, context, stuckCondition(context.now))})`.mapWith(Number),
     })
     .from(r)
     .where(and(...setConditions(filter, context), pendingUnexpired(context.now)));
@@ -247,7 +284,7 @@ export function registerViewCountsQuery(db: Pick<Db, 'select'>, input: RegisterF
 
 /** How many requests the "Expiring soon" and "Stuck" views would show with the other filters. */
 export async function countRegisterViews(input: RegisterFilter, context: ListContext): Promise<{ expiring: number; stuck: number }> {
-  const query = registerViewCountsQuery(await getDb(), input, context);
+  const query = registerViewCountsQuery(await getDb(), input, await withContactDigest(input, context));
   const [row] = query ? await query : [];
   return { expiring: row?.expiring ?? 0, stuck: row?.stuck ?? 0 };
 }
@@ -260,23 +297,33 @@ export function needsReviewCountQuery(db: Pick<Db, 'select'>, input: RegisterFil
   const filter = registerFilterSchema.parse(input);
   if (filter.status && filter.status !== 'completed') return null;
   return db
-    .select({ count: sql<number>`count(*) filter (where ${searchedOnly(filter)})`.mapWith(Number) })
+    .select({ count: sql<number>`count(*) filter (where ${searchedOnly(filter, context)})`.mapWith(Number) })
     .from(r)
     .where(and(...setConditions(filter, context), needsReviewCondition()));
 }
 
 /** How many requests the "Needs review" view would show with the other filters. */
 export async function countNeedsReview(input: RegisterFilter, context: ListContext): Promise<number> {
-  const query = needsReviewCountQuery(await getDb(), input, context);
+  const query = needsReviewCountQuery(await getDb(), input, await withContactDigest(input, context));
   const [row] = query ? await query : [];
   return row?.count ?? 0;
+}
+
+/**
+ * The request whose person's link is exactly `link` ("Look up"), if the register holds it: a
+ * lookup in the link's hash index. Should a service ever give two requests one link, the newest.
+ */
+export async function findRequestByLink(link: string): Promise<string | undefined> {
+  const db = await getDb();
+  const [row] = await db.select({ verificationId: r.verificationId }).from(r).where(eq(r.link, link)).orderBy(desc(r.createdAt)).limit(1);
+  return row?.verificationId;
 }
 
 /** One request's register row (kept in memory between changes: cache.server.ts). */
 export async function getRegisterEntry(verificationId: string): Promise<RegisterEntry | undefined> {
   const db = await getDb();
   return readRegisterEntry(db, verificationId, async () => {
-    const [row] = await db.select().from(verificationRequests).where(eq(verificationRequests.verificationId, verificationId));
+    const [row] = await db.select(entryColumns()).from(r).where(eq(r.verificationId, verificationId));
     return row;
   });
 }

@@ -3,10 +3,13 @@
 // UI's predicates agreeing with the SQL), mine versus everyone's, the view counts (paging:
 // pages.test.ts; the search's indexes: search-index.test.ts).
 import { eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { verificationRequests } from '@/lib/db/schema';
+import { resetEnv } from '@/lib/env';
+import { rowsOf } from '@/lib/platform/database';
 import { ADA, at, DAY, HOUR, insert, NOW, OTTO, row, setUpRegisterDatabase } from '@/test/support/register';
+import { contactDigest, contactDigestsOfRequest, contactKeyFrom, contactsOfRequest, getContactKey } from './contact-digest.server';
 import { isExpiringSoon, isStuck, type RegisterFilter, registerFilterSchema } from './filter';
 import { countRegisterViews, escapeLike, listRegister, type RegisterEntry } from './queries.server';
 
@@ -175,15 +178,48 @@ describe('listRegister', () => {
       expect(await listIds({ q: name })).toEqual(['folded']);
     });
 
-    it('matches the identified name too, and never across the two names', async () => {
+    it('matches the identified name too, and no word across the two names', async () => {
       await insert(
         row({ verificationId: 'identified', name: 'J. Dupont', identifiedName: 'Jérôme Dupont', status: 'completed', createdAt: at(-8) }),
       );
       expect(await listIds({ q: 'jerome' })).toEqual(['identified']);
       expect(await listIds({ q: 'j. dupont' })).toEqual(['identified']);
-      expect(await listIds({ q: 'dupont jerome' })).toEqual([]);
-      // The control characters a term may hold become spaces, so none reaches from one name into the other.
-      expect(await listIds(registerFilterSchema.parse({ q: 'dupont\njérôme' }))).toEqual([]);
+      // Two words, each inside a name.
+      expect(await listIds({ q: 'dupont jerome' })).toEqual(['identified']);
+      // One word, the end of one name and the start of the other: no such name.
+      expect(await listIds({ q: 'dupontjerome' })).toEqual([]);
+      // The control characters a term may hold become spaces, which separate words: none reaches from one name into the other.
+      expect(await listIds(registerFilterSchema.parse({ q: 'dupont\njérôme' }))).toEqual(['identified']);
+      expect(await listIds(registerFilterSchema.parse({ q: 'pont\njérô' }))).toEqual(['identified']);
+    });
+
+    it('ignores spaces, hyphens and apostrophes: "desmet" finds "De Smet", "dhondt" finds "D’Hondt"', async () => {
+      await insert(
+        row({ verificationId: 'de-smet', name: 'Pieter De Smet', createdAt: at(-8) }),
+        row({ verificationId: 'dhondt', name: 'Lies D’Hondt', createdAt: at(-9) }),
+        row({ verificationId: 'obrien', name: "Sean O'Brien", createdAt: at(-10) }),
+        row({ verificationId: 'marie-claire', name: 'Marie-Claire Vanden Broucke', createdAt: at(-11) }),
+      );
+      for (const q of ['desmet', 'De Smet', 'de-smet', 'DESMET', 'pieter desmet']) expect(await listIds({ q }), q).toEqual(['de-smet']);
+      for (const q of ['dhondt', "d'hondt", 'D’Hondt', 'd hondt', 'lies dhondt']) expect(await listIds({ q }), q).toEqual(['dhondt']);
+      for (const q of ['obrien', 'o’brien', "O'Brien"]) expect(await listIds({ q }), q).toEqual(['obrien']);
+      for (const q of ['marieclaire', 'marie claire', 'Marie–Claire', 'vandenbroucke', 'vanden-broucke', 'broucke marie']) {
+        expect(await listIds({ q }), q).toEqual(['marie-claire']);
+      }
+      expect(await listIds({ q: 'desmit' })).toEqual([]);
+    });
+
+    it('ignores word order: "verhaeghe joelle" finds "Joëlle Verhaeghe", and every word must match', async () => {
+      await insert(
+        row({ verificationId: 'joelle', name: 'Joëlle Verhaeghe', createdAt: at(-8) }),
+        row({ verificationId: 'anna', name: 'Anna Verhaeghe', createdAt: at(-9) }),
+      );
+      expect(await listIds({ q: 'verhaeghe joelle' })).toEqual(['joelle']);
+      expect(await listIds({ q: 'VERHAEGHE,  Joëlle' })).toEqual(['joelle']);
+      expect(await listIds({ q: 'verhaeghe' })).toEqual(['joelle', 'anna']);
+      expect(await listIds({ q: 'verhaeghe marie' })).toEqual([]);
+      // A word's wildcard characters are still literal.
+      expect(await listIds({ q: 'verhaeghe %' })).toEqual([]);
     });
 
     it('keeps the folded names current when the identified name arrives', async () => {
@@ -212,6 +248,101 @@ describe('listRegister', () => {
       expect(await listIds({ q: '％' })).toEqual(['pct']);
       expect(await listIds({ q: 'Ann＿Marie' })).toEqual(['under']);
       expect(await listIds({ q: 'Ánn_Märie' })).toEqual(['under']);
+    });
+  });
+
+  describe('search by e-mail address or phone number, through their keyed hashes', () => {
+    const joelle = { email: 'Joelle.Verhaeghe@Example.be', phonenumber: '+32470123456' };
+    let region: string | undefined;
+
+    beforeEach(async () => {
+      // Numbers typed the Belgian way are read as Belgian ones; put back after each test.
+      region = process.env.DEFAULT_PHONE_REGION;
+      process.env.DEFAULT_PHONE_REGION = 'BE';
+      resetEnv();
+      await insert(
+        row({
+          verificationId: 'joelle',
+          name: 'Joëlle Verhaeghe',
+          contactDigests: await contactDigestsOfRequest(joelle),
+          createdAt: at(-1),
+        }),
+        row({
+          verificationId: 'joelle-again',
+          name: 'J. Verhaeghe',
+          contactDigests: await contactDigestsOfRequest({ email: 'joelle.verhaeghe@example.be' }),
+          createdAt: at(-2),
+        }),
+        row({
+          verificationId: 'other',
+          name: 'Bram Peeters',
+          contactDigests: await contactDigestsOfRequest({ email: 'bram@example.be', phonenumber: '+32470999999' }),
+          createdAt: at(-3),
+        }),
+        // Whose name holds the address as text: a hash is looked up, not the names.
+        row({ verificationId: 'named-like-it', name: 'joelle.verhaeghe@example.be', createdAt: at(-4) }),
+      );
+    });
+
+    afterEach(() => {
+      if (region === undefined) delete process.env.DEFAULT_PHONE_REGION;
+      else process.env.DEFAULT_PHONE_REGION = region;
+      resetEnv();
+    });
+
+    it('finds the requests made for an exact address, whatever its case', async () => {
+      for (const q of ['joelle.verhaeghe@example.be', 'JOELLE.VERHAEGHE@EXAMPLE.BE', ' Joelle.Verhaeghe@example.BE ']) {
+        expect(await listIds({ q }), q).toEqual(['joelle', 'joelle-again']);
+      }
+      // Not a part of it, nor another address.
+      expect(await listIds({ q: 'joelle.verhaeghe@example.b' })).toEqual([]);
+      expect(await listIds({ q: 'verhaeghe@example.be' })).toEqual([]);
+    });
+
+    it('finds the requests made for a number, typed nationally or in E.164', async () => {
+      for (const q of ['0470 12 34 56', '0470/12.34.56', '+32470123456', '+32 470 12 34 56', '0032 470 12 34 56']) {
+        expect(await listIds({ q }), q).toEqual(['joelle']);
+      }
+      expect(await listIds({ q: '0470 12 34 57' })).toEqual([]);
+    });
+
+    it('counts the quick views under an address search as the list finds it', async () => {
+      expect(await countRegisterViews({ q: 'JOELLE.VERHAEGHE@example.be' }, { now: NOW })).toEqual({ expiring: 0, stuck: 0 });
+      await (await getDb())
+        .update(verificationRequests)
+        .set({ accessExpiresAt: at(HOUR) })
+        .where(eq(verificationRequests.verificationId, 'joelle'));
+      expect(await countRegisterViews({ q: 'JOELLE.VERHAEGHE@example.be' }, { now: NOW })).toEqual({ expiring: 1, stuck: 0 });
+    });
+
+    it('finds nothing by hashes made with another secret', async () => {
+      const otherKey = contactKeyFrom('another server’s secret, at least 32 characters long');
+      await insert(
+        row({
+          verificationId: 'other-secret',
+          name: 'Someone Else',
+          contactDigests: contactsOfRequest(joelle, 'BE').map((contact) => contactDigest(otherKey, contact)),
+        }),
+      );
+      expect(await listIds({ q: 'joelle.verhaeghe@example.be' })).toEqual(['joelle', 'joelle-again']);
+      expect(await listIds({ q: '+32470123456' })).toEqual(['joelle']);
+    });
+
+    it('stores neither the address nor the number, only their keyed hashes', async () => {
+      const [stored] = rowsOf<Record<string, unknown>>(
+        await (await getDb()).execute(sql`select * from verification_requests where verification_id = 'joelle'`),
+      );
+      const text = JSON.stringify(stored).toLowerCase();
+      for (const value of ['joelle.verhaeghe@example.be', 'example.be', '+32470123456', '32470123456', '470123456']) {
+        expect(text).not.toContain(value);
+      }
+      const key = await getContactKey();
+      expect(stored!.contact_digests).toEqual([
+        contactDigest(key, { kind: 'email', value: 'joelle.verhaeghe@example.be' }),
+        contactDigest(key, { kind: 'phone', value: '+32470123456' }),
+      ]);
+      // And a list never carries them to a page.
+      expect(Object.keys((await list({ q: 'joelle' }))[0]!)).not.toContain('contactDigests');
     });
   });
 

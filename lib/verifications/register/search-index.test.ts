@@ -1,17 +1,20 @@
-// The register's search is served by indexes (migration 0011), on either store: the plan of the
-// very query the page runs names the trigram index for a name, rare or absent alike, and reads an
+// The register's search is served by indexes (migrations 0011 and 0016), on either store: the plan
+// of the very query the page runs names the trigram index for a name, rare or absent alike, for
+// each word of a term, the index of contact hashes for an address or a number, and reads an
 // id prefix as a range of a b-tree, and a page however deep as a range of the register's order
 // (migration 0012); a status filter's page, too, and the home page's counts of its quick views
 // read only their partial indexes (migration 0013). What it costs at a million rows is the
 // bench's to measure.
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import type { PageCursor } from '@/lib/db/keyset';
+import { verificationRequests } from '@/lib/db/schema';
 import { rowsOf } from '@/lib/platform/database';
 import { ADA, NOW, setUpRegisterDatabase } from '@/test/support/register';
+import { contactDigestsOfRequest } from './contact-digest.server';
 import type { RegisterFilter } from './filter';
-import { listRegister, needsReviewCountQuery, registerListQuery, registerViewCountsQuery } from './queries.server';
+import { listRegister, needsReviewCountQuery, registerListQuery, registerViewCountsQuery, withContactDigest } from './queries.server';
 
 setUpRegisterDatabase();
 
@@ -64,6 +67,31 @@ describe('the register search on its indexes', () => {
     for (const q of ['zolkiew', 'no such name']) {
       const plan = await planOf({ q });
       expect(plan, plan).toContain('verification_requests_search_names_trgm_idx');
+      expect(plan, plan).not.toMatch(/Seq Scan on verification_requests/);
+    }
+  });
+
+  it('looks every word of a term up in the trigram index, a short word beside a longer one too', async () => {
+    await seed();
+    expect((await listRegister({ q: 'zolkiewski zbig' }, context)).map((entry) => entry.verificationId)).toEqual(['zz-rare']);
+    for (const q of ['zolkiewski zbig', 'de smet', 'no such-name']) {
+      const plan = await planOf({ q });
+      expect(plan, plan).toContain('verification_requests_search_names_trgm_idx');
+      expect(plan, plan).not.toMatch(/Seq Scan on verification_requests/);
+    }
+  });
+
+  it('looks an e-mail address or a phone number up in the index of contact hashes', async () => {
+    await seed();
+    const db = await getDb();
+    const digests = await contactDigestsOfRequest({ email: 'zbigniew@example.pl', phonenumber: '+48601234567' });
+    await db.update(verificationRequests).set({ contactDigests: digests }).where(eq(verificationRequests.verificationId, 'zz-rare'));
+    await db.execute(sql`analyze verification_requests`);
+    for (const q of ['ZBIGNIEW@example.pl', '+48 601 234 567']) {
+      const searched = await withContactDigest({ q }, context);
+      expect((await listRegister({ q }, context)).map((entry) => entry.verificationId)).toEqual(['zz-rare']);
+      const plan = await explained((tx) => registerListQuery(tx, { q }, searched).getSQL());
+      expect(plan, plan).toContain('verification_requests_contact_digests_idx');
       expect(plan, plan).not.toMatch(/Seq Scan on verification_requests/);
     }
   });

@@ -89,11 +89,15 @@ export async function applyServiceRecord(tx: RegisterTx, verificationId: string,
   return record.status;
 }
 
-/** The register row for a request the service has just created. */
+/**
+ * The register row for a request the service has just created. Its address and number are not
+ * kept, only their keyed hashes (contactDigestsOfRequest in contact-digest.server.ts).
+ */
 export function newRegisterEntry(
   verificationId: string,
   request: CreateVerificationRequest,
   link: string | null,
+  contactDigests: string[] = [],
 ): typeof verificationRequests.$inferInsert {
   return {
     verificationId,
@@ -104,5 +108,6 @@ export function newRegisterEntry(
     emailNotification: request.shareableLink ? false : (request.emailNotification ?? true),
     smsNotification: request.smsNotification ?? false,
     link,
+    contactDigests,
   };
 }
