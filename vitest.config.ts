@@ -42,7 +42,7 @@ export const POSTGRES_SUITES = [
   'lib/verifications/create/{create-verification,link-copy-audit,rate-limit,rate-limit-events,record-link-copied-action}.test.ts',
   'lib/verifications/follow-up/*.test.ts',
   'lib/verifications/record/*.test.ts',
-  'lib/verifications/register/{cache,pages,queries,retention,search-index,writes}.test.ts',
+  'lib/verifications/register/{cache,list-columns,pages,queries,result-count,retention,search-index,writes}.test.ts',
   'lib/verifications/review/{name-review,needs-review}.test.ts',
   'lib/verifications/timeline/*.test.ts',
   'lib/webhook-receiver/*.test.ts',

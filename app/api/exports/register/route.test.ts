@@ -350,17 +350,15 @@ describe('GET /api/exports/register', () => {
 
     it('writes commas when asked, and the stored codes with values=codes, the method among them; the failure reason as the service wrote it', async () => {
       const db = await getDb();
-      await db
-        .insert(verificationRequests)
-        .values([
-          row('codes-1', {
-            emailNotification: true,
-            language: 'fr',
-            status: 'failed',
-            method: 'passport',
-            failureReason: 'document_expired',
-          }),
-        ]);
+      await db.insert(verificationRequests).values([
+        row('codes-1', {
+          emailNotification: true,
+          language: 'fr',
+          status: 'failed',
+          method: 'passport',
+          failureReason: 'document_expired',
+        }),
+      ]);
       answerInLanguage('fr');
       const commas = parseCsv(await (await exportRegister('?delimiter=comma', ada)).text());
       expect(commas[0]?.[0]).toBe('Identifiant de la vérification');
