@@ -48,7 +48,10 @@ export function NameReviewPanel({
       {canReview ? (
         <NameReviewForm verificationId={verificationId} current={review} sameDecision={sameDecision} />
       ) : (
-        <p className="text-sm text-slate-600">{sameDecision === 'anyone' ? t('whoDecides') : t('whoDecidesFourEyes')}</p>
+        <p className="text-sm text-slate-600">
+          {t('whoDecides')}
+          {sameDecision === 'anyone' ? null : ` ${t('whoDecidesFourEyes')}`}
+        </p>
       )}
     </div>
   );
