@@ -47,7 +47,7 @@ export const POSTGRES_SUITES = [
   'lib/verifications/notes/notes.test.ts',
   'lib/verifications/lookup.test.ts',
   'lib/verifications/record/*.test.ts',
-  'lib/verifications/register/{cache,pages,queries,retention,search-index,writes}.test.ts',
+  'lib/verifications/register/{cache,list-columns,pages,queries,result-count,retention,search-index,writes}.test.ts',
   'lib/verifications/review/{name-review,needs-review}.test.ts',
   'lib/verifications/timeline/*.test.ts',
   'lib/webhook-receiver/*.test.ts',

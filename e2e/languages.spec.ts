@@ -115,12 +115,16 @@ for (const officer of OFFICERS) {
     const review = page.locator('form').filter({ has: page.getByRole('button', { name: t('detail.review.record') }) });
     await review.getByRole('button', { name: t('detail.review.record') }).click();
     await expect(review.locator('#review-decision-error')).toHaveText(t('detail.review.errors.decision'));
-    await review.getByRole('radio', { name: t('common.nameReviewDecision.same_person') }).check();
-    await review.getByLabel(t('detail.review.note')).fill(officer.language === 'fr' ? 'Nom d’épouse.' : 'Naam van de echtgenoot.');
+    // The officer created the request: under four eyes, "same person" is a colleague's, and the form says so.
+    await expect(review).toContainText(t('detail.review.fourEyesNotYou'));
+    await review.getByRole('radio', { name: t('common.nameReviewDecision.different_person') }).check();
+    await review
+      .getByLabel(t('detail.review.note'))
+      .fill(officer.language === 'fr' ? 'Date de naissance différente.' : 'Andere geboortedatum.');
     await review.getByRole('button', { name: t('detail.review.record') }).click();
     await expect(page.getByRole('status').filter({ hasText: t('detail.reviewAction.recorded') })).toBeVisible();
     await expect(page.getByTestId('review-decision')).toContainText(
-      t('detail.review.decision', { decision: t('common.nameReviewDecision.same_person') }),
+      t('detail.review.decision', { decision: t('common.nameReviewDecision.different_person') }),
     );
     await expect(page.getByRole('heading', { name: t('detail.timeline.heading') })).toBeVisible();
 
@@ -128,7 +132,7 @@ for (const officer of OFFICERS) {
     await page.goto(`/?q=${encodeURIComponent(name)}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('register.page.title'));
     const row = page.getByRole('row').filter({ hasText: id });
-    await expect(row).toContainText(t('register.table.reviewed.same_person'));
+    await expect(row).toContainText(t('register.table.reviewed.different_person'));
     await expectNoSeriousViolations(page, `${officer.language} register`);
     await expectFitsAPhone(page, `${officer.language} register`);
     const download = page.waitForEvent('download');
@@ -138,7 +142,7 @@ for (const officer of OFFICERS) {
     expect(header?.split(';').slice(0, 1)).toEqual([t('exports.register.header.verificationId')]);
     const ours = rows.find((line) => line.startsWith(id));
     expect(ours?.split(';')).toContain(t('common.purpose.legal_obligations'));
-    expect(ours?.split(';')).toContain(t('common.nameReviewDecision.same_person'));
+    expect(ours?.split(';')).toContain(t('common.nameReviewDecision.different_person'));
 
     // The audit trail of the request, its actions in their words.
     await page.goto(`/audit?verification=${id}`);

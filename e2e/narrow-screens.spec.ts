@@ -54,8 +54,14 @@ test.describe('narrow screens (admin)', () => {
       await expectOnScreen(page, header.getByRole('link', { name: 'New request' }), 'New request');
       await expectOnScreen(page, header.getByRole('button', { name: 'Sign out' }), 'Sign out');
       const nav = page.getByRole('navigation', { name: 'Main' });
-      for (const name of ['Requests', 'Staff', 'Audit trail', 'Webhooks']) {
-        const link = nav.getByRole('link', { name });
+      const administration = page.getByRole('navigation', { name: 'Administration' });
+      for (const [menu, name] of [
+        [nav, 'Requests'],
+        [administration, 'Staff'],
+        [nav, 'Audit trail'],
+        [administration, 'Webhooks'],
+      ] as const) {
+        const link = menu.getByRole('link', { name });
         await link.scrollIntoViewIfNeeded();
         await expectOnScreen(page, link, name);
       }

@@ -26,6 +26,7 @@ describe('parseEnv', () => {
       CREATE_RATE_LIMIT_PER_MINUTE: 30,
       READ_RATE_LIMIT_PER_MINUTE: 120,
       REQUIRE_2FA: 'off',
+      REVIEW_FOUR_EYES: 'on',
       LOG_LEVEL: 'info',
       OIDC_LABEL: 'Sign in with single sign-on',
       PASSWORD_SIGN_IN: 'on',
@@ -80,6 +81,17 @@ describe('REQUIRE_2FA', () => {
     expect(parseEnv({ REQUIRE_2FA: '' }).REQUIRE_2FA).toBe('off');
     for (const bad of ['yes', 'true', 'ON']) {
       expect(problemsOf({ REQUIRE_2FA: bad })).toEqual(['REQUIRE_2FA must be "on" or "off"']);
+    }
+  });
+});
+
+describe('REVIEW_FOUR_EYES', () => {
+  it('is on unless set to off, and refuses anything but on or off', () => {
+    expect(parseEnv({}).REVIEW_FOUR_EYES).toBe('on');
+    expect(parseEnv({ REVIEW_FOUR_EYES: '' }).REVIEW_FOUR_EYES).toBe('on');
+    expect(parseEnv({ REVIEW_FOUR_EYES: 'off' }).REVIEW_FOUR_EYES).toBe('off');
+    for (const bad of ['no', 'false', 'OFF']) {
+      expect(problemsOf({ REVIEW_FOUR_EYES: bad })).toEqual(['REVIEW_FOUR_EYES must be "on" or "off"']);
     }
   });
 });

@@ -114,6 +114,9 @@ const envSchema = z.object({
   // Whether every password account must enrol a second factor before using anything
   // (lib/auth/two-factor/requirement.ts); accounts that sign in only through SSO are exempt.
   REQUIRE_2FA: z.preprocess(blankAsUnset, z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('off')),
+  // Four eyes on a name mismatch (lib/verifications/review/name-review.server.ts): accepting
+  // differing names as the same person needs someone other than the request's creator.
+  REVIEW_FOUR_EYES: z.preprocess(blankAsUnset, z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on')),
   LOG_LEVEL: logLevelSchema,
   // Single sign-on through the company's OpenID Connect provider (lib/auth/single-sign-on.ts):
   // all three of ISSUER, CLIENT_ID and CLIENT_SECRET, or none (see crossFieldProblems).
@@ -270,6 +273,11 @@ export function getSingleSignOnConfig(): { issuer: string; clientId: string; cli
 /** Whether staff may sign in with e-mail and password (PASSWORD_SIGN_IN, on unless turned off). */
 export function isPasswordSignInEnabled(): boolean {
   return getEnv().PASSWORD_SIGN_IN === 'on';
+}
+
+/** Whether "same person" needs a second staff member besides the request's creator (REVIEW_FOUR_EYES, on unless turned off). */
+export function isReviewFourEyesEnabled(): boolean {
+  return getEnv().REVIEW_FOUR_EYES === 'on';
 }
 
 /** The secrets a webhook delivery may be signed with (several during a rotation); empty when unset. */

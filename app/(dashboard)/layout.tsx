@@ -45,6 +45,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   if (!staff) return <ClientMessagesFor namespaces={['shell.databaseUnavailable']}>{children}</ClientMessagesFor>;
   const sandbox = isSandboxEnabled();
   const [lastEventId, t, tCommon] = await Promise.all([currentEventId(), getTranslations('shell'), getTranslations('common')]);
+  // Administrators' pages: not daily work, so out of the main menu.
+  const administration = [
+    can(staff.role, 'staff:manage') ? { href: '/staff', label: t('header.staff') } : null,
+    sandbox && can(staff.role, 'audit:read') ? { href: '/webhooks', label: t('header.webhooks') } : null,
+  ].filter((entry) => entry !== null);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -62,35 +67,38 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             <ShieldCheck aria-hidden="true" className="size-6 text-indigo-600" />
             Verification Desk
           </Link>
-          <nav
-            aria-label={t('header.mainMenu')}
-            className="order-last -mx-1 flex w-full items-center gap-1 overflow-x-auto pb-2 text-sm whitespace-nowrap lg:order-none lg:mx-0 lg:w-auto lg:flex-1 lg:pb-0"
-          >
-            <Link href="/queue" className={navLinkClasses}>
-              {t('header.queue')}
-            </Link>
-            <Link href="/" className={navLinkClasses}>
-              {t('header.requests')}
-            </Link>
-            <Link href="/overview" className={navLinkClasses}>
-              {t('header.overview')}
-            </Link>
-            {can(staff.role, 'staff:manage') ? (
-              <Link href="/staff" className={navLinkClasses}>
-                {t('header.staff')}
+          {/* The daily work in the main menu; what only administrators manage (staff accounts,
+              the sandbox's webhook deliveries) in an administration group of its own beside it. */}
+          <div className="order-last -mx-1 flex w-full items-center gap-1 overflow-x-auto pb-2 text-sm whitespace-nowrap lg:order-none lg:mx-0 lg:w-auto lg:flex-1 lg:pb-0">
+            <nav aria-label={t('header.mainMenu')} className="flex items-center gap-1">
+              <Link href="/queue" className={navLinkClasses}>
+                {t('header.queue')}
               </Link>
-            ) : null}
-            {can(staff.role, 'audit:read') ? (
-              <Link href="/audit" className={navLinkClasses}>
-                {t('header.auditTrail')}
+              <Link href="/" className={navLinkClasses}>
+                {t('header.requests')}
               </Link>
-            ) : null}
-            {sandbox && can(staff.role, 'audit:read') ? (
-              <Link href="/webhooks" className={navLinkClasses}>
-                {t('header.webhooks')}
+              <Link href="/overview" className={navLinkClasses}>
+                {t('header.overview')}
               </Link>
+              {can(staff.role, 'audit:read') ? (
+                <Link href="/audit" className={navLinkClasses}>
+                  {t('header.auditTrail')}
+                </Link>
+              ) : null}
+            </nav>
+            {administration.length > 0 ? (
+              <nav aria-labelledby="administration-menu" className="ml-2 flex items-center gap-1 border-l border-slate-200 pl-3">
+                <span id="administration-menu" className="px-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                  {t('header.administration')}
+                </span>
+                {administration.map((entry) => (
+                  <Link key={entry.href} href={entry.href} className={navLinkClasses}>
+                    {entry.label}
+                  </Link>
+                ))}
+              </nav>
             ) : null}
-          </nav>
+          </div>
           <div className="ml-auto flex items-center gap-3 lg:gap-6">
             {can(staff.role, 'verification:create') ? (
               <Link href="/verifications/new" className={buttonClasses('primary', 'md')}>

@@ -23,7 +23,14 @@ import {
   registerQuery,
   SEARCH_MAX,
 } from '@/lib/verifications/register/filter';
-import { countNeedsReview, countRegisterViews, listRegisterPage, registerCursorKinds } from '@/lib/verifications/register/queries.server';
+import {
+  countNeedsReview,
+  countRegisterResults,
+  countRegisterViews,
+  listRegisterPage,
+  RESULT_COUNT_BOUND,
+  registerCursorKinds,
+} from '@/lib/verifications/register/queries.server';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -68,10 +75,12 @@ export default async function HomePage({ searchParams }: Props) {
   // One clock for the query and the rendering, so "expires in" agrees with the view it is in.
   const now = new Date();
   const context = { now, staffId: staff.id, timeZone };
-  const [{ entries, links }, counts, needsReview] = await Promise.all([
+  const [{ entries, links }, counts, needsReview, results] = await Promise.all([
     listRegisterPage(filter, { ...context, position }),
     countRegisterViews(filter, context),
     countNeedsReview(filter, context),
+    // Bounded: beyond RESULT_COUNT_BOUND the page says "more than", and the count stays cheap.
+    countRegisterResults(filter, context),
   ]);
   const paged = links.newer !== undefined;
   const view = filter.view ?? 'all';
@@ -118,6 +127,9 @@ export default async function HomePage({ searchParams }: Props) {
         </div>
         <RegisterFilters filter={filter} staff={staffOptions(members, (name) => t('page.disabledStaff', { name }))} timeZone={timeZone} />
         <FilterProblemsAlert problems={problems} />
+        <p className="text-sm font-medium text-slate-700" data-testid="register-count">
+          {results.more ? t('page.resultCountMore', { bound: RESULT_COUNT_BOUND }) : t('page.resultCount', { count: results.count })}
+        </p>
         <RecentRequests
           entries={entries}
           now={now}

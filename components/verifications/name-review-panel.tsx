@@ -14,16 +14,19 @@ import { LocalTime } from '@/components/ui/local-time';
 import { type FieldErrors, refusalOf } from '@/lib/forms/form-state';
 import { cn } from '@/lib/utils';
 import { type NameReviewFormState, recordNameReviewAction } from '@/lib/verifications/review/actions';
-import { NAME_REVIEW_DECISIONS, NOTE_MAX, type ReviewSummary } from '@/lib/verifications/review/labels';
+import { NAME_REVIEW_DECISIONS, NOTE_MAX, type ReviewSummary, type SameDecisionRule } from '@/lib/verifications/review/labels';
 
 export function NameReviewPanel({
   verificationId,
   review,
   canReview,
+  sameDecision,
 }: {
   verificationId: string;
   review: ReviewSummary | null;
   canReview: boolean;
+  /** Who may record "same person" (four eyes), as the reader is concerned. */
+  sameDecision: SameDecisionRule;
 }) {
   const t = useClientTranslations('detail.review');
   const tDecision = useClientTranslations('common.nameReviewDecision');
@@ -43,15 +46,26 @@ export function NameReviewPanel({
         <p className="text-sm text-slate-700">{t('noDecision')}</p>
       )}
       {canReview ? (
-        <NameReviewForm verificationId={verificationId} current={review} />
+        <NameReviewForm verificationId={verificationId} current={review} sameDecision={sameDecision} />
       ) : (
-        <p className="text-sm text-slate-600">{t('whoDecides')}</p>
+        <p className="text-sm text-slate-600">
+          {t('whoDecides')}
+          {sameDecision === 'anyone' ? null : ` ${t('whoDecidesFourEyes')}`}
+        </p>
       )}
     </div>
   );
 }
 
-function NameReviewForm({ verificationId, current }: { verificationId: string; current: ReviewSummary | null }) {
+function NameReviewForm({
+  verificationId,
+  current,
+  sameDecision,
+}: {
+  verificationId: string;
+  current: ReviewSummary | null;
+  sameDecision: SameDecisionRule;
+}) {
   const [state, formAction, isPending] = useActionState<NameReviewFormState, FormData>(recordNameReviewAction, {
     status: 'idle',
     values: { verificationId, decision: '', note: '' },
@@ -91,12 +105,19 @@ function NameReviewForm({ verificationId, current }: { verificationId: string; c
           aria-invalid={error('decision') ? true : undefined}
         >
           <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
+          {sameDecision === 'anyone' ? null : (
+            <p id="review-four-eyes" className="text-sm text-slate-600">
+              {sameDecision === 'not_you' ? t('fourEyesNotYou') : t('fourEyesNotCreator')}
+            </p>
+          )}
           <div className="grid gap-2 sm:grid-cols-2">
             {NAME_REVIEW_DECISIONS.map((decision) => (
               <label
                 key={decision}
                 className={cn(
                   'flex cursor-pointer gap-3 rounded-md p-3 text-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50',
+                  // The creator may not accept their own request's mismatch (four eyes): the server refuses it too.
+                  'has-disabled:cursor-not-allowed has-disabled:opacity-60 has-disabled:hover:bg-transparent',
                   'has-checked:bg-indigo-50 has-checked:ring-2 has-checked:ring-indigo-600 has-focus-visible:outline-2 has-focus-visible:outline-indigo-600',
                 )}
               >
@@ -105,6 +126,8 @@ function NameReviewForm({ verificationId, current }: { verificationId: string; c
                   name="decision"
                   value={decision}
                   defaultChecked={values.decision === decision}
+                  disabled={decision === 'same_person' && sameDecision === 'not_you'}
+                  aria-describedby={decision === 'same_person' && sameDecision !== 'anyone' ? 'review-four-eyes' : undefined}
                   className="mt-0.5 size-4 accent-indigo-600"
                 />
                 <span>

@@ -41,6 +41,8 @@ function entry(overrides: Partial<RegisterListEntry> = {}): RegisterListEntry {
     assignedAt: null,
     searchNames: 'john smith\n',
     reviewDecision: null,
+    createdByName: 'Ada Admin',
+    followedUpBy: null,
     ...overrides,
   };
 }
@@ -149,6 +151,52 @@ describe('RecentRequests', () => {
     const purpose = 'Renewal of the supplier agreement for the northern warehouses, including the transport subcontractors';
     const html = await render([entry({ purpose })]);
     expect(html).toContain(`<span class="line-clamp-2" title="${purpose}" translate="no">${purpose}</span>`);
+  });
+});
+
+describe('RecentRequests: who, when completed, and follow-ups', () => {
+  it('names the creator as user data, or says the account was deleted', async () => {
+    const html = await render([
+      entry({ verificationId: 'by-ada' }),
+      entry({ verificationId: 'gone', createdBy: null, createdByName: null }),
+    ]);
+    expect(html).toContain(
+      '<td data-label="Created by" class="max-w-40 px-4 py-3 break-words text-slate-700"><span translate="no">Ada Admin</span></td>',
+    );
+    expect(html).toContain('<span class="text-slate-500">deleted account</span>');
+  });
+
+  it('shows when a request was completed, in the display zone, and "Not completed" before', async () => {
+    const html = await render([
+      entry({
+        verificationId: 'done',
+        status: 'completed',
+        identifiedName: 'John Smith',
+        completedAt: new Date('2030-06-15T10:30:00.000Z'),
+      }),
+      entry({ verificationId: 'waiting' }),
+    ]);
+    const completedCells = [...html.matchAll(/<td data-label="Completed"[^>]*>(.*?)<\/td>/g)].map((match) =>
+      (match[1] ?? '').replace(/<[^>]+>/g, ''),
+    );
+    expect(completedCells).toEqual([expect.stringContaining('15 Jun 2030, 10:30'), 'Not completed']);
+  });
+
+  it('says that a request follows up an earlier one, and that the earlier one was followed up, each linking to the other', async () => {
+    const earlier = '7d0c52a6-1c3e-4f1e-9a39-5d7c2c1b9e01';
+    const later = 'b41f9e30-62a1-4c8e-8f55-0d2b6f7a3c11';
+    const html = await render([
+      entry({ verificationId: later, followsVerificationId: earlier }),
+      entry({ verificationId: earlier, status: 'expired', followedUpBy: later }),
+    ]);
+    expect(html).toContain(
+      `Follows up <a class="font-mono text-indigo-700 underline underline-offset-2" aria-label="Request ${earlier}" title="${earlier}" href="/verifications/${earlier}">7d0c52a6…</a>`,
+    );
+    expect(html).toContain(
+      `Followed up by <a class="font-mono text-indigo-700 underline underline-offset-2" aria-label="Request ${later}" title="${later}" href="/verifications/${later}">b41f9e30…</a>`,
+    );
+    // A request on its own says neither.
+    expect(await render([entry()])).not.toMatch(/Follow(s|ed) up/);
   });
 });
 

@@ -1,7 +1,9 @@
 // "Recent requests": the register of requests created from this dashboard, as filtered, with
-// the requested name beside the identified one and the deadlines that need someone's attention.
+// the requested name beside the identified one, the deadlines that need someone's attention, who
+// created each request and when it was completed, and the follow-ups between requests.
 
 import { useLocale, useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import { DataTable, idTextClasses } from '@/components/ui/data-table';
 import { Check, CircleX, Hourglass, Link2, Mail, MessageSquare, TriangleAlert, UserCheck } from '@/components/ui/icons';
 import { Link } from '@/components/ui/link';
@@ -104,6 +106,45 @@ function IdentifiedName({ entry }: { entry: RegisterListEntry }) {
   );
 }
 
+/** An opaque id short enough for a table's line: its start (ids are long and unique early on). */
+export function shortId(id: string): string {
+  return id.length > 12 ? `${id.slice(0, 8)}…` : id;
+}
+
+/**
+ * The follow-ups between requests: a request that follows an earlier one up says so, and the
+ * earlier one says which request followed it, so two rows for the same person read as a story,
+ * not as a duplicate.
+ */
+function FollowUps({ entry }: { entry: RegisterListEntry }) {
+  const t = useTranslations('register.table');
+  const requestLink = (id: string) => (chunks: ReactNode) => (
+    <Link
+      href={`/verifications/${encodeURIComponent(id)}`}
+      className="font-mono text-indigo-700 underline underline-offset-2"
+      aria-label={t('requestLink', { id })}
+      title={id}
+    >
+      {chunks}
+    </Link>
+  );
+  if (!entry.followsVerificationId && !entry.followedUpBy) return null;
+  return (
+    <div className="mt-1 space-y-0.5 text-xs text-slate-600">
+      {entry.followsVerificationId ? (
+        <p data-follows={entry.followsVerificationId}>
+          {t.rich('followsUp', { id: shortId(entry.followsVerificationId), link: requestLink(entry.followsVerificationId) })}
+        </p>
+      ) : null}
+      {entry.followedUpBy ? (
+        <p data-followed-up-by={entry.followedUpBy}>
+          {t.rich('followedUpBy', { id: shortId(entry.followedUpBy), link: requestLink(entry.followedUpBy) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** "expires in 5 hours": phrased as the detail page phrases the same deadline (lib/time). */
 export function expiresInText(expiresAt: Date, now: Date): string {
   return `expires ${relativeTime(expiresAt, now)}`;
@@ -184,7 +225,9 @@ export function RecentRequests({
         t('table.purpose'),
         t('table.channels'),
         t('table.created'),
+        t('table.createdBy'),
         t('table.status'),
+        t('table.completed'),
         <span key="link" className="sr-only">
           {t('table.link')}
         </span>,
@@ -208,6 +251,7 @@ export function RecentRequests({
               <div>
                 <span className={`${idTextClasses} text-slate-500`}>{entry.verificationId}</span>
               </div>
+              <FollowUps entry={entry} />
             </td>
             <td data-label={t('table.identifiedName')} className="max-w-64 px-4 py-3 break-words">
               <IdentifiedName entry={entry} />
@@ -225,9 +269,23 @@ export function RecentRequests({
             <td data-label={t('table.created')} className="px-4 py-3 whitespace-nowrap text-slate-700">
               <TimeText iso={entry.createdAt.toISOString()} timeZone={timeZone} language={isLanguage(locale) ? locale : undefined} />
             </td>
+            <td data-label={t('table.createdBy')} className="max-w-40 px-4 py-3 break-words text-slate-700">
+              {entry.createdByName === null ? (
+                <span className="text-slate-500">{t('table.deletedAccount')}</span>
+              ) : (
+                <span translate="no">{entry.createdByName}</span>
+              )}
+            </td>
             <td data-label={t('table.status')} className="px-4 py-3">
               <StatusBadge status={entry.status} label={tCommon(`status.${entry.status}`)} />
               <Deadline entry={entry} now={now} />
+            </td>
+            <td data-label={t('table.completed')} className="px-4 py-3 whitespace-nowrap text-slate-700">
+              {entry.completedAt ? (
+                <TimeText iso={entry.completedAt.toISOString()} timeZone={timeZone} language={isLanguage(locale) ? locale : undefined} />
+              ) : (
+                <span className="text-slate-500">{t('table.notCompleted')}</span>
+              )}
             </td>
             <td className="px-4 py-3 text-right">
               {linkUsable && entry.link ? (

@@ -1,11 +1,12 @@
-// The audit trail as CSV rows for auditors: every column it stores, details as JSON, read newest
-// first in keyset batches so an export of any size holds a batch or two in memory.
+// The audit trail as CSV rows for auditors: every column it stores, details as JSON, and beside
+// the actor's id their name as the account has it now (the trail itself keeps ids only), read
+// newest first in keyset batches so an export of any size holds a batch or two in memory.
 import 'server-only';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { getTranslations } from 'next-intl/server';
 import { type AuditFilter, auditConditions } from '@/lib/audit-trail/queries.server';
 import { getDb } from '@/lib/db';
-import { auditEntries } from '@/lib/db/schema';
+import { auditEntries, staffUsers } from '@/lib/db/schema';
 import { rowsOf } from '@/lib/platform/database';
 import { FALLBACK_TIME_ZONE } from '@/lib/time/time-zone';
 import type { CsvCell } from './csv';
@@ -20,6 +21,7 @@ export async function auditCsvHeader(timeZone: string): Promise<string[]> {
   return [
     t('header.at', { zone: zoneLabel(timeZone) }),
     t('header.actorId'),
+    t('header.actorName'),
     t('header.action'),
     t('header.targetType'),
     t('header.targetId'),
@@ -32,6 +34,7 @@ function columnsIn(timeZone: string) {
     id: a.id,
     at: zonedTimestamp(a.at, timeZone),
     actorId: a.actorId,
+    actorName: staffUsers.name,
     action: a.action,
     targetType: a.targetType,
     targetId: a.targetId,
@@ -46,6 +49,8 @@ export type AuditExportRow = {
   id: string;
   at: string;
   actorId: string | null;
+  /** Empty for the system, and once the account is gone. */
+  actorName: string | null;
   action: string;
   targetType: string | null;
   targetId: string | null;
@@ -60,7 +65,7 @@ function detailsJson(details: AuditExportRow['details']): string | null {
 }
 
 export function auditCsvCells(row: AuditExportRow): CsvCell[] {
-  return [row.at, row.actorId, row.action, row.targetType, row.targetId, detailsJson(row.details)];
+  return [row.at, row.actorId, row.actorName, row.action, row.targetType, row.targetId, detailsJson(row.details)];
 }
 
 /** The filtered audit trail, newest first, `batchSize` entries at a time, times in `timeZone`. */
@@ -80,6 +85,7 @@ export async function* auditExportBatches(
       await db.execute(sql`
         select ${selectList(columns)}
         from ${a}
+        left join ${staffUsers} on ${staffUsers.id} = ${a.actorId}
         ${where.length > 0 ? sql`where ${and(...where)}` : sql``}
         order by ${a.at} desc, ${a.id} desc
         limit ${batchSize}`),

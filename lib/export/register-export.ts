@@ -1,9 +1,11 @@
-// The register as CSV rows for auditors: what the register keeps of each request, with its name
-// check and review decision (never the review's note, which may name people; no e-mail
+// The register as CSV rows for auditors: what the register keeps of each request, how it ended
+// (completion time, method, the service's failure reason), with its name check, review decision
+// and reviewer (never the review's note, which may name people; no e-mail
 // address or phone number — it keeps none), read newest first in keyset batches so that an
 // export of any size holds a batch or two in memory and each batch is an index range, not an OFFSET.
 import 'server-only';
 import { and, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db';
 import { NAME_REVIEW_DECISIONS } from '@/lib/db/name-review-decisions';
@@ -27,6 +29,11 @@ import { selectList, zonedTimestamp, zoneLabel } from './sql-rows';
 export const EXPORT_BATCH_SIZE = 2000;
 
 const r = verificationRequests;
+// The staff member who decided the review: a second join of the staff table, beside the creator's.
+const REVIEWER = 'reviewer';
+const reviewer = alias(staffUsers, REVIEWER);
+/** The methods the catalogs name; any other the service reports goes out as it came. */
+const KNOWN_METHODS = ['passport', 'id_card', 'drivers_license'] as const;
 
 /** The columns and their order; each one's header is `exports.register.header.<key>` (docs/exports.md). */
 export const REGISTER_CSV_COLUMNS = [
@@ -45,6 +52,11 @@ export const REGISTER_CSV_COLUMNS = [
   'namesDiffer',
   'reviewDecision',
   'reviewedAt',
+  // Added after the first release: at the end, so a program reading columns by position still works.
+  'reviewedByName',
+  'completedAt',
+  'method',
+  'failureReason',
 ] as const;
 
 /** What the query selects; timestamps already written in the display zone (sql-rows.ts). */
@@ -67,6 +79,10 @@ function columnsIn(timeZone: string) {
     nameMismatch: r.nameMismatch,
     reviewDecision: nameReviews.decision,
     reviewedAt: zonedTimestamp(nameReviews.decidedAt, timeZone),
+    reviewedByName: reviewer.name,
+    completedAt: zonedTimestamp(r.completedAt, timeZone),
+    method: r.method,
+    failureReason: r.failureReason,
     // The keyset cursor: created_at as Postgres prints it, to the microsecond (a JS Date would
     // round it to the millisecond, and the next batch would repeat or skip rows).
     cursorAt: sql<string>`${r.createdAt}::text`,
@@ -92,6 +108,10 @@ export type RegisterExportRow = {
   nameMismatch: boolean | null;
   reviewDecision: string | null;
   reviewedAt: string | null;
+  reviewedByName: string | null;
+  completedAt: string | null;
+  method: string | null;
+  failureReason: string | null;
   cursorAt: string;
 };
 
@@ -130,6 +150,10 @@ export async function registerCsvLayout({ timeZone, values }: { timeZone: string
     t('header.namesDiffer'),
     t('header.reviewDecision'),
     t('header.reviewedAt', { zone: zoneLabel(timeZone) }),
+    t('header.reviewedByName'),
+    t('header.completedAt', { zone: zoneLabel(timeZone) }),
+    t('header.method'),
+    t('header.failureReason'),
   ];
   const codes = values === 'codes';
   const words = (entries: [string, string][]) => new Map(codes ? [] : entries);
@@ -138,6 +162,7 @@ export async function registerCsvLayout({ timeZone, values }: { timeZone: string
   const languages = words(LANGUAGES.map((language) => [language, t(`language.${language}`)]));
   const channels = words(CHANNELS.map((channel) => [channel, t(`channel.${channel}`)]));
   const decisions = words(NAME_REVIEW_DECISIONS.map((decision) => [decision, tCommon(`nameReviewDecision.${decision}`)]));
+  const methods = words(KNOWN_METHODS.map((method) => [method, tCommon(`method.${method}`)]));
   const [yes, no] = codes ? ['yes', 'no'] : [t('yes'), t('no')];
   const word = (map: Map<string, string>, code: string | null) => (code === null ? null : (map.get(code) ?? code));
   return {
@@ -161,6 +186,11 @@ export async function registerCsvLayout({ timeZone, values }: { timeZone: string
       row.nameMismatch === null ? null : row.nameMismatch ? yes : no,
       word(decisions, row.reviewDecision),
       row.reviewedAt,
+      row.reviewedByName,
+      row.completedAt,
+      word(methods, row.method),
+      // The service's own text (it may be a sentence, in its language): as it came, like a name.
+      row.failureReason,
     ],
   };
 }
@@ -189,6 +219,8 @@ export async function* registerExportBatches(
         left join ${staffUsers} on ${staffUsers.id} = ${r.createdBy}
         -- At most one review per request (its key): the join never repeats a row.
         left join ${nameReviews} on ${nameReviews.verificationId} = ${r.verificationId}
+        -- A raw template names an alias without its table: spelt out here.
+        left join ${staffUsers} ${sql.identifier(REVIEWER)} on ${reviewer.id} = ${nameReviews.decidedBy}
         ${where.length > 0 ? sql`where ${and(...where)}` : sql``}
         order by ${r.createdAt} desc, ${r.verificationId} desc
         limit ${batchSize}`),

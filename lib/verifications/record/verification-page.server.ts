@@ -14,9 +14,9 @@ import type { RequestChannels } from '@/lib/verifications/channels';
 import { readNotesForPage, type VerificationNotes } from '@/lib/verifications/notes/notes.server';
 import { getRegisterEntry, type RegisterEntry } from '@/lib/verifications/register/queries.server';
 import { completedNameComparison } from '@/lib/verifications/review/comparison';
-import type { NameReviewDecision, ReviewSummary } from '@/lib/verifications/review/labels';
+import type { NameReviewDecision, ReviewSummary, SameDecisionRule } from '@/lib/verifications/review/labels';
 import type { NameComparison } from '@/lib/verifications/review/name-match';
-import { readNameReviewForPage, reviewSummary } from '@/lib/verifications/review/name-review.server';
+import { readNameReviewForPage, reviewSummary, sameDecisionRule } from '@/lib/verifications/review/name-review.server';
 import { readTimelineForPage, type Timeline } from '@/lib/verifications/timeline/timeline.server';
 import { type ReadFailure, readVerification } from './read-verification.server';
 
@@ -47,6 +47,8 @@ export type VerificationPageRead =
       nameComparison: NameComparison | null;
       reviewDecision: NameReviewDecision | null;
       review: ReviewSummary | null;
+      /** Who may record "same person" (four eyes), as the reader is concerned. */
+      sameDecision: SameDecisionRule;
       timeline: Timeline | undefined;
       /** Who is on the request (for a request in the register): see components/verifications/assignment-panel.tsx. */
       assignment: AssignmentRead | undefined;
@@ -113,6 +115,7 @@ export async function readVerificationPage(id: string, staff: Staff): Promise<Ve
     nameComparison: completedNameComparison(record.status, entry?.name ?? record.inputted_name, record.identified_name),
     reviewDecision: review?.decision ?? null,
     review: reviewSummary(review),
+    sameDecision: sameDecisionRule(entry?.createdBy ?? null, staff.id),
     timeline,
     assignment: entry ? assignment : undefined,
     notes,

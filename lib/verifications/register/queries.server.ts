@@ -15,7 +15,7 @@ import {
   pageFrom,
   type SortKey,
 } from '@/lib/db/keyset';
-import { nameReviews, type VerificationRequestRow, verificationRequests } from '@/lib/db/schema';
+import { nameReviews, staffUsers, type VerificationRequestRow, verificationRequests } from '@/lib/db/schema';
 import { compactForSearch, escapedForLike, foldForSearch } from '@/lib/db/search-fold';
 import { startOfDayIn, startOfNextDayIn } from '@/lib/time/display-time';
 import { FALLBACK_TIME_ZONE } from '@/lib/time/time-zone';
@@ -40,8 +40,22 @@ import {
  */
 export type RegisterEntry = Omit<VerificationRequestRow, 'contactDigests'>;
 
-/** A row of the register's list: the entry and, once staff have decided, the name review's outcome. */
-export type RegisterListEntry = RegisterEntry & { reviewDecision: NameReviewDecision | null };
+/**
+ * A row of the register's list: the entry; once staff have decided, the name review's outcome;
+ * its creator's name (null once the account is gone); and the newest request that follows it up,
+ * if any (so that a follow-up and the request it replaces do not read as duplicates).
+ */
+export type RegisterListEntry = RegisterEntry & {
+  reviewDecision: NameReviewDecision | null;
+  createdByName: string | null;
+  followedUpBy: string | null;
+};
+
+/**
+ * Results beyond this are not counted: "more than 10,000" says what a manager needs, and a count
+ * that stops there reads at most this many index entries, however large the register grows.
+ */
+export const RESULT_COUNT_BOUND = 10_000;
 
 /** The columns of a RegisterEntry. */
 function entryColumns() {
@@ -214,14 +228,61 @@ export function registerListQuery(
   const keys = registerSortKeys(filter.view);
   const conditions = registerConditions(filter, context);
   if (position) conditions.push(keysetCondition(keys, position.values, position.side));
-  // The review is one row per request at most (its key), so the join never repeats a request.
+  // The review is one row per request at most (its key), and the creator one account (the staff
+  // table's key), so the joins never repeat a request.
   return db
-    .select({ ...entryColumns(), reviewDecision: nameReviews.decision, cursor: cursorColumn(keys) })
+    .select({
+      ...entryColumns(),
+      reviewDecision: nameReviews.decision,
+      createdByName: staffUsers.name,
+      followedUpBy: followedUpBy(),
+      cursor: cursorColumn(keys),
+    })
     .from(r)
     .leftJoin(nameReviews, eq(nameReviews.verificationId, r.verificationId))
+    .leftJoin(staffUsers, eq(staffUsers.id, r.createdBy))
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(...keysetOrder(keys, position?.side ?? 'after'))
     .limit(Math.min(Math.max(Math.trunc(limit), 1), 1000));
+}
+
+/**
+ * The newest request following up the row's, through the index on follows_verification_id: one
+ * lookup per row of the page (a page is 100 rows), never a scan. Written raw because the table
+ * is its own subquery's, under another name.
+ */
+function followedUpBy(): SQL<string | null> {
+  return sql<
+    string | null
+  >`(select f.verification_id from ${r} f where f.follows_verification_id = ${r.verificationId} order by f.created_at desc, f.verification_id desc limit 1)`;
+}
+
+/**
+ * How many requests the filter (view and search included) selects, counted up to `bound`:
+ * `{ count: bound, more: true }` beyond it. The count reads at most `bound + 1` rows of the
+ * filter's own range (a limited subquery), so it costs what one deep page does, whatever the
+ * register's length (docs/performance.md).
+ */
+export function registerResultCountQuery(db: Pick<Db, 'select'>, input: RegisterFilter, context: ListContext, bound = RESULT_COUNT_BOUND) {
+  const conditions = registerConditions(input, context);
+  const limited = db
+    .select({ one: sql`1`.as('one') })
+    .from(r)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .limit(bound + 1)
+    .as('limited');
+  return db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(limited);
+}
+
+/** The number of results for the register's filters and search, up to RESULT_COUNT_BOUND (see registerResultCountQuery). */
+export async function countRegisterResults(
+  input: RegisterFilter,
+  context: ListContext,
+  bound = RESULT_COUNT_BOUND,
+): Promise<{ count: number; more: boolean }> {
+  const [row] = await registerResultCountQuery(await getDb(), input, context, bound);
+  const counted = row?.count ?? 0;
+  return counted > bound ? { count: bound, more: true } : { count: counted, more: false };
 }
 
 /**

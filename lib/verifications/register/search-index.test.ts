@@ -124,7 +124,9 @@ describe('the register search on its indexes', () => {
     expect((await listRegister({ status: 'failed' }, context)).map((entry) => entry.verificationId)).toEqual(['v-7', 'v-250', 'v-499']);
     const plan = await explained((tx) => registerListQuery(tx, { status: 'failed' }, context).getSQL(), { indexScans: true });
     expect(plan, plan).toContain('verification_requests_status_created_idx');
-    expect(plan, plan).not.toMatch(/Sort/);
+    // The page's own rows are not sorted; the per-row look-up of a follow-up (a SubPlan) orders
+    // the one or two requests that follow a row up, which is no sort of the register.
+    expect(plan.split('SubPlan')[0], plan).not.toMatch(/Sort/);
   });
 
   it('counts the quick views and the requests needing review from their partial indexes alone', async () => {

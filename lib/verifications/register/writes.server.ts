@@ -33,6 +33,9 @@ export async function refreshRegisterEntry(verificationId: string, record: Verif
     known.identifiedName === record.identified_name &&
     known.accessExpiresAt?.getTime() === Date.parse(record.access_expires_at) &&
     known.keptUntil?.getTime() === Date.parse(record.kept_until) &&
+    (known.completedAt?.getTime() ?? null) === timeOf(record.identified_date) &&
+    known.method === record.verification_method &&
+    known.failureReason === record.failed_reason &&
     // Rows completed before the register kept the flag learn it on their next read.
     known.nameMismatch === nameMismatchOf(known.status, known.name, known.identifiedName)
   ) {
@@ -71,6 +74,11 @@ export async function applyServiceRecord(tx: RegisterTx, verificationId: string,
       nameMismatch: nameMismatchOf(record.status, row.name, record.identified_name),
       accessExpiresAt: new Date(record.access_expires_at),
       keptUntil: new Date(record.kept_until),
+      // How the request ended, as the service reports it: codes and a date, kept so the register
+      // and its overview can answer without asking the service again.
+      completedAt: record.identified_date === null ? null : new Date(record.identified_date),
+      method: record.verification_method,
+      failureReason: record.failed_reason,
       // When the register last learnt something from the service (unchanged reads don't write).
       refreshedAt: new Date(),
     })
@@ -87,6 +95,11 @@ export async function applyServiceRecord(tx: RegisterTx, verificationId: string,
     );
   }
   return record.status;
+}
+
+/** Milliseconds since the epoch of an ISO timestamp, or null: compares a record's date with a row's. */
+function timeOf(timestamp: string | null): number | null {
+  return timestamp === null ? null : Date.parse(timestamp);
 }
 
 /**

@@ -93,4 +93,36 @@ describe('refreshRegisterEntry', () => {
     // Learning the flag is not a change of status.
     expect(audits).toHaveLength(0);
   });
+
+  it('keeps how a request ended: completion time, method and failure reason, learnt once', async () => {
+    const completed = record({
+      status: 'completed',
+      identified_name: 'Person',
+      identified_date: at(2 * HOUR).toISOString(),
+      verification_method: 'passport',
+    });
+    await refreshRegisterEntry(ID, completed);
+    expect((await stored()).entry).toMatchObject({ completedAt: at(2 * HOUR), method: 'passport', failureReason: null });
+
+    await (await getDb()).delete(verificationRequests);
+    await insert(row({ verificationId: ID }));
+    await refreshRegisterEntry(ID, record({ status: 'failed', verification_method: 'id_card', failed_reason: 'document_expired' }));
+    const failed = (await stored()).entry;
+    expect(failed).toMatchObject({ completedAt: null, method: 'id_card', failureReason: 'document_expired' });
+    // The same answer again teaches nothing: no second write (a write would set refreshedAt).
+    await (await getDb())
+      .update(verificationRequests)
+      .set({ refreshedAt: null })
+      .where(sql`${verificationRequests.verificationId} = ${ID}`);
+    await refreshRegisterEntry(ID, record({ status: 'failed', verification_method: 'id_card', failed_reason: 'document_expired' }));
+    expect((await stored()).entry?.refreshedAt).toBeNull();
+  });
+
+  it('learns the outcome of a row finished before the register kept it, on its next read', async () => {
+    await (await getDb()).update(verificationRequests).set({ status: 'failed' }).where(sql`${verificationRequests.verificationId} = ${ID}`);
+    await refreshRegisterEntry(ID, record({ status: 'failed', verification_method: 'bank_id', failed_reason: 'person_cancelled' }));
+    const { entry, audits } = await stored();
+    expect(entry).toMatchObject({ method: 'bank_id', failureReason: 'person_cancelled' });
+    expect(audits).toHaveLength(0);
+  });
 });

@@ -48,6 +48,8 @@ export async function recordNameReviewAction(previous: NameReviewFormState, form
             return refuse({ message: t('notInRegister') });
           case 'nothing_to_review':
             return refuse({ message: t('nothingToReview') });
+          case 'four_eyes':
+            return refuse({ message: t('fourEyes') });
           case 'not_completed':
             return refuse({ message: t('notCompleted', { status: statusWord(error.status ?? '') }) });
         }

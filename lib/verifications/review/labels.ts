@@ -17,6 +17,12 @@ export const NOTE_MAX = 500;
 /** The latest decision as a page hands it to the browser (the date as ISO text). */
 export type ReviewSummary = { decision: NameReviewDecision; note: string; decidedAt: string; decidedByName: string | null };
 
+/**
+ * Who may record "same person" on a request, as the reader is concerned (four-eyes principle):
+ * anyone allowed to review, someone other than its creator, or not the reader, who created it.
+ */
+export type SameDecisionRule = 'anyone' | 'not_creator' | 'not_you';
+
 /** The words beside the status: what staff still have to do, or what was decided. */
 export function reviewStatusText(decision: NameReviewDecision | null): string {
   if (!decision) return 'name differs, review needed';

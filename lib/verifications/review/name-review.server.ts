@@ -7,9 +7,10 @@ import { eq } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit/audit';
 import { getDb } from '@/lib/db';
 import { nameReviews, staffUsers, verificationRequests } from '@/lib/db/schema';
+import { isReviewFourEyesEnabled } from '@/lib/env';
 import { publishVerificationChange } from '@/lib/live';
 import { nameMismatchOf } from './comparison';
-import type { NameReviewDecision, ReviewSummary } from './labels';
+import type { NameReviewDecision, ReviewSummary, SameDecisionRule } from './labels';
 import type { NameReviewInput } from './schema';
 
 export type NameReview = {
@@ -22,7 +23,7 @@ export type NameReview = {
 };
 
 /** Why a decision cannot be recorded, as a code: the form's action says it in the reader's words. */
-export type NameReviewRefusal = 'not_in_register' | 'not_completed' | 'nothing_to_review';
+export type NameReviewRefusal = 'not_in_register' | 'not_completed' | 'nothing_to_review' | 'four_eyes';
 
 export class NameReviewRefused extends Error {
   override name = 'NameReviewRefused';
@@ -62,9 +63,20 @@ export function reviewSummary(review: NameReview | undefined): ReviewSummary | n
 }
 
 /**
+ * Who may accept `createdBy`'s request as the same person, as `staffId` is concerned. With
+ * REVIEW_FOUR_EYES on, not its creator: accepting a mismatch is the decision that lets a
+ * verification count, so a second person takes it. A request whose creator's account is gone
+ * has no creator left to exclude. "Not the same person" is never restricted: it only holds back.
+ */
+export function sameDecisionRule(createdBy: string | null, staffId: string): SameDecisionRule {
+  if (!isReviewFourEyesEnabled() || createdBy === null) return 'anyone';
+  return createdBy === staffId ? 'not_you' : 'not_creator';
+}
+
+/**
  * Records `staffId`'s decision, replacing any earlier one, with an audit entry and a live event
  * (open detail pages show it). Refused (NameReviewRefused) unless the register holds the request
- * as completed with differing names.
+ * as completed with differing names, and "same person" from the request's creator under four eyes.
  */
 export async function recordNameReview(staffId: string, { verificationId, decision, note }: NameReviewInput): Promise<void> {
   const db = await getDb();
@@ -72,7 +84,12 @@ export async function recordNameReview(staffId: string, { verificationId, decisi
     // FOR UPDATE: a status update and two decisions at once are serialised on the register row,
     // so the audit trail's "previous" is always the decision actually replaced.
     const [request] = await tx
-      .select({ status: verificationRequests.status, name: verificationRequests.name, identifiedName: verificationRequests.identifiedName })
+      .select({
+        status: verificationRequests.status,
+        name: verificationRequests.name,
+        identifiedName: verificationRequests.identifiedName,
+        createdBy: verificationRequests.createdBy,
+      })
       .from(verificationRequests)
       .where(eq(verificationRequests.verificationId, verificationId))
       .for('update');
@@ -81,6 +98,7 @@ export async function recordNameReview(staffId: string, { verificationId, decisi
     // Decided from the names themselves, not the stored flag: a row completed before the
     // register kept the flag can be reviewed too.
     if (nameMismatchOf(request.status, request.name, request.identifiedName) !== true) throw new NameReviewRefused('nothing_to_review');
+    if (decision === 'same_person' && sameDecisionRule(request.createdBy, staffId) === 'not_you') throw new NameReviewRefused('four_eyes');
 
     const [previous] = await tx
       .select({ decision: nameReviews.decision })

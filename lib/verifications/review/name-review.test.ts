@@ -4,15 +4,16 @@
 // the note never in the audit trail. The session is stood in for: outside a Next.js request
 // there is no cookie to read.
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DENIAL_MESSAGES } from '@/lib/auth/guards';
 import type { Staff } from '@/lib/auth/session';
 import { getDb } from '@/lib/db';
 import { auditEntries, liveEvents, nameReviews } from '@/lib/db/schema';
+import { resetEnv } from '@/lib/env';
 import { purgeExpiredRegisterEntries } from '@/lib/verifications/register/retention.server';
 import { ADA, at, DAY, insert, OTTO, row, setUpRegisterDatabase } from '@/test/support/register';
 import { recordNameReviewAction } from './actions';
-import { getNameReview } from './name-review.server';
+import { getNameReview, sameDecisionRule } from './name-review.server';
 
 const session = vi.hoisted(() => ({ staff: null as Staff | null }));
 vi.mock('@/lib/auth/session', () => ({
@@ -51,7 +52,17 @@ beforeEach(async () => {
   session.staff = OPERATOR;
   const db = await getDb();
   await db.delete(auditEntries);
-  await insert(row({ verificationId: ID, name: 'Élodie Martin', status: 'completed', identifiedName: 'ÉLISE MARTIN', nameMismatch: true }));
+  // Created by Otto: Ada, a colleague, may accept it as the same person (four eyes).
+  await insert(
+    row({
+      verificationId: ID,
+      name: 'Élodie Martin',
+      status: 'completed',
+      identifiedName: 'ÉLISE MARTIN',
+      nameMismatch: true,
+      createdBy: OTTO,
+    }),
+  );
 });
 
 describe('recordNameReviewAction', () => {
@@ -185,5 +196,54 @@ describe('recordNameReviewAction', () => {
     await submit({});
     await purgeExpiredRegisterEntries(at(31 * DAY));
     expect(await getNameReview(ID)).toBeUndefined();
+  });
+});
+
+describe('four eyes on a name mismatch (REVIEW_FOUR_EYES)', () => {
+  const saved = process.env.REVIEW_FOUR_EYES;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.REVIEW_FOUR_EYES;
+    else process.env.REVIEW_FOUR_EYES = saved;
+    resetEnv();
+  });
+
+  it('refuses "same person" from the request’s creator, saying a colleague decides; lets the creator record "not the same person" and a colleague "same person"', async () => {
+    delete process.env.REVIEW_FOUR_EYES;
+    resetEnv();
+    session.staff = OPERATOR;
+    expect(await submit({ decision: 'same_person', note: 'Married name.' })).toEqual({
+      status: 'failed',
+      values: { verificationId: ID, decision: 'same_person', note: 'Married name.' },
+      fieldErrors: {},
+      message:
+        'You created this request, so “Same person” must be decided by a colleague (four-eyes principle). You may record “Not the same person”.',
+    });
+    expect(await getNameReview(ID)).toBeUndefined();
+    expect(await auditOf(ID)).toHaveLength(0);
+
+    expect(await submit({ decision: 'different_person' })).toMatchObject({ status: 'recorded' });
+    session.staff = ADMIN;
+    expect(await submit({ decision: 'same_person', note: 'Married name.' })).toMatchObject({ status: 'recorded' });
+    expect(await getNameReview(ID)).toMatchObject({ decision: 'same_person', decidedById: ADA });
+  });
+
+  it('lets the creator accept their own request when turned off, and anyone when the creator’s account is gone', async () => {
+    process.env.REVIEW_FOUR_EYES = 'off';
+    resetEnv();
+    expect(sameDecisionRule(OTTO, OTTO)).toBe('anyone');
+    expect(await submit({ decision: 'same_person' })).toMatchObject({ status: 'recorded' });
+
+    process.env.REVIEW_FOUR_EYES = 'on';
+    resetEnv();
+    await insert(row({ verificationId: 'orphan', name: 'Jane Doe', status: 'completed', identifiedName: 'John Smith', createdBy: null }));
+    expect(await submit({ verificationId: 'orphan', decision: 'same_person' })).toMatchObject({ status: 'recorded' });
+  });
+
+  it('tells the page who may decide: not you, the creator; someone other than the creator; anyone', () => {
+    delete process.env.REVIEW_FOUR_EYES;
+    resetEnv();
+    expect(sameDecisionRule(OTTO, OTTO)).toBe('not_you');
+    expect(sameDecisionRule(OTTO, ADA)).toBe('not_creator');
+    expect(sameDecisionRule(null, ADA)).toBe('anyone');
   });
 });

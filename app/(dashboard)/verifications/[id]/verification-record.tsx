@@ -57,7 +57,12 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
           // Only a request in the register can be reviewed: its requested name is the dashboard's own.
           review={
             read.request ? (
-              <NameReviewPanelOnDemand verificationId={id} review={read.review} canReview={read.may.review} />
+              <NameReviewPanelOnDemand
+                verificationId={id}
+                review={read.review}
+                canReview={read.may.review}
+                sameDecision={read.sameDecision}
+              />
             ) : (
               <p className="text-sm text-slate-600">{t('notFromDashboard')}</p>
             )

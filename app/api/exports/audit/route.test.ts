@@ -15,7 +15,7 @@ import { GET } from './route';
 
 const PASSWORD = 'correct horse battery staple';
 // The English header (docs/exports.md), times in UTC: these requests carry no zone cookie.
-const AUDIT_CSV_HEADER = ['Time (UTC)', 'Actor id', 'Action', 'Target type', 'Target id', 'Details (JSON)'];
+const AUDIT_CSV_HEADER = ['Time (UTC)', 'Actor id', 'Actor (name)', 'Action', 'Target type', 'Target id', 'Details (JSON)'];
 let adaId: string;
 let ottoId: string;
 const cookies: Record<'admin' | 'operator' | 'viewer', string> = { admin: '', operator: '', viewer: '' };
@@ -69,7 +69,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/exports/audit', () => {
-  it('downloads the filtered audit trail for an administrator: every column, details as JSON, formulas neutralised', async () => {
+  it('downloads the filtered audit trail for an administrator: every column, staff named beside their ids, details as JSON, formulas neutralised', async () => {
     await entryAt('2030-03-01T09:00:00.000Z', {
       actorId: ottoId,
       action: 'verification.created',
@@ -88,6 +88,18 @@ describe('GET /api/exports/audit', () => {
       target: { type: 'verification', id: '=cmd|x' },
     });
 
+    await entryAt('2030-03-01T08:00:00.000Z', {
+      actorId: null,
+      action: 'verification.status_changed',
+      target: { type: 'verification', id: 'v-1' },
+      details: { status: 'completed' },
+    });
+    await entryAt('2030-03-01T07:00:00.000Z', {
+      actorId: 'staff-gone',
+      action: 'link.copied',
+      target: { type: 'verification', id: 'v-1' },
+    });
+
     const response = await exportAudit('?from=2030-03-01&to=2030-03-31', cookies.admin);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -99,10 +111,13 @@ describe('GET /api/exports/audit', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(parseCsv(new TextDecoder().decode(bytes))).toEqual([
       [...AUDIT_CSV_HEADER],
-      ['2030-03-04T09:00:00.000Z', ottoId, 'verification.viewed', 'verification', "'=cmd|x", ''],
-      ['2030-03-03T09:00:00.000Z', adaId, 'staff.role_changed', 'staff', ottoId, '{"from":"viewer","to":"operator"}'],
-      ['2030-03-02T09:00:00.000Z', ottoId, 'link.copied', 'verification', 'v-1', ''],
-      ['2030-03-01T09:00:00.000Z', ottoId, 'verification.created', 'verification', 'v-1', ''],
+      ['2030-03-04T09:00:00.000Z', ottoId, 'Otto Operator', 'verification.viewed', 'verification', "'=cmd|x", ''],
+      ['2030-03-03T09:00:00.000Z', adaId, 'Ada Admin', 'staff.role_changed', 'staff', ottoId, '{"from":"viewer","to":"operator"}'],
+      ['2030-03-02T09:00:00.000Z', ottoId, 'Otto Operator', 'link.copied', 'verification', 'v-1', ''],
+      ['2030-03-01T09:00:00.000Z', ottoId, 'Otto Operator', 'verification.created', 'verification', 'v-1', ''],
+      // The system acts without an account, and an account that is gone has no name left: the id alone.
+      ['2030-03-01T08:00:00.000Z', '', '', 'verification.status_changed', 'verification', 'v-1', '{"status":"completed"}'],
+      ['2030-03-01T07:00:00.000Z', 'staff-gone', '', 'link.copied', 'verification', 'v-1', ''],
     ]);
   });
 
@@ -129,7 +144,7 @@ describe('GET /api/exports/audit', () => {
       expect(response.status, query).toBe(200);
       return parseCsv(await response.text())
         .slice(1)
-        .map(([at, actor, action, , target]) => `${at?.slice(0, 10)} ${actor === adaId ? 'ada' : 'otto'} ${action} ${target}`);
+        .map(([at, actor, , action, , target]) => `${at?.slice(0, 10)} ${actor === adaId ? 'ada' : 'otto'} ${action} ${target}`);
     };
     expect(await rowsOf('?verification=v-1')).toEqual([
       '2030-03-01 ada verification.viewed v-1',
@@ -157,7 +172,7 @@ describe('GET /api/exports/audit', () => {
     const targetsOf = async (cookie: string) =>
       parseCsv(await (await exportAudit('?action=link.copied&from=2030-03-01&to=2030-03-01', cookie)).text())
         .slice(1)
-        .map((cells) => cells[4]);
+        .map((cells) => cells[5]);
     expect(await targetsOf(`${cookies.admin}; vd-time-zone=America/New_York`)).toEqual(['v-2nd', 'v-1st']);
     process.env.DISPLAY_TIME_ZONE = 'Asia/Kolkata';
     resetEnv();

@@ -32,6 +32,10 @@ const REGISTER_CSV_HEADER = [
   'Names differ',
   'Review decision',
   'Reviewed at (UTC)',
+  'Reviewed by (name)',
+  'Completed at (UTC)',
+  'Method',
+  'Failure reason',
 ];
 const DAY = 24 * 60 * 60 * 1000;
 let adaId: string;
@@ -148,6 +152,10 @@ describe('GET /api/exports/register', () => {
         '',
         '',
         '',
+        '',
+        '',
+        '',
+        '',
       ],
       [
         'done-2',
@@ -165,11 +173,15 @@ describe('GET /api/exports/register', () => {
         '',
         '',
         '',
+        '',
+        '',
+        '',
+        '',
       ],
     ]);
   });
 
-  it('says for each completed request whether the names differ and what staff decided, never the note', async () => {
+  it('says for each completed request whether the names differ, what staff decided and who, never the note', async () => {
     const db = await getDb();
     await db.insert(verificationRequests).values([
       row('decided', { status: 'completed', name: 'Jane Doe', identifiedName: 'John Doe', nameMismatch: true }),
@@ -198,10 +210,10 @@ describe('GET /api/exports/register', () => {
     const response = await exportRegister('', ada);
     const text = await response.text();
     const [, ...rows] = parseCsv(text);
-    expect(rows.map((cells) => [cells[0], ...cells.slice(-3)])).toEqual([
-      ['decided', 'yes', 'Not the same person', '2030-06-16T09:15:00.000Z'],
-      ['waiting', 'yes', '', ''],
-      ['matching', 'no', '', ''],
+    expect(rows.map((cells) => [cells[0], ...cells.slice(12, 16)])).toEqual([
+      ['decided', 'yes', 'Not the same person', '2030-06-16T09:15:00.000Z', 'Ada Admin'],
+      ['waiting', 'yes', '', '', ''],
+      ['matching', 'no', '', '', ''],
     ]);
     expect(text).not.toContain('Secret reasoning');
   });
@@ -271,6 +283,8 @@ describe('GET /api/exports/register', () => {
           identifiedName: 'Jean Dupont',
           name: 'Jeanne Dupont',
           nameMismatch: true,
+          completedAt: new Date('2030-01-15T12:30:00.000Z'),
+          method: 'id_card',
           emailNotification: true,
           language: 'nl',
           createdAt: new Date('2030-01-15T12:00:00.000Z'),
@@ -303,6 +317,10 @@ describe('GET /api/exports/register', () => {
         'Divergence de nom',
         'Décision du contrôle du nom',
         'Contrôle du nom le (Europe/Brussels)',
+        'Contrôle du nom par (nom)',
+        'Terminée le (Europe/Brussels)',
+        'Méthode de vérification',
+        'Motif de l’échec',
       ]);
       // Winter (+01:00) and summer (+02:00) in Brussels, each the same instant as in UTC.
       expect(rows).toEqual([
@@ -322,19 +340,34 @@ describe('GET /api/exports/register', () => {
           'oui',
           'Même personne',
           '2030-01-16T10:15:00.000+01:00',
+          'Ada Admin',
+          '2030-01-15T13:30:00.000+01:00',
+          'Carte d’identité',
+          '',
         ],
       ]);
     });
 
-    it('writes commas when asked, and the stored codes with values=codes', async () => {
+    it('writes commas when asked, and the stored codes with values=codes, the method among them; the failure reason as the service wrote it', async () => {
       const db = await getDb();
-      await db.insert(verificationRequests).values([row('codes-1', { emailNotification: true, language: 'fr' })]);
+      await db.insert(verificationRequests).values([
+        row('codes-1', {
+          emailNotification: true,
+          language: 'fr',
+          status: 'failed',
+          method: 'passport',
+          failureReason: 'document_expired',
+        }),
+      ]);
       answerInLanguage('fr');
       const commas = parseCsv(await (await exportRegister('?delimiter=comma', ada)).text());
       expect(commas[0]?.[0]).toBe('Identifiant de la vérification');
-      expect(commas[1]?.slice(5, 9)).toEqual(['Obligation légale', 'Français', 'Lien, E-mail', 'En attente']);
+      expect(commas[1]?.slice(5, 9)).toEqual(['Obligation légale', 'Français', 'Lien, E-mail', 'Échouée']);
+      expect(commas[1]?.slice(17)).toEqual(['Passeport', 'document_expired']);
       const codes = recordsOf(await (await exportRegister('?values=codes', ada)).text(), ';');
-      expect(codes[1]?.slice(5, 9)).toEqual(['legal_obligations', 'fr', 'link email', 'pending']);
+      expect(codes[1]?.slice(5, 9)).toEqual(['legal_obligations', 'fr', 'link email', 'failed']);
+      // The method as its code; the failure reason is the service's own text either way.
+      expect(codes[1]?.slice(17)).toEqual(['passport', 'document_expired']);
     });
 
     it('refuses a separator or a choice of values it does not know, in French', async () => {
