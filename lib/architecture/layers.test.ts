@@ -18,7 +18,7 @@ const FLOORS = [
   'service', // lib/verification-service: the service's client and its contract's types
   'audit log', // lib/audit: the audit trail's writer and its action codes
   'identity', // lib/auth: sessions, roles, guards, the form-action wrapper, SSO, two-factor
-  'features', // verifications, staff, account, audit-trail, live, webhook-receiver, export, jobs, proxy
+  'features', // verifications, staff, account, audit-trail, live, webhook-receiver, export, jobs, proxy, overview
   'actions', // every actions.ts: the 'use server' files, whatever folder they are in
   'components', // components/
   'app', // app/, proxy.ts, instrumentation*.ts: routes and the composition root
@@ -48,6 +48,7 @@ const LIB_FLOORS: Record<string, Floor> = {
   export: 'features',
   jobs: 'features',
   proxy: 'features',
+  overview: 'features',
 };
 
 /** The lib/ folder (or loose file, without its extension) a root-relative path is in. */
