@@ -361,6 +361,13 @@ test.describe('no entry point reaches the service without an authorized session'
         { status: 'idle', values: { verificationId: '', intent: '', to: '', expected: '' } },
         { verificationId: randomUUID(), intent: 'take', to: '', expected: '' },
       ),
+      // An internal note on a request: operators and administrators only.
+      addNote: formActionCall(
+        idOf('addNoteAction'),
+        `/verifications/${randomUUID()}`,
+        { status: 'idle', values: { verificationId: '', text: '', corrects: '' } },
+        { verificationId: randomUUID(), text: 'Mallory was here.', corrects: '' },
+      ),
       // The language switcher: public by design (the pages before sign-in have it); without a
       // session it sets this browser's cookie and writes nothing. English: the answers after it are
       // read in this context's language.
@@ -424,6 +431,7 @@ test.describe('no entry point reaches the service without an authorized session'
       [handcrafted.issueInvitation, (_s, body) => expect(body).toContain(NO_SESSION)],
       [handcrafted.recordNameReview, (_s, body) => expect(body).toContain(NO_SESSION)],
       [handcrafted.changeAssignment, (_s, body) => expect(body).toContain(NO_SESSION)],
+      [handcrafted.addNote, (_s, body) => expect(body).toContain(NO_SESSION)],
       [
         handcrafted.chooseLanguage,
         (status, _b, setCookie) => {

@@ -10,8 +10,10 @@ test.describe('accessibility (admin)', () => {
   // Each test analyses several pages or states with axe, the heaviest work a test does here.
   test.slow();
 
+  // The register, the queue, the audit trail, staff, outbox and webhooks are analysed at 390 px with
+  // rows in them (e2e/responsive-layout.spec.ts): the same markup, so not again here.
   test('dashboard pages', async ({ page }) => {
-    for (const path of ['/', '/queue', '/overview', '/?view=expiring', '/staff', '/audit', '/outbox', '/webhooks', '/verifications']) {
+    for (const path of ['/overview', '/?view=expiring', '/verifications']) {
       await page.goto(path);
       await expectNoSeriousViolations(page, path);
     }

@@ -220,6 +220,22 @@ const PROFILES: Record<string, Profile> = {
     empty: { messages: ['This request has no valid id. Reload the page.', 'Choose what to do.'] },
     long: { messages: ['This request has no valid id. Reload the page.', 'Choose what to do.'] },
   },
+  // An id the register does not hold: a well-formed form reaches that check, and no note is written.
+  addNoteAction: {
+    page: `/verifications/${randomUUID()}`,
+    caller: 'admin',
+    args: [{ status: 'idle', values: { verificationId: '', text: '', corrects: '' } }, '$K1'],
+    fields: () => ({ verificationId: randomUUID(), text: `Note ${MARKER}`, corrects: '' }),
+    baseline: { messages: ['notes cannot be added to it here'] },
+    empty: { messages: ['The form does not say which verification it is for: reload the page.', 'Write the note.'] },
+    long: {
+      messages: [
+        'The form does not say which verification it is for: reload the page.',
+        'Keep the note to 2,000 characters or fewer.',
+        'Choose a note of this request to correct, or none.',
+      ],
+    },
+  },
   resetTwoFactorAction: unknownAccountProfile({ status: 'idle', values: {} }),
   changePasswordAction: refusedWithoutSessionProfile('/account', [{ status: 'idle', values: { endOtherSessions: true } }, '$K1'], () => ({
     currentPassword: 'not-the-password-123',

@@ -105,9 +105,9 @@ test.describe('export for auditors', () => {
     expect(download.suggestedFilename()).toBe(`audit-trail-${today()}.csv`);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = parseCsv(bytes.toString('utf8'));
-    expect(header).toEqual(['Time (UTC)', 'Actor id', 'Action', 'Target type', 'Target id', 'Details (JSON)']);
-    expect(rows.map((cells) => cells[2])).toContain('verification.created');
-    expect(new Set(rows.map((cells) => `${cells[3]} ${cells[4]}`))).toEqual(new Set([`verification ${formulaId}`]));
+    expect(header).toEqual(['Time (UTC)', 'Actor id', 'Actor (name)', 'Action', 'Target type', 'Target id', 'Details (JSON)']);
+    expect(rows.map((cells) => cells[3])).toContain('verification.created');
+    expect(new Set(rows.map((cells) => `${cells[4]} ${cells[5]}`))).toEqual(new Set([`verification ${formulaId}`]));
   });
 
   test('the filtered audit trail, with a filter it cannot read, is accessible on a phone and a wide screen', async ({ page }) => {

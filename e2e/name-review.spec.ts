@@ -59,10 +59,10 @@ test.describe('review of a name mismatch', () => {
     // The form: checked by axe, then refused field by field, keeping what was typed.
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Record the decision' }) });
     await expectNoSeriousViolations(page, 'detail page with the review form');
-    await form.getByLabel('Note').fill('Birth date differs from our records.');
+    await form.getByRole('textbox', { name: 'Note', exact: true }).fill('Birth date differs from our records.');
     await form.getByRole('button', { name: 'Record the decision' }).click();
     await expect(form.locator('#review-decision-error')).toHaveText('Choose “Same person” or “Not the same person”.');
-    await expect(form.getByLabel('Note')).toHaveValue('Birth date differs from our records.');
+    await expect(form.getByRole('textbox', { name: 'Note', exact: true })).toHaveValue('Birth date differs from our records.');
     await expectNoSeriousViolations(page, 'review form with an error');
 
     await form.getByRole('radio', { name: /^Not the same person/ }).check();
@@ -95,11 +95,11 @@ test.describe('review of a name mismatch', () => {
     const noJs = await noJsContext.newPage();
     await noJs.goto(`/verifications/${id}`);
     await noJs.getByRole('radio', { name: /^Same person/ }).check();
-    await noJs.getByLabel('Note').fill('   ');
+    await noJs.getByRole('textbox', { name: 'Note', exact: true }).fill('   ');
     await noJs.getByRole('button', { name: 'Save the new decision' }).click();
     await expect(noJs.locator('#review-note-error')).toHaveText('Write a short note saying why you decided this.');
     await expect(noJs.getByRole('radio', { name: /^Same person/ })).toBeChecked();
-    await noJs.getByLabel('Note').fill('Married name, confirmed by phone.');
+    await noJs.getByRole('textbox', { name: 'Note', exact: true }).fill('Married name, confirmed by phone.');
     await noJs.getByRole('button', { name: 'Save the new decision' }).click();
     await expect(noJs.getByTestId('review-decision')).toContainText('Decision: Same person');
     await expect(noJs.getByTestId('review-decision')).toContainText('Married name, confirmed by phone.');

@@ -117,6 +117,9 @@ test.describe('security headers', () => {
       '/setup': [{ path: '/setup', as: 'anonymous', status: 404, personal: false }],
       '/audit': [{ path: '/audit', as: 'admin', status: 200, personal: true }],
       '/outbox': [{ path: '/outbox', as: 'admin', status: 200, personal: true }],
+      // Names of people waiting and of the staff on them; the overview names staff too.
+      '/queue': [{ path: '/queue', as: 'viewer', status: 200, personal: true }],
+      '/overview': [{ path: '/overview', as: 'viewer', status: 200, personal: true }],
       '/webhooks': [{ path: '/webhooks', as: 'admin', status: 200, personal: true }],
       '/staff': [
         { path: '/staff', as: 'admin', status: 200, personal: true },
