@@ -3,23 +3,15 @@
 // i18n: t = detail.assignment
 import { z } from 'zod';
 import type { Translate } from '@/lib/i18n/translate';
+import { verificationIdField } from '@/lib/verifications/verification-id-field';
 
 /** take: for oneself; give: to the colleague in `to`; release: back to nobody. */
 export const ASSIGNMENT_INTENTS = ['take', 'give', 'release'] as const;
 
-// Ids are opaque, but a control character cannot be in one (and Postgres refuses NUL).
-const id = (message: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, message)
-    .max(200, message)
-    .regex(/^[^\u0000-\u001f\u007f]*$/, message);
-
 export function assignmentSchema(t: Translate) {
   return z
     .object({
-      verificationId: id(t('errors.verificationId')),
+      verificationId: verificationIdField(t('errors.verificationId')),
       intent: z.enum(ASSIGNMENT_INTENTS, { error: t('errors.intent') }),
       // The colleague, for "give"; ignored otherwise.
       to: z.string().trim().max(200, t('errors.to')),

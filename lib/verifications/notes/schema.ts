@@ -3,6 +3,7 @@
 // i18n: t = detail.notes
 import { z } from 'zod';
 import type { Translate } from '@/lib/i18n/translate';
+import { verificationIdField } from '@/lib/verifications/verification-id-field';
 
 /** The database refuses anything longer too (verification_notes_text_length). */
 export const NOTE_TEXT_MAX = 2000;
@@ -13,12 +14,7 @@ const NOTE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export function noteSchema(t: Translate) {
   const noVerification = t('errors.verificationId');
   return z.object({
-    verificationId: z
-      .string()
-      .trim()
-      .min(1, noVerification)
-      .max(200, noVerification)
-      .regex(/^[^\u0000-\u001f\u007f]*$/, noVerification),
+    verificationId: verificationIdField(noVerification),
     text: z
       .string()
       .trim()

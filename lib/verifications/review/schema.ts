@@ -2,18 +2,13 @@
 // i18n: t = detail.review
 import { z } from 'zod';
 import type { Translate } from '@/lib/i18n/translate';
+import { verificationIdField } from '@/lib/verifications/verification-id-field';
 import { NAME_REVIEW_DECISIONS, NOTE_MAX } from './labels';
 
 export function nameReviewSchema(t: Translate) {
   const noVerification = t('errors.verificationId');
   return z.object({
-    // Ids are opaque, but a control character cannot be in one (and Postgres refuses NUL).
-    verificationId: z
-      .string()
-      .trim()
-      .min(1, noVerification)
-      .max(200, noVerification)
-      .regex(/^[^\u0000-\u001f\u007f]*$/, noVerification),
+    verificationId: verificationIdField(noVerification),
     decision: z.enum(NAME_REVIEW_DECISIONS, { error: t('errors.decision') }),
     note: z
       .string()
