@@ -144,7 +144,7 @@ test('the first administrator: the form checks the password, a valid setup signs
     await page.getByLabel('Repeat the password').fill(ADMIN.password);
     await setupForm(page).click();
 
-    await expect(page).toHaveURL(`${BASE_URL}/`);
+    await expect(page).toHaveURL(`${BASE_URL}/queue`);
     const header = page.getByRole('banner');
     await expect(header.getByTestId('signed-in-as')).toHaveText(ADMIN.name);
     await expect(header).toContainText('Administrator');

@@ -180,7 +180,7 @@ test('markup in names, purposes, an identified name and a staff name renders as 
     const own = await ownContext.newPage();
     const ownDialogs = watchDialogs(own);
     // The invitation page greets them by name (as text), and signs them in.
-    await acceptInvitationIn(own, link, { name: staffName }, 'markup tester long password');
+    await acceptInvitationIn(own, link, { name: staffName, role: 'viewer' }, 'markup tester long password');
     await expectNothingInjected(own, 'signed-in name');
     await ownContext.close();
     expect(ownDialogs).toEqual([]);

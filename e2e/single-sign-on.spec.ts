@@ -36,7 +36,7 @@ const PASSWORD = 'a staff password long enough';
 
 const VERA = { email: 'vera@example.com', name: 'Vera Viewer', role: 'viewer' };
 /** Invited like Vera, but her link runs out before she uses it. */
-const ERIN = { email: 'erin@example.com', name: 'Erin Expiring', role: 'operator' };
+const ERIN = { email: 'erin@example.com', name: 'Erin Expiring', role: 'operator' } as const;
 const STAFF = [
   { email: 'otto@example.com', name: 'Otto Operator', role: 'operator' },
   { email: 'carl@example.com', name: 'Carl Crossing', role: 'operator' },

@@ -122,17 +122,18 @@ test.describe('signing in and out', () => {
         const response = await page.request.get(`/sign-in?next=${encodeURIComponent(next)}`, { maxRedirects: 0 });
         expect(response.status(), next).toBe(307);
         const location = response.headers().location ?? '';
-        expect({ next, location }).toEqual({ next, location: '/' });
+        expect({ next, location }).toEqual({ next, location: '/start' });
       }
       // And a browser that follows it lands here.
       await page.goto(`/sign-in?next=${encodeURIComponent('/.//evil.example/x')}`);
-      await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
+      await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/queue$/);
     });
 
     let after: Cookie | undefined;
     await test.step('signing in again gets a new session and ends the one held before; a next= of another site is ignored', async () => {
       await submitSignIn(second, STAFF.operator.email, STAFF.operator.password);
-      await expect(second).toHaveURL(`${baseURL}/`);
+      // An operator starts on the queue (lib/auth/landing.ts).
+      await expect(second).toHaveURL(`${baseURL}/queue`);
       // The way to home after it (a full render) has taken over 10 s on a loaded machine.
       await expect(second.getByTestId('signed-in-as')).toHaveText(STAFF.operator.name, { timeout: 30_000 });
       after = await sessionCookie(second);
@@ -285,7 +286,7 @@ test.describe('staff management and the audit trail', () => {
     const password = 'cora chose this password herself';
     const theirs = await newContext(browser, baseURL, null);
     const them = await theirs.newPage();
-    await acceptInvitationIn(them, link, colleague, password);
+    await acceptInvitationIn(them, link, { ...colleague, role: 'operator' }, password);
     await expect(them.getByRole('banner').getByRole('link', { name: 'New request' })).toBeVisible();
     colleagueEverSignedIn = true;
 

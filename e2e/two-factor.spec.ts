@@ -102,7 +102,8 @@ test.describe('two-factor authentication', () => {
       await expectNoSeriousViolations(page, 'backup code prompt');
       await page.getByLabel('Backup code').fill(backupCodes[0]!);
       await page.getByRole('button', { name: 'Verify and sign in' }).click();
-      await expect(page).toHaveURL(`${baseURL}/`);
+      // An operator starts on the queue.
+      await expect(page).toHaveURL(`${baseURL}/queue`);
     });
 
     await test.step('after 5 wrong codes the sign-in must start again with the password', async () => {

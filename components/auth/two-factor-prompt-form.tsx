@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 // backup codes. Posts with or without JavaScript; a refused code keeps what was typed and says
 // why, and a sign-in that ran out offers the way back to the password.
 import { Link } from '@/components/ui/link';
+import { HOME_PATH } from '@/lib/auth/landing';
 import { type SignInCodeState, verifySignInBackupCodeAction, verifySignInCodeAction } from '@/lib/auth/two-factor/actions';
 import { refusalOf } from '@/lib/forms/form-state';
 
@@ -24,8 +25,8 @@ export function TwoFactorPromptForm({ method, next }: { method: PromptMethod; ne
   const t = useClientTranslations('auth.twoFactorForm');
   const refused = refusalOf(state);
   const codeError = refused?.fieldErrors.code?.[0];
-  const signInHref = next === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(next)}`;
-  const otherHref = `/sign-in/two-factor?${new URLSearchParams({ ...(method === 'totp' ? { method: 'backup' } : {}), ...(next === '/' ? {} : { next }) })}`;
+  const signInHref = next === HOME_PATH ? '/sign-in' : `/sign-in?next=${encodeURIComponent(next)}`;
+  const otherHref = `/sign-in/two-factor?${new URLSearchParams({ ...(method === 'totp' ? { method: 'backup' } : {}), ...(next === HOME_PATH ? {} : { next }) })}`;
   return (
     <form action={formAction} className="space-y-5" noValidate>
       <input type="hidden" name="next" value={next} />

@@ -44,19 +44,22 @@ export async function inviteOverHttp(admin: APIRequestContext, baseURL: string, 
   return link;
 }
 
-/** On an invitation page already open: sets the password twice and waits until the colleague is signed in on home. */
-export async function setPasswordHere(page: Page, colleague: { name: string }, password: string) {
+type Invited = { name: string; role: 'viewer' | 'operator' | 'admin' };
+
+/** On an invitation page already open: sets the password twice and waits until the colleague is signed in on their start page. */
+export async function setPasswordHere(page: Page, colleague: Invited, password: string) {
   await page.getByLabel('New password').fill(password);
   await page.getByLabel('Repeat the password').fill(password);
   await page.getByRole('button', { name: 'Set password and sign in' }).click();
   // Hashing the password, the session, the redirect and the first render of home: on a busy
   // machine this has taken 12 s, past the default 10.
   await expect(page.getByTestId('signed-in-as')).toHaveText(colleague.name, { timeout: 30_000 });
-  expect(new URL(page.url()).pathname).toBe('/');
+  // Case workers start on the queue, viewers on the register (lib/auth/landing.ts).
+  expect(new URL(page.url()).pathname).toBe(colleague.role === 'viewer' ? '/' : '/queue');
 }
 
 /** Opens the link, sets the password twice and waits until the colleague is signed in on home. */
-export async function acceptInvitationIn(page: Page, link: string, colleague: { name: string }, password: string) {
+export async function acceptInvitationIn(page: Page, link: string, colleague: Invited, password: string) {
   await page.goto(link);
   await expect(page.getByRole('heading', { name: `Welcome, ${colleague.name}. Set your password` })).toBeVisible();
   await setPasswordHere(page, colleague, password);

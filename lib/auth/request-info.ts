@@ -3,6 +3,7 @@ import 'server-only';
 import { CLIENT_ADDRESS_HEADER, CLIENT_ADDRESS_SERVER_NAME } from '@/lib/cli/client-address.mjs';
 import { logger } from '@/lib/platform/log';
 import { processSingleton } from '@/lib/platform/process-singleton';
+import { HOME_PATH } from './landing';
 
 /**
  * The client's address, as the server that owns the socket decided it (lib/cli/server.mjs:
@@ -28,27 +29,27 @@ export function clientAddress(requestHeaders: Headers): string | null {
 }
 
 /**
- * A same-site path to return to after sign-in; anything else becomes "/". Browsers drop tabs
+ * A same-site path to return to after sign-in; anything else becomes the start page (HOME_PATH). Browsers drop tabs
  * and newlines from URLs and read "\\" as "/", so "/\t/evil.com" would become "//evil.com":
  * such characters are refused outright, and the rest must resolve to this very site. The check
  * is made on the final, normalised path as well as on the input: resolving dot segments turns
  * "/.//evil.com" or "/%2e%2e//evil.com" into "//evil.com", which a browser reads as another host.
  */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || value.length > 2000 || !value.startsWith('/')) return '/';
-  if (/[\u0000-\u001f\u007f\\]/.test(value) || value.startsWith('//')) return '/';
+  if (typeof value !== 'string' || value.length > 2000 || !value.startsWith('/')) return HOME_PATH;
+  if (/[\u0000-\u001f\u007f\\]/.test(value) || value.startsWith('//')) return HOME_PATH;
   const base = 'http://desk.invalid';
   let url: URL;
   try {
     url = new URL(value, base);
   } catch {
-    return '/';
+    return HOME_PATH;
   }
-  if (url.origin !== base) return '/';
+  if (url.origin !== base) return HOME_PATH;
   const path = `${url.pathname}${url.search}${url.hash}`;
-  if (!path.startsWith('/') || path.startsWith('//') || /[\u0000-\u001f\u007f\\]/.test(path)) return '/';
+  if (!path.startsWith('/') || path.startsWith('//') || /[\u0000-\u001f\u007f\\]/.test(path)) return HOME_PATH;
   // The final path must still resolve here on its own, exactly as a Location header would.
-  if (new URL(path, base).origin !== base) return '/';
-  if (path.startsWith('/sign-in') || path.startsWith('/setup')) return '/';
+  if (new URL(path, base).origin !== base) return HOME_PATH;
+  if (path.startsWith('/sign-in') || path.startsWith('/setup')) return HOME_PATH;
   return path;
 }

@@ -25,7 +25,8 @@ export async function signIn(browser, base, account = OPERATOR) {
   await page.getByLabel('E-mail address').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${base}/`);
+  // Each role has its own start page (lib/auth/landing.ts): wait to be past sign-in.
+  await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
   const cookies = await context.cookies();
   await context.close();
   return { cookies, cookieHeader: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };

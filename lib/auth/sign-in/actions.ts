@@ -14,6 +14,7 @@ import { textField } from '@/lib/forms/action-input';
 import type { FormState, NoValues } from '@/lib/forms/form-state';
 import { getAuth } from '../auth';
 import { formAction } from '../form-action';
+import { HOME_PATH } from '../landing';
 import { PASSWORD_MIN } from '../password-length';
 import { passwordProblemCode } from '../password-policy';
 import { clientAddress, safeReturnPath } from '../request-info';
@@ -113,7 +114,7 @@ export async function setupAction(previous: SetupState, formData: FormData): Pro
         headers: await headers(),
       });
       await recordAudit({ actorId: result.user.id, action: 'sign_in.succeeded' });
-      redirect('/');
+      redirect(HOME_PATH);
     },
   })(previous, formData);
 }
@@ -190,7 +191,7 @@ export async function signInWithLinkAction(previous: SignInLinkFormState, formDa
         const code = error.body?.code;
         return refuse({ title: tAuth('notSignedIn'), message: linkRefusal(isLinkRefusal(code) ? code : 'invalid') });
       }
-      redirect('/');
+      redirect(HOME_PATH);
     },
   })(previous, formData);
 }

@@ -2,6 +2,7 @@
 // correct password with `twoFactorRedirect` instead of a session (and sets its signed
 // pending-sign-in cookie), and the person is sent on to the code prompt.
 import 'server-only';
+import { HOME_PATH } from '../landing';
 
 export const SECOND_FACTOR_PENDING = 'second-factor-pending';
 
@@ -11,5 +12,5 @@ export function awaitsSecondFactor(result: unknown): boolean {
 
 /** The code prompt, passing on where the person was going. */
 export function secondFactorPromptPath(returnTo: string): string {
-  return returnTo === '/' ? '/sign-in/two-factor' : `/sign-in/two-factor?next=${encodeURIComponent(returnTo)}`;
+  return returnTo === HOME_PATH ? '/sign-in/two-factor' : `/sign-in/two-factor?next=${encodeURIComponent(returnTo)}`;
 }

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { staffAccounts } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
+import { HOME_PATH } from '../landing';
 import type { Permission } from '../roles';
 
 /** The one permission an account that must enrol still has: enrolling. */
@@ -16,7 +17,7 @@ export const ENROLMENT_PAGE = '/account/two-factor';
 
 /** The enrolment page, with where the person was going so they land there afterwards. */
 export function enrolmentPath(returnTo: string | undefined): string {
-  return returnTo && returnTo !== '/' ? `${ENROLMENT_PAGE}?next=${encodeURIComponent(returnTo)}` : ENROLMENT_PAGE;
+  return returnTo && returnTo !== HOME_PATH ? `${ENROLMENT_PAGE}?next=${encodeURIComponent(returnTo)}` : ENROLMENT_PAGE;
 }
 
 /** better-auth's provider id of an e-mail-and-password account. */

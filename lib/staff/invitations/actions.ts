@@ -10,6 +10,7 @@ import { getTranslations } from 'next-intl/server';
 import { recordAudit } from '@/lib/audit/audit';
 import { getAuth } from '@/lib/auth/auth';
 import { formAction } from '@/lib/auth/form-action';
+import { HOME_PATH } from '@/lib/auth/landing';
 import { passwordProblem } from '@/lib/auth/password-policy';
 import { acceptInvitationSchema, userIdSchema } from '@/lib/auth/schemas';
 import { endSessionOnThisBrowser } from '@/lib/auth/session';
@@ -85,7 +86,7 @@ export async function acceptInvitationAction(previous: AcceptInvitationState, fo
         redirect('/sign-in');
       }
       await recordAudit({ actorId: accepted.userId, action: 'sign_in.succeeded' });
-      redirect('/');
+      redirect(HOME_PATH);
     },
   })(previous, formData);
 }

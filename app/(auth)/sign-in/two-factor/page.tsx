@@ -10,6 +10,7 @@ import { ClientMessagesFor } from '@/components/i18n/client-messages-for';
 import { Alert } from '@/components/ui/alert';
 import { Link } from '@/components/ui/link';
 import { SESSION_COOKIE_PREFIX } from '@/lib/auth/auth';
+import { HOME_PATH } from '@/lib/auth/landing';
 import { safeReturnPath } from '@/lib/auth/request-info';
 import { getCurrentStaff } from '@/lib/auth/session';
 
@@ -45,7 +46,7 @@ export default async function TwoFactorPromptPage({ searchParams }: Props) {
             {t.rich('noPending.body', {
               link: (chunks) => (
                 <Link
-                  href={returnTo === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(returnTo)}`}
+                  href={returnTo === HOME_PATH ? '/sign-in' : `/sign-in?next=${encodeURIComponent(returnTo)}`}
                   className="font-medium underline underline-offset-2 hover:no-underline"
                 >
                   {chunks}
