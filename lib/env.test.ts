@@ -23,6 +23,7 @@ describe('parseEnv', () => {
       SESSION_IDLE_HOURS: 12,
       AUDIT_RETENTION_DAYS: 365,
       QUEUE_PENDING_DAYS: 3,
+      QUEUE_FOLLOW_UP_DAYS: 30,
       CREATE_RATE_LIMIT_PER_MINUTE: 30,
       READ_RATE_LIMIT_PER_MINUTE: 120,
       REQUIRE_2FA: 'off',
@@ -212,10 +213,10 @@ describe('single sign-on (OIDC_*) and PASSWORD_SIGN_IN', () => {
     expect(parseEnv({ ...OIDC, OIDC_ISSUER: 'http://localhost:4000/' }).OIDC_ISSUER).toBe('http://localhost:4000');
   });
 
-  it('takes QUEUE_PENDING_DAYS as whole days from 1 to 365, naming it otherwise', () => {
-    expect(parseEnv({ QUEUE_PENDING_DAYS: '7' }).QUEUE_PENDING_DAYS).toBe(7);
+  it.each(['QUEUE_PENDING_DAYS', 'QUEUE_FOLLOW_UP_DAYS'] as const)('takes %s as whole days from 1 to 365, naming it otherwise', (name) => {
+    expect(parseEnv({ [name]: '7' })[name]).toBe(7);
     for (const value of ['0', '2.5', 'a week', '366']) {
-      expect(problemsOf({ QUEUE_PENDING_DAYS: value }).join(' '), value).toMatch(/^QUEUE_PENDING_DAYS/);
+      expect(problemsOf({ [name]: value }).join(' '), value).toMatch(new RegExp(`^${name}`));
     }
   });
 

@@ -89,6 +89,17 @@ const envSchema = z.object({
       .max(365, 'must be at most 365')
       .default(3),
   ),
+  // For how many days from its creation a failed or expired request that nobody followed up stays
+  // in the queue. Past it, the request is taken as closed: the register still lists it.
+  QUEUE_FOLLOW_UP_DAYS: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1')
+      .max(365, 'must be at most 365')
+      .default(30),
+  ),
   WEBHOOK_SECRET: z.preprocess(blankAsUnset, webhookSecretsSchema),
   // Verification requests one staff member may create per minute (lib/verifications/create/rate-limit.server.ts).
   CREATE_RATE_LIMIT_PER_MINUTE: z.preprocess(

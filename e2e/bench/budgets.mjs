@@ -5,7 +5,7 @@
 // that are a difference or a ratio compare against a baseline measured in the same run, side by
 // side (see figures/); a ratio the bench computes itself (first-load JS) is computed here.
 // run.mjs measures; budgetRows() turns the figures into the report's rows.
-import { SCALE_EXPORTS, SCALE_PAGES } from './figures/data-scale-probes.mjs';
+import { SCALE_EXPORTS, SCALE_OVERVIEW_PAGES, SCALE_PAGES } from './figures/data-scale-probes.mjs';
 import { JS_ROUTES } from './figures/js-size.mjs';
 import { LIGHTHOUSE_PAGES } from './figures/lighthouse.mjs';
 import { ms, sampled, signedMs } from './lib/format.mjs';
@@ -145,6 +145,16 @@ export const BUDGETS = [
     budget: '≤ 1.5×',
     limits: [{ value: (x) => x.ratio, atMost: 1.5 }],
     measured: (x) => `${x.ratio}× (${ms(x.large.p50)} vs ${ms(x.small.p50)}; p95 ${ms(x.large.p95)} vs ${ms(x.small.p95)})`,
+  },
+  {
+    figure: (page, entry) => `Data scale: ${page.label}, p50 at ${entry?.rows ?? 'N'} rows`,
+    from: 'dataScale',
+    when: budgetedScale,
+    each: SCALE_OVERVIEW_PAGES,
+    select: (d, page) => atBothSizes(d, (size) => size.pages[page.name]),
+    budget: '≤ 300 ms',
+    limits: [{ value: (x) => x.large.p50, atMost: 300 }],
+    measured: (x) => `${ms(x.large.p50)} (p95 ${ms(x.large.p95)}; at 1k ${ms(x.small.p50)}, p95 ${ms(x.small.p95)})`,
   },
   {
     figure: (item, entry) => `Data scale: ${item.label} at ${entry?.rows ?? 'N'} rows`,

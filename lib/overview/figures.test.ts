@@ -2,6 +2,7 @@
 // counts per day by outcome, the completion rate, the median and 90th percentile of the time to
 // completion, failure reasons, methods, name mismatches and decisions, open items per assignee,
 // the filters, and the period's bounds in the display zone.
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { nameReviews } from '@/lib/db/schema';
@@ -45,7 +46,7 @@ describe('overviewFigures', () => {
       completed('old', '2026-10-31T22:30:00.000Z', 5),
     );
     const { period } = readPeriod({}, NOW, BRUSSELS);
-    const figures = await overviewFigures(period, {}, { now: NOW, pendingDays: 3 });
+    const figures = await overviewFigures(period, {}, { now: NOW, pendingDays: 3, followUpDays: 30 });
     expect(figures.totals).toEqual({ created: 9, completed: 4, failed: 3, expired: 1, pending: 1 });
     expect(figures.completionRate).toBeCloseTo(4 / 9);
     // 10, 30, 60, 120 minutes: the median is 45 minutes, the 90th percentile 102 (interpolated).
@@ -78,12 +79,13 @@ describe('overviewFigures', () => {
     );
     const { period } = readPeriod({ period: 'custom', from: '2026-09-01', to: '2026-11-20' }, NOW, BRUSSELS);
     expect(period.bucket).toBe('week');
-    const all = await overviewFigures(period, {}, { now: NOW, pendingDays: 3 });
+    const all = await overviewFigures(period, {}, { now: NOW, pendingDays: 3, followUpDays: 30 });
     expect(all.created).toEqual([
       { bucket: '2026-11-09', status: 'completed', count: 2 },
       { bucket: '2026-11-16', status: 'completed', count: 1 },
     ]);
-    const figures = (filter: Parameters<typeof overviewFigures>[1]) => overviewFigures(period, filter, { now: NOW, pendingDays: 3 });
+    const figures = (filter: Parameters<typeof overviewFigures>[1]) =>
+      overviewFigures(period, filter, { now: NOW, pendingDays: 3, followUpDays: 30 });
     expect((await figures({ createdBy: OTTO })).totals.created).toBe(2);
     expect((await figures({ language: 'fr' })).totals.created).toBe(1);
     expect((await figures({ channel: 'sms' })).totals.created).toBe(1);
@@ -106,7 +108,7 @@ describe('overviewFigures', () => {
       { verificationId: 'm3', decision: 'different_person', note: 'Not her.', decidedBy: ADA },
     ]);
     const { period } = readPeriod({}, NOW, BRUSSELS);
-    const figures = await overviewFigures(period, {}, { now: NOW, pendingDays: 3 });
+    const figures = await overviewFigures(period, {}, { now: NOW, pendingDays: 3, followUpDays: 30 });
     expect(figures.mismatches).toEqual({
       total: 3,
       decisions: [
@@ -120,5 +122,12 @@ describe('overviewFigures', () => {
       { assigneeId: OTTO, assigneeName: 'Otto Operator', count: 2, oldestCreatedAt: at('2026-11-02T09:00:00.000Z') },
       { assigneeId: null, assigneeName: null, count: 1, oldestCreatedAt: at('2026-11-03T09:00:00.000Z') },
     ]);
+  });
+
+  // PostgreSQL's JIT compiled these aggregates for longer than they ran (lib/platform/database.ts).
+  it.skipIf(!process.env.DATABASE_URL)('runs on PostgreSQL connections without JIT compilation', async () => {
+    const db = await getDb();
+    const { rows } = (await db.execute(sql`show jit`)) as unknown as { rows: { jit: string }[] };
+    expect(rows[0]?.jit).toBe('off');
   });
 });

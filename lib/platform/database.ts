@@ -70,6 +70,14 @@ function openPool(url: string, max: number): pg.Pool {
     // the pool drops it and opens a fresh one on the next query. Without a listener the error
     // would end the process.
     pool.on('error', (error) => log.warn({ err: error, server: describeDatabaseUrl(url) }, 'an idle database connection was closed'));
+    // The dashboard's queries are short; PostgreSQL's JIT compiles any plan it costs above
+    // jit_above_cost, and on the overview's aggregates over a million rows the compiling took
+    // 100–250 ms of queries that run in 130 ms without it. Set per connection rather than in the
+    // URL's startup options, which a pooler in front of the server may refuse. A server without
+    // JIT (PostgreSQL 10, or built without LLVM) refuses or ignores the setting: nothing is lost.
+    pool.on('connect', (client) => {
+      client.query('set jit = off').catch(() => undefined);
+    });
     all.set(url, pool);
   }
   return pool;

@@ -20,6 +20,7 @@ import { formatDateTime } from '@/lib/time/display-time';
 import { displayTimeZone } from '@/lib/time/display-zone';
 import { cn } from '@/lib/utils';
 import { isPredefinedPurpose, PREDEFINED_PURPOSES } from '@/lib/verifications/labels';
+import { queueDays } from '@/lib/verifications/queue/queue.server';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('overview.page');
@@ -55,7 +56,7 @@ export default async function OverviewPage({ searchParams }: Props) {
     ...(channel && (OVERVIEW_CHANNELS as readonly string[]).includes(channel) ? { channel: channel as OverviewChannel } : {}),
     ...(creator && members.some((member) => member.id === creator) ? { createdBy: creator } : {}),
   };
-  const figures = await overviewFigures(period, filter, { now, pendingDays: getEnv().QUEUE_PENDING_DAYS });
+  const figures = await overviewFigures(period, filter, { now, ...queueDays(getEnv()) });
 
   const formatLocale = FORMAT_LOCALES[language];
   const dayLabel = (day: string) =>

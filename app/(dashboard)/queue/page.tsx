@@ -14,7 +14,7 @@ import { getEnv } from '@/lib/env';
 import { displayTimeZone } from '@/lib/time/display-zone';
 import { cn } from '@/lib/utils';
 import { listAssignableStaff } from '@/lib/verifications/assignment/assignment.server';
-import { listQueue } from '@/lib/verifications/queue/queue.server';
+import { listQueue, queueDays } from '@/lib/verifications/queue/queue.server';
 import { QUEUE_REASONS, queueAssigneeFilter, queueAssigneeParam } from '@/lib/verifications/queue/reasons';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -37,8 +37,8 @@ export default async function QueuePage({ searchParams }: Props) {
   const asked = queueAssigneeFilter(params.assignee);
   // An id that is nobody's who works on requests shows everyone's rather than an empty queue.
   const filter = typeof asked === 'object' && !colleagues.some((colleague) => colleague.id === asked.staffId) ? 'all' : asked;
-  const pendingDays = getEnv().QUEUE_PENDING_DAYS;
-  const queue = await listQueue(filter, { now: new Date(), pendingDays, staffId: staff.id });
+  const days = queueDays(getEnv());
+  const queue = await listQueue(filter, { now: new Date(), ...days, staffId: staff.id });
   const selected = queueAssigneeParam(filter);
   const choice = (value: string, label: string) => (
     <Link
@@ -57,7 +57,9 @@ export default async function QueuePage({ searchParams }: Props) {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold text-slate-900">{t('page.title')}</h1>
-        <p className="mt-1 max-w-3xl text-sm text-slate-600">{t('page.intro')}</p>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">
+          {t('page.intro')} {t('page.followUpWindow', { days: days.followUpDays })}
+        </p>
       </div>
 
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
@@ -120,7 +122,7 @@ export default async function QueuePage({ searchParams }: Props) {
             <QueueList
               items={queue.items}
               canTake={can(staff.role, 'verification:assign')}
-              pendingDays={pendingDays}
+              pendingDays={days.pendingDays}
               timeZone={timeZone}
               caption={t('page.caption')}
             />

@@ -14,7 +14,7 @@ import http from 'node:http';
 import { more } from '../lib/time-box.mjs';
 import { STATIC_BASELINE_PATH } from './ttfb.mjs';
 
-export const JS_ROUTES = ['/sign-in', '/', '/verifications/new', '/verifications/[id]'];
+export const JS_ROUTES = ['/sign-in', '/', '/verifications/new', '/verifications/[id]', '/queue', '/overview'];
 
 function gzipBodyBytes(url) {
   return new Promise((resolve, reject) => {

@@ -130,7 +130,7 @@ with lists as (
 ),
 drawn as (
   select g, random() as age, random() as fate, random() as mismatch, random() as who, random() as fa, random() as la,
-    random() as channel, random() as kept
+    random() as channel, random() as kept, random() as took, random() as pick
   from generate_series(${from + 1}, ${to}) as g
 ),
 shaped as (
@@ -150,7 +150,8 @@ shaped as (
 ),
 registered as (
   insert into verification_requests (verification_id, name, purpose, language, shareable_link, email_notification,
-    sms_notification, link, status, identified_name, name_mismatch, access_expires_at, kept_until, created_by, created_at, refreshed_at)
+    sms_notification, link, status, identified_name, name_mismatch, access_expires_at, kept_until, created_by, created_at, refreshed_at,
+    completed_at, method, failure_reason, assigned_to, assigned_at, contact_digests)
   select md5(${literal(tag)} || g)::uuid::text, person,
     (array['legal_obligations', 'processing_gdpr_request', 'ensuring_compliance', 'Customer due diligence'])[1 + floor(fate * 97)::int % 4],
     (array['en', 'fr', 'nl', 'en', 'de'])[1 + floor(channel * 5)::int],
@@ -165,7 +166,19 @@ registered as (
       else created + interval '400 days'
     end,
     creator, created,
-    case when state <> 'pending' then created + fate * interval '7 days' end
+    case when state <> 'pending' then created + fate * interval '7 days' end,
+    -- Most people verify within hours, some take days: a long tail for the overview's p90.
+    case when state = 'completed' then created + power(took, 3) * interval '6 days' end,
+    case when state = 'completed' then (array['id_card', 'id_card', 'passport', 'drivers_license'])[1 + floor(pick * 4)::int] end,
+    case when state = 'failed' then
+      (array['Document expired', 'Person declined', 'Document unreadable', 'Name mismatch', 'Other reason'])[1 + floor(power(pick, 1.5) * 5)::int]
+    end,
+    -- Someone is on a third of what is still open or went wrong this month; older items lie unclaimed.
+    case when (state = 'pending' or (state = 'failed' and age * 365 < 30)) and took < 0.33 then creator end,
+    case when (state = 'pending' or (state = 'failed' and age * 365 < 30)) and took < 0.33 then created + interval '1 hour' end,
+    -- The keyed hashes of an e-mail address (and of a phone number when texted): their size, not their value.
+    case when channel >= 0.3 then array[encode(sha256(('mail' || g)::bytea), 'base64')] else '{}'::text[] end
+      || case when channel < 0.15 then array[encode(sha256(('tel' || g)::bytea), 'base64')] else '{}'::text[] end
   from shaped
   order by created
   returning verification_id, created_at, created_by, status, access_expires_at, name_mismatch

@@ -6,11 +6,11 @@
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { z } from 'zod';
 import { getDb } from '@/lib/db';
 import { verificationRequests } from '@/lib/db/schema';
 import { readVerification } from '@/lib/verifications/record/read-verification.server';
 import { getRegisterEntry, type RegisterEntry } from '@/lib/verifications/register/queries.server';
+import { verificationIdField } from '@/lib/verifications/verification-id-field';
 
 /** The statuses a request can be followed up from: it is over, and nobody was verified. */
 export const FOLLOW_UP_STATUSES: ReadonlySet<string> = new Set(['expired', 'failed']);
@@ -18,14 +18,6 @@ export const FOLLOW_UP_STATUSES: ReadonlySet<string> = new Set(['expired', 'fail
 export function canBeFollowedUp(status: string): boolean {
   return FOLLOW_UP_STATUSES.has(status);
 }
-
-// Ids are opaque; this is only what any id must be (PostgreSQL refuses NUL in text).
-const followUpIdSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .regex(/^[^\u0000-\u001f\u007f]*$/);
 
 export type FollowUpRefusal = {
   reason: 'invalid' | 'unknown' | 'not_finished';
@@ -45,7 +37,7 @@ export type FollowUpCheck = { ok: true; entry: RegisterEntry } | ({ ok: false } 
 export async function checkFollowUp(rawId: unknown): Promise<FollowUpCheck> {
   // The refusal's words are the reader's: they are shown on the create page.
   const [t, tCommon, locale] = await Promise.all([getTranslations('detail.followUp.refusals'), getTranslations('common'), getLocale()]);
-  const parsed = followUpIdSchema.safeParse(rawId);
+  const parsed = verificationIdField(t('invalid')).safeParse(rawId);
   if (!parsed.success) {
     return { ok: false, reason: 'invalid', message: t('invalid') };
   }

@@ -2,14 +2,16 @@
 // nothing is filed by hand and an item leaves by itself once its cause is gone. Each reason is a
 // condition on the register row:
 //   - name_mismatch: completed, the names differ, and nobody has decided (the "Needs review" view);
-//   - failed / expired: and no later request follows it up;
+//   - failed / expired: created within QUEUE_FOLLOW_UP_DAYS, and no later request follows it up.
+//     Most requests that end unverified are never asked again; without the window a year of them
+//     would bury what needs someone now (and cost a scan of a third of the register per look);
 //   - expiring: pending with a shareable link that ends within a day (or has ended while the
 //     service has not said so yet): the person has not verified and time is short;
 //   - stale: pending for longer than QUEUE_PENDING_DAYS (and not already "expiring").
 // Completing, reviewing, following up or purging a request removes it. Oldest first: the request
 // waiting longest is at the top.
 import 'server-only';
-import { and, asc, count, eq, isNull, lte, not, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, lte, not, notExists, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { getDb } from '@/lib/db';
 import { staffUsers, verificationRequests } from '@/lib/db/schema';
@@ -38,24 +40,40 @@ export type Queue = {
   total: number;
 };
 
-export type QueueContext = { now: Date; pendingDays: number; staffId: string };
+export type QueueContext = { now: Date; pendingDays: number; followUpDays: number; staffId: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The queue's day counts as configured (QUEUE_PENDING_DAYS, QUEUE_FOLLOW_UP_DAYS). */
+export function queueDays(env: {
+  QUEUE_PENDING_DAYS: number;
+  QUEUE_FOLLOW_UP_DAYS: number;
+}): Pick<QueueContext, 'pendingDays' | 'followUpDays'> {
+  return { pendingDays: env.QUEUE_PENDING_DAYS, followUpDays: env.QUEUE_FOLLOW_UP_DAYS };
+}
 
 /** The condition of each reason at `now` (the overview counts open items with them too). */
-export function reasonConditions({ now, pendingDays }: Pick<QueueContext, 'now' | 'pendingDays'>): Record<QueueReason, SQL> {
+export function reasonConditions({
+  now,
+  pendingDays,
+  followUpDays,
+}: Pick<QueueContext, 'now' | 'pendingDays' | 'followUpDays'>): Record<QueueReason, SQL> {
   const notFollowedUp = notExists(
     // Any request that names this one as the one it follows up: the person was asked again.
     // (The inner table is aliased, so the outer row's column is the one the condition names.)
     sql`(select 1 from ${verificationRequests} as follower where follower.follows_verification_id = ${r.verificationId})`,
   );
+  // On the (status, created_at) index: only the window's rows are read.
+  const recent = gte(r.createdAt, new Date(now.getTime() - followUpDays * DAY_MS));
   const expiringSoon = and(eq(r.shareableLink, true), lte(r.accessExpiresAt, new Date(now.getTime() + EXPIRING_WINDOW_MS)))!;
   return {
     name_mismatch: needsReviewCondition(),
-    failed: and(eq(r.status, 'failed'), notFollowedUp)!,
-    expired: and(eq(r.status, 'expired'), notFollowedUp)!,
+    failed: and(eq(r.status, 'failed'), recent, notFollowedUp)!,
+    expired: and(eq(r.status, 'expired'), recent, notFollowedUp)!,
     expiring: and(eq(r.status, 'pending'), expiringSoon)!,
     stale: and(
       eq(r.status, 'pending'),
-      lte(r.createdAt, new Date(now.getTime() - pendingDays * 24 * 60 * 60 * 1000)),
+      lte(r.createdAt, new Date(now.getTime() - pendingDays * DAY_MS)),
       // A request both old and about to lose its link is listed once, as the more urgent.
       not(and(eq(r.shareableLink, true), lte(r.accessExpiresAt, new Date(now.getTime() + EXPIRING_WINDOW_MS)))!),
     )!,
@@ -113,17 +131,4 @@ export async function listQueue(filter: QueueAssigneeFilter, context: QueueConte
     counts: byReason,
     total: counts.reduce((sum, [, n]) => sum + n, 0),
   };
-}
-
-/** How many items need attention in all (the menu's badge). */
-export async function countQueue(context: QueueContext): Promise<number> {
-  const db = await getDb();
-  const conditions = reasonConditions(context);
-  const counts = await Promise.all(
-    QUEUE_REASONS.map(async (reason) => {
-      const [row] = await db.select({ n: count() }).from(r).where(conditions[reason]);
-      return row?.n ?? 0;
-    }),
-  );
-  return counts.reduce((sum, n) => sum + n, 0);
 }

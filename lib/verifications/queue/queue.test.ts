@@ -10,7 +10,7 @@ import { listQueue } from './queue.server';
 
 setUpRegisterDatabase();
 
-const context = { now: NOW, pendingDays: 3, staffId: OTTO };
+const context = { now: NOW, pendingDays: 3, followUpDays: 30, staffId: OTTO };
 const reasonsOf = async (filter: Parameters<typeof listQueue>[0] = 'all') =>
   Object.fromEntries((await listQueue(filter, context)).items.map((item) => [item.verificationId, item.reason]));
 
@@ -94,5 +94,18 @@ describe('the queue (needs attention)', () => {
     await insert(row({ verificationId: 'five-days', status: 'pending', createdAt: at(-5 * DAY), accessExpiresAt: at(2 * DAY) }));
     expect(await reasonsOf()).toEqual({ 'five-days': 'stale' });
     expect((await listQueue('all', { ...context, pendingDays: 7 })).items).toEqual([]);
+  });
+
+  it('keeps a failed or expired request nobody followed up for QUEUE_FOLLOW_UP_DAYS from its creation, then lets it go', async () => {
+    await insert(
+      row({ verificationId: 'failed-29', status: 'failed', createdAt: at(-29 * DAY) }),
+      row({ verificationId: 'expired-29', status: 'expired', createdAt: at(-29 * DAY) }),
+      row({ verificationId: 'failed-31', status: 'failed', createdAt: at(-31 * DAY) }),
+      row({ verificationId: 'expired-31', status: 'expired', createdAt: at(-31 * DAY) }),
+    );
+    expect(await reasonsOf()).toEqual({ 'failed-29': 'failed', 'expired-29': 'expired' });
+    const longer = await listQueue('all', { ...context, followUpDays: 40 });
+    expect(longer.counts).toMatchObject({ failed: 2, expired: 2 });
+    expect((await listQueue('all', { ...context, followUpDays: 7 })).total).toBe(0);
   });
 });
