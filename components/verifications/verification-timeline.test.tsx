@@ -255,4 +255,46 @@ describe('VerificationTimeline', () => {
     ]);
     expect(text(nl)).toContain('Oudere items staan in de audittrail, die beheerders kunnen raadplegen.');
   });
+
+  it('says who took the request, gave it, took it over and handed it back, and why it went back, names marked as data', async () => {
+    const at = (time: string) => new Date(`2026-11-24T${time}:00.000Z`);
+    const JAN = { id: 'staff-jan', name: 'Jan Peeters' };
+    const GONE = { id: 'staff-gone', name: null };
+    const common = (key: string, time: string) => ({ key, at: at(time), inAuditTrail: true });
+    const timeline: Timeline = {
+      entries: [
+        { kind: 'assigned', ...common('audit:a1', '10:00'), staff: JAN, assignee: JAN, previous: null },
+        { kind: 'unassigned', ...common('audit:a2', '10:01'), staff: JAN, previous: JAN, reason: null },
+        { kind: 'assigned', ...common('audit:a3', '10:02'), staff: ADA, assignee: JAN, previous: null },
+        { kind: 'assigned', ...common('audit:a4', '10:03'), staff: ADA, assignee: ADA, previous: JAN },
+        { kind: 'assigned', ...common('audit:a5', '10:04'), staff: ADA, assignee: JAN, previous: ADA },
+        { kind: 'unassigned', ...common('audit:a6', '10:05'), staff: ADA, previous: JAN, reason: null },
+        { kind: 'unassigned', ...common('audit:a7', '10:06'), staff: ADA, previous: JAN, reason: 'staff_disabled' },
+        { kind: 'unassigned', ...common('audit:a8', '10:07'), staff: null, previous: GONE, reason: 'staff_role_changed' },
+        { kind: 'assigned', ...common('audit:a9', '10:08'), staff: GONE, assignee: GONE, previous: null },
+      ],
+      truncated: false,
+    };
+    const html = await render(timeline);
+    expect(items(html).map((item) => text(item).trim().split(' 24 Nov')[0])).toEqual([
+      'Jan Peeters took this request',
+      'Jan Peeters handed this request back',
+      'Ada Admin gave this request to Jan Peeters',
+      'Ada Admin took this request over from Jan Peeters',
+      'Ada Admin passed this request from Ada Admin to Jan Peeters',
+      'Ada Admin withdrew this request from Jan Peeters',
+      'Returned to unassigned: Jan Peeters ’s account was disabled by Ada Admin',
+      'Returned to unassigned: a former colleague’s new role does not allow working on requests',
+      'A former colleague took this request',
+    ]);
+    expect(html).toContain('<span translate="no">Jan Peeters</span> took this request');
+    expect(items(html)[2]).toContain('<span translate="no">Ada Admin</span> gave this request to <span translate="no">Jan Peeters</span>');
+
+    // (The text above puts a space where a tag ends: the page shows "Jan Peeters’s".)
+    const french = await render(timeline, true, 'UTC', 'fr');
+    expect(text(items(french)[0] ?? '')).toContain('Jan Peeters a pris en charge cette demande');
+    expect(text(items(french)[6] ?? '')).toContain('Remise dans la file : compte désactivé pour Jan Peeters par Ada Admin');
+    const dutch = await render(timeline, true, 'UTC', 'nl');
+    expect(text(items(dutch)[1] ?? '')).toContain('Jan Peeters heeft dit verzoek teruggegeven');
+  });
 });

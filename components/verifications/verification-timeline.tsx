@@ -1,10 +1,12 @@
 // The "History" card of a detail page: what happened to the request, oldest first, each entry
-// with its time and the staff member who acted. A note is an entry of its own (who, when, what it
+// with its time and the staff member who acted. Who took the request, gave it to whom or handed
+// it back reads as one sentence naming them (names marked translate="no": they are data). A note is an entry of its own (who, when, what it
 // corrects) with a link to it in the Notes section, which alone shows what notes say. Those allowed to read the audit trail get links
 // to it, narrowed to this request (and, per entry, to that day). Renders on the server; the
 // detail page is rendered again when the live stream announces a change (components/live/live-updates.tsx).
 
 import { useLocale, useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
 import { TimeText } from '@/components/ui/time-text';
@@ -30,7 +32,7 @@ const NOTICES = new Set(['created', 'completed', 'failed', 'expired', 'purged'])
 const KNOWN_STATUSES = new Set(['pending', 'completed', 'expired', 'failed']);
 
 type EntryText = {
-  title: string;
+  title: ReactNode;
   by: string | null;
   detail: string | null;
   /** The service's own words for a failure: shown as it gave them, not translated. */
@@ -55,6 +57,41 @@ function useDescribeEntry(timeZone: string, language: Language | undefined): (en
   const status = (code: string) => (KNOWN_STATUSES.has(code) ? tCommon(`status.${code}`) : code);
   // An account that no longer exists is named so: its id means nothing to a reader.
   const by = (staff: TimelineStaff | null) => (staff ? t('timeline.by', { name: staff.name ?? t('timeline.formerColleague') }) : null);
+  // A person inside a sentence: their name as data, or our words for an account that is gone
+  // (capitalised when the sentence starts with them).
+  const person =
+    (staff: TimelineStaff | null, leading = false) =>
+    () =>
+      staff?.name ? (
+        <span translate="no">{staff.name}</span>
+      ) : leading ? (
+        t('timeline.formerColleagueLeading')
+      ) : (
+        t('timeline.formerColleague')
+      );
+  const assigned = (entry: Extract<TimelineEntry, { kind: 'assigned' }>): EntryText => {
+    const names = { actor: person(entry.staff, true), assignee: person(entry.assignee), previous: person(entry.previous) };
+    if (!entry.staff) return { title: t.rich('timeline.assignment.assigned', names), by: null, detail: null };
+    const toThemselves = entry.assignee?.id === entry.staff.id;
+    const key = toThemselves
+      ? entry.previous
+        ? 'timeline.assignment.tookOver'
+        : 'timeline.assignment.took'
+      : entry.previous
+        ? 'timeline.assignment.passed'
+        : 'timeline.assignment.gave';
+    return { title: t.rich(key, names), by: null, detail: null };
+  };
+  const unassigned = (entry: Extract<TimelineEntry, { kind: 'unassigned' }>): EntryText => {
+    const names = { actor: person(entry.staff, true), previous: person(entry.previous) };
+    // A change to the assignee's account did it: that is the news; who changed the account follows.
+    if (entry.reason && entry.previous) {
+      return { title: t.rich(`timeline.assignment.released.${entry.reason}`, names), by: by(entry.staff), detail: null };
+    }
+    if (!entry.staff || !entry.previous) return { title: t('timeline.assignment.unassigned'), by: by(entry.staff), detail: null };
+    const key = entry.previous.id === entry.staff.id ? 'timeline.assignment.handedBack' : 'timeline.assignment.withdrew';
+    return { title: t.rich(key, names), by: null, detail: null };
+  };
   const channels = (sent: RequestChannels) => {
     const names = [
       sent.shareableLink ? t('channels.link') : null,
@@ -126,6 +163,10 @@ function useDescribeEntry(timeZone: string, language: Language | undefined): (en
           by: by(entry.staff),
           detail: entry.previous ? t('timeline.replaces', { decision: tCommon(`nameReviewDecision.${entry.previous}`) }) : null,
         };
+      case 'assigned':
+        return assigned(entry);
+      case 'unassigned':
+        return unassigned(entry);
       case 'other':
         // The only other action the audit trail keeps about one request; anything newer is named generically.
         return {

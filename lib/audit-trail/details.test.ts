@@ -3,7 +3,7 @@
 
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { answerInLanguage } from '@/test/support/next-intl-server';
-import { auditDetailsDescriber, type DescribeAuditDetails } from './details';
+import { auditDetailsDescriber, auditNoteHref, type DescribeAuditDetails } from './details';
 
 describe('describeAuditDetails', () => {
   let describeAuditDetails: DescribeAuditDetails;
@@ -56,6 +56,56 @@ describe('describeAuditDetails', () => {
     expect(describeAuditDetails('register.exported', { rows: 0, complete: true })).toBe('0 rows · No filters');
   });
 
+  it('says whether a note is new or corrects an earlier one, never its ids, and links to the note on its request', () => {
+    expect(describeAuditDetails('verification.note_added', { noteId: 'n-2' })).toBe('A new note');
+    expect(describeAuditDetails('verification.note_added', { noteId: 'n-2', correctsNoteId: 'n-1' })).toBe(
+      'A correction of an earlier note',
+    );
+    const entry = { action: 'verification.note_added', targetType: 'verification', targetId: 'req 1', details: { noteId: 'n-2' } };
+    expect(auditNoteHref(entry)).toBe('/verifications/req%201#note-n-2');
+    expect(auditNoteHref({ ...entry, details: null })).toBeNull();
+    expect(auditNoteHref({ ...entry, action: 'verification.viewed' })).toBeNull();
+    expect(auditNoteHref({ ...entry, targetId: null })).toBeNull();
+  });
+
+  it('says an invitation’s refused step, a wrong second-factor code’s method and run, and a lock’s length', () => {
+    expect(describeAuditDetails('invitation.refused', { reason: 'single_sign_on', step: 'accept' })).toBe(
+      'Reason: the account signs in with single sign-on · when the invitation was accepted',
+    );
+    expect(describeAuditDetails('two_factor.failed', { method: 'totp', inARow: 1 })).toBe(
+      'Code from an authenticator app · 1 wrong code in a row',
+    );
+    expect(describeAuditDetails('two_factor.failed', { method: 'backup', inARow: 4 })).toBe('Backup code · 4 wrong codes in a row');
+    expect(describeAuditDetails('two_factor.locked', { minutes: 15 })).toBe('Locked for 15 minutes');
+  });
+
+  it('shows no stored key for any details the dashboard writes', () => {
+    // One of each shape the writers store (recordAudit's callers), values as they write them.
+    const written: [string, Record<string, string | number | boolean>][] = [
+      ['verification.status_changed', { status: 'failed', previous: 'pending' }],
+      ['verification.reviewed', { decision: 'same_person', previous: 'different_person' }],
+      ['verification.note_added', { noteId: 'n-2', correctsNoteId: 'n-1' }],
+      ['verification.assigned', { assignee: 'staff-b', previous: 'staff-a' }],
+      ['verification.unassigned', { previous: 'staff-a', reason: 'staff_disabled' }],
+      ['verification.removed', { reason: 'purged' }],
+      ['staff.created', { role: 'operator' }],
+      ['staff.role_changed', { from: 'operator', to: 'viewer' }],
+      ['sso.refused', { reason: 'other_identity' }],
+      ['invitation.voided', { reason: 'single_sign_on' }],
+      ['invitation.refused', { reason: 'single_sign_on', step: 'issue' }],
+      ['two_factor.failed', { method: 'backup', inARow: 2 }],
+      ['two_factor.locked', { minutes: 15 }],
+      ['sessions.others_ended', { count: 2 }],
+      ['sessions.oldest_ended', { count: 2 }],
+      ['register.exported', { status: 'pending', rows: 3, complete: true }],
+      ['audit.exported', { actor: 'staff-a', action: 'verification.viewed', rows: 3, complete: true }],
+    ];
+    for (const [action, details] of written) {
+      const words = describeAuditDetails(action, details) ?? '';
+      for (const key of Object.keys(details)) expect(words, `${action} shows ${key}`).not.toContain(`${key}:`);
+    }
+  });
+
   it('keeps a detail it has no words for, as stored, and says nothing when there are none', () => {
     expect(describeAuditDetails('sso.refused', { reason: 'brand_new', attempt: 2 })).toBe('Reason: brand_new · attempt: 2');
     expect(describeAuditDetails('sign_in.failed', null)).toBeNull();
@@ -75,6 +125,11 @@ describe('the details in the reader’s language', () => {
     expect(inWords('staff.role_changed', { from: 'viewer', to: 'admin' })).toBe('Rôle\u00a0: Administrateur (auparavant\u00a0: Lecteur)');
     expect(inWords('sessions.others_ended', { count: 1 })).toBe('1 autre session fermée');
     expect(inWords('sessions.others_ended', { count: 3 })).toBe('3 autres sessions fermées');
+    expect(inWords('verification.note_added', { noteId: 'n-2' })).toBe('Une nouvelle note');
+    expect(inWords('two_factor.failed', { method: 'totp', inARow: 2 })).toBe(
+      'Code d’une application d’authentification · 2 codes erronés d’affilée',
+    );
+    expect(inWords('invitation.refused', { reason: 'single_sign_on', step: 'issue' })).toMatch(/ · lors de l’émission de l’invitation$/);
     expect(inWords('audit.exported', { verification: 'abc', rows: 1234, complete: false })).toBe(
       '1\u202f234 lignes, puis le téléchargement a été interrompu · Filtres\u00a0: vérification abc',
     );
@@ -92,5 +147,7 @@ describe('the details in the reader’s language', () => {
       '1 rij · Filters: doeleinde ander doeleinde, weergave Stilgevallen',
     );
     expect(inWords('sso.refused', { reason: 'brand_new' })).toBe('Reden: brand_new');
+    expect(inWords('verification.note_added', { noteId: 'n-2', correctsNoteId: 'n-1' })).toBe('Een correctie van een eerdere notitie');
+    expect(inWords('two_factor.locked', { minutes: 1 })).toBe('1 minuut geblokkeerd');
   });
 });

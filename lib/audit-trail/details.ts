@@ -31,8 +31,25 @@ const REASONS = [
 
 const VIEWS = ['expiring', 'stuck', 'review'] as const;
 
+/** Where an invitation was refused (lib/staff/invitations). */
+const INVITATION_STEPS = ['issue', 'accept'] as const;
+
+/** How a second-factor code was given at sign-in (lib/auth/two-factor/sign-in-challenge.ts). */
+const CHALLENGE_METHODS = ['totp', 'backup'] as const;
+
 function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (list as readonly string[]).includes(value);
+}
+
+/**
+ * Where the note an entry of `verification.note_added` recorded is shown: in the Notes section
+ * of its request's page, which keeps it as long as the request. Null for any other entry.
+ */
+export function auditNoteHref(entry: { action: string; targetType: string | null; targetId: string | null; details: Details | null }) {
+  const noteId = entry.details?.noteId;
+  if (entry.action !== 'verification.note_added' || entry.targetType !== 'verification' || !entry.targetId) return null;
+  if (typeof noteId !== 'string') return null;
+  return `/verifications/${encodeURIComponent(entry.targetId)}#note-${encodeURIComponent(noteId)}`;
 }
 
 /** The describer of entries' details, in the language of the request (or of the test). */
@@ -120,9 +137,33 @@ export async function auditDetailsDescriber(): Promise<DescribeAuditDetails> {
       parts.push(t('previousAssignee', { value: String(details.previous) }));
       take('previous');
     }
+    // A note's ids mean nothing to a reader: whether it corrects an earlier one does (the page
+    // links to the note itself, see auditNoteHref).
+    if (action === 'verification.note_added' && 'noteId' in details) {
+      parts.push('correctsNoteId' in details ? t('note.correction') : t('note.new'));
+      take('noteId', 'correctsNoteId');
+    }
     if ('reason' in details) {
       parts.push(t('reason', { value: reasonLabel(details.reason) }));
       take('reason');
+    }
+    if (action === 'invitation.refused' && isOneOf(INVITATION_STEPS, details.step)) {
+      parts.push(t(`invitationStep.${details.step}`));
+      take('step');
+    }
+    if (action === 'two_factor.failed') {
+      if (isOneOf(CHALLENGE_METHODS, details.method)) {
+        parts.push(t(`challengeMethod.${details.method}`));
+        take('method');
+      }
+      if (typeof details.inARow === 'number') {
+        parts.push(t('wrongCodesInARow', { count: details.inARow }));
+        take('inARow');
+      }
+    }
+    if (action === 'two_factor.locked' && typeof details.minutes === 'number') {
+      parts.push(t('lockedFor', { minutes: details.minutes }));
+      take('minutes');
     }
     if (action === 'sessions.others_ended' && 'count' in details) {
       parts.push(t('othersEnded', { count: Number(details.count) }));

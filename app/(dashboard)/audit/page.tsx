@@ -13,7 +13,7 @@ import { Link } from '@/components/ui/link';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { TimeText } from '@/components/ui/time-text';
 import { auditActionLabel, auditActionOptions } from '@/lib/audit/audit-labels';
-import { auditDetailsDescriber } from '@/lib/audit-trail/details';
+import { auditDetailsDescriber, auditNoteHref } from '@/lib/audit-trail/details';
 import {
   type AuditFilterField,
   auditFilterProblem,
@@ -157,6 +157,7 @@ export default async function AuditPage({ searchParams }: Props) {
             </td>
             <td data-label={t('table.details')} className="px-4 py-2.5 text-slate-600">
               {describeAuditDetails(entry.action, entry.details)}
+              <NoteLink entry={entry} label={t('details.note.read')} />
             </td>
           </tr>
         ))}
@@ -183,5 +184,19 @@ export default async function AuditPage({ searchParams }: Props) {
         </nav>
       ) : null}
     </div>
+  );
+}
+
+/** After a note's description, the way to the note itself on its request's page. */
+function NoteLink({ entry, label }: { entry: Parameters<typeof auditNoteHref>[0]; label: string }) {
+  const href = auditNoteHref(entry);
+  if (!href) return null;
+  return (
+    <>
+      {' · '}
+      <Link href={href} className="text-indigo-700 underline underline-offset-2 hover:no-underline">
+        {label}
+      </Link>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 // The history of one verification request, for its detail page: when it was created and by
 // whom, each status change (a failure with the reason the service gave) and notice the service
-// sent, who viewed it or copied its link, the name review decisions and the internal notes. It is
+// sent, who viewed it or copied its link, the name review decisions, the internal notes and who
+// took it, gave it to whom or handed it back (and why, when a change to an account did). It is
 // assembled from what the dashboard keeps anyway — the register row (with its latest name
 // review), its notes, the audit trail and the webhook receipts — and keeps nothing of its own.
 // Entries hold ids, codes and times only, so no entry can carry an e-mail address, a phone
@@ -62,6 +63,16 @@ export type TimelineEntry = Common &
      * it); `corrects` for a correction, with when the corrected note was written if it is known.
      */
     | { kind: 'note_added'; staff: TimelineStaff | null; noteId: string | null; corrects: { at: Date | null } | null }
+    /**
+     * Someone works on it now: `staff` acted, `assignee` has it (the same person for "took it"),
+     * `previous` had it until then (null: nobody did).
+     */
+    | { kind: 'assigned'; staff: TimelineStaff | null; assignee: TimelineStaff | null; previous: TimelineStaff | null }
+    /**
+     * It went back to unassigned: `previous` had it. `reason` when a change to their account did
+     * it (then `staff` is who changed the account, or null for a command-line change).
+     */
+    | { kind: 'unassigned'; staff: TimelineStaff | null; previous: TimelineStaff | null; reason: UnassignedReason | null }
     /** Any other audited action on this request (e.g. removed from the register), by its code. */
     | { kind: 'other'; staff: TimelineStaff | null; action: string }
   );
@@ -72,6 +83,9 @@ export type Timeline = {
   /** True when older entries were left out (they are in the audit trail). */
   truncated: boolean;
 };
+
+/** Why a request went back to unassigned without anyone handing it back (lib/staff/staff-accounts.ts). */
+export type UnassignedReason = 'staff_disabled' | 'staff_role_changed';
 
 type AuditRow = { id: string; at: Date; actorId: string | null; action: string; details: Record<string, unknown> | null };
 type ReceiptRow = { webhookId: string; eventType: string; receivedAt: Date };
@@ -140,7 +154,11 @@ export async function getVerificationTimeline(verificationId: string): Promise<T
   const staffIds = new Set<string>();
   if (register?.createdBy) staffIds.add(register.createdBy);
   if (register?.reviewedBy) staffIds.add(register.reviewedBy);
-  for (const row of audit) if (row.actorId) staffIds.add(row.actorId);
+  for (const row of audit) {
+    if (row.actorId) staffIds.add(row.actorId);
+    // The audit trail names an assignment's people by id only; their names are read here.
+    for (const id of assignmentStaffIds(row)) staffIds.add(id);
+  }
   for (const note of notes) if (note.authorId) staffIds.add(note.authorId);
   const names = await staffNames([...staffIds]);
   const staff = (staffId: string | null): TimelineStaff | null => (staffId ? { id: staffId, name: names.get(staffId) ?? null } : null);
@@ -301,6 +319,22 @@ function auditEntry(
       };
     case 'link.copied':
       return { ...common, kind: 'link_copied', staff: staff(row.actorId) };
+    case 'verification.assigned':
+      return {
+        ...common,
+        kind: 'assigned',
+        staff: staff(row.actorId),
+        assignee: staff(detail('assignee')),
+        previous: staff(detail('previous')),
+      };
+    case 'verification.unassigned':
+      return {
+        ...common,
+        kind: 'unassigned',
+        staff: staff(row.actorId),
+        previous: staff(detail('previous')),
+        reason: asUnassignedReason(detail('reason')),
+      };
     case 'verification.reviewed':
       return {
         ...common,
@@ -312,6 +346,16 @@ function auditEntry(
     default:
       return { ...common, kind: 'other', staff: staff(row.actorId), action: isAuditAction(row.action) ? row.action : 'unknown' };
   }
+}
+
+function asUnassignedReason(value: string | null): UnassignedReason | null {
+  return value === 'staff_disabled' || value === 'staff_role_changed' ? value : null;
+}
+
+/** The staff ids an assignment entry's details hold: who has it now and who had it. */
+function assignmentStaffIds(row: AuditRow): string[] {
+  if (row.action !== 'verification.assigned' && row.action !== 'verification.unassigned') return [];
+  return [row.details?.assignee, row.details?.previous].filter((id): id is string => typeof id === 'string');
 }
 
 function asDecision(value: string | null): NameReviewDecision | null {

@@ -313,4 +313,35 @@ describe('getVerificationTimeline', () => {
     const serialized = JSON.stringify(timeline);
     for (const secret of ['Called', 'Élodie', 'tomorrow', 'Monday']) expect(serialized).not.toContain(secret);
   });
+
+  it('tells who took the request, gave it, took it over, handed it back, and why it went back when an account changed, in order', async () => {
+    await created();
+    const GONE = 'staff-gone';
+    // Ids only, as the assignment room and the staff accounts write them; written out of order.
+    await audit(
+      { action: 'verification.unassigned', actorId: ADA, at: at(6 * MINUTE), details: { previous: GONE, reason: 'staff_role_changed' } },
+      { action: 'verification.assigned', actorId: OTTO, at: at(MINUTE), details: { assignee: OTTO } },
+      { action: 'verification.unassigned', actorId: OTTO, at: at(2 * MINUTE), details: { previous: OTTO } },
+      { action: 'verification.assigned', actorId: ADA, at: at(3 * MINUTE), details: { assignee: OTTO } },
+      { action: 'verification.assigned', actorId: ADA, at: at(4 * MINUTE), details: { assignee: ADA, previous: OTTO } },
+      { action: 'verification.assigned', actorId: ADA, at: at(5 * MINUTE), details: { assignee: GONE, previous: ADA } },
+      { action: 'verification.unassigned', actorId: null, at: at(7 * MINUTE) },
+    );
+
+    const { entries } = await getVerificationTimeline(ID);
+
+    expect(kinds(entries)).toEqual(['created', 'assigned', 'unassigned', 'assigned', 'assigned', 'assigned', 'unassigned', 'unassigned']);
+    const ada = { id: ADA, name: 'Ada Admin' };
+    const otto = { id: OTTO, name: 'Otto Operator' };
+    const gone = { id: GONE, name: null };
+    expect(entries.slice(1)).toMatchObject([
+      { kind: 'assigned', staff: otto, assignee: otto, previous: null, inAuditTrail: true },
+      { kind: 'unassigned', staff: otto, previous: otto, reason: null },
+      { kind: 'assigned', staff: ada, assignee: otto, previous: null },
+      { kind: 'assigned', staff: ada, assignee: ada, previous: otto },
+      { kind: 'assigned', staff: ada, assignee: gone, previous: ada },
+      { kind: 'unassigned', staff: ada, previous: gone, reason: 'staff_role_changed' },
+      { kind: 'unassigned', staff: null, previous: null, reason: null },
+    ]);
+  });
 });
