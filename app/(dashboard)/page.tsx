@@ -22,6 +22,7 @@ import {
   type RegisterFilterField,
   registerQuery,
   SEARCH_MAX,
+  UNASSIGNED,
 } from '@/lib/verifications/register/filter';
 import {
   countNeedsReview,
@@ -67,9 +68,14 @@ export default async function HomePage({ searchParams }: Props) {
 
   const [members, timeZone] = await Promise.all([listStaff(), displayTimeZone()]);
   // An id that is no account's would filter to nothing while the select shows "Everyone".
-  if (filter.createdBy && filter.createdBy !== MINE && !members.some((member) => member.id === filter.createdBy)) {
+  const isAccount = (id: string) => members.some((member) => member.id === id);
+  if (filter.createdBy && filter.createdBy !== MINE && !isAccount(filter.createdBy)) {
     filter = { ...filter, createdBy: undefined };
     problems.push({ field: 'createdBy', message: problemMessage('createdBy') });
+  }
+  if (filter.assignee && filter.assignee !== MINE && filter.assignee !== UNASSIGNED && !isAccount(filter.assignee)) {
+    filter = { ...filter, assignee: undefined };
+    problems.push({ field: 'assignee', message: problemMessage('assignee') });
   }
 
   // One clock for the query and the rendering, so "expires in" agrees with the view it is in.

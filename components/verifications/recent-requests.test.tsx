@@ -8,7 +8,7 @@ import { relativeTime } from '@/lib/time/display-time';
 import type { RegisterListEntry } from '@/lib/verifications/register/queries.server';
 import { inLanguage } from '@/test/support/in-language';
 import { expiresInText, RecentRequests } from './recent-requests';
-import { RegisterViews } from './register-filters';
+import { RegisterFilters, RegisterViews } from './register-filters';
 
 const HOUR = 60 * 60 * 1000;
 const NOW = new Date('2030-06-15T12:00:00.000Z');
@@ -42,6 +42,7 @@ function entry(overrides: Partial<RegisterListEntry> = {}): RegisterListEntry {
     searchNames: 'john smith\n',
     reviewDecision: null,
     createdByName: 'Ada Admin',
+    assigneeName: null,
     followedUpBy: null,
     ...overrides,
   };
@@ -166,6 +167,28 @@ describe('RecentRequests: who, when completed, and follow-ups', () => {
     expect(html).toContain('<span class="text-slate-500">deleted account</span>');
   });
 
+  it('names the assignee in a column of its own as user data, or says "Unassigned", in each language', async () => {
+    const rows = [
+      entry({ verificationId: 'taken', assignedTo: 'staff-2', assigneeName: 'Otto Operator' }),
+      entry({ verificationId: 'free' }),
+    ];
+    const html = await render(rows);
+    const headers = [...html.matchAll(/<th[^>]*>(.*?)<\/th>/g)].map((match) => match[1]);
+    expect(headers.indexOf('Assigned to')).toBe(headers.indexOf('Created by') + 1);
+    expect(html).toContain(
+      '<td data-label="Assigned to" class="max-w-32 px-4 py-3 break-words text-slate-700"><span translate="no">Otto Operator</span></td>',
+    );
+    expect(html).toContain(
+      '<td data-label="Assigned to" class="max-w-32 px-4 py-3 break-words text-slate-700"><span class="text-slate-500">Unassigned</span></td>',
+    );
+    const fr = await render(rows, {}, 'fr');
+    expect(fr).toContain('data-label="Attribuée à"');
+    expect(fr).toContain('<span class="text-slate-500">Non attribuée</span>');
+    const nl = await render(rows, {}, 'nl');
+    expect(nl).toContain('data-label="Toegewezen aan"');
+    expect(nl).toContain('<span class="text-slate-500">Niet toegewezen</span>');
+  });
+
   it('shows when a request was completed, in the display zone, and "Not completed" before', async () => {
     const html = await render([
       entry({
@@ -249,6 +272,32 @@ describe('RegisterViews', () => {
     expect(html).toContain('href="/?q=smith"');
     expect(html).toContain('href="/?q=smith&amp;view=expiring"');
     expect(html).toContain('<span class="sr-only">(</span>2<span class="sr-only">)</span>');
+  });
+});
+
+describe('RegisterFilters', () => {
+  it('offers the assignee filter in the GET form: all, me, nobody, or a colleague by name, with the chosen one selected', async () => {
+    const staff = [
+      { id: 'staff-1', label: 'Ada Admin' },
+      { id: 'staff-2', label: 'Otto Operator' },
+    ];
+    const select = async (filter: Parameters<typeof RegisterFilters>[0]['filter']) => {
+      const html = renderToStaticMarkup(await inLanguage(<RegisterFilters filter={filter} staff={staff} timeZone="UTC" />));
+      expect(html).toMatch(/<form[^>]*method="get"/);
+      expect(html).toContain('<label for="register-assignee"');
+      return /<select[^>]*name="assignee"[^>]*>(.*?)<\/select>/.exec(html)?.[1] ?? '';
+    };
+    const options = await select({});
+    expect([...options.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)</g)].map((match) => [match[1], match[2]])).toEqual([
+      ['', 'All requests'],
+      ['mine', 'Me'],
+      ['unassigned', 'Nobody (unassigned)'],
+      ['staff-1', 'Ada Admin'],
+      ['staff-2', 'Otto Operator'],
+    ]);
+    expect(options).toContain('<option value="staff-2" translate="no">Otto Operator</option>');
+    expect(await select({ assignee: 'unassigned' })).toContain('<option value="unassigned" selected="">');
+    expect(await select({ assignee: 'staff-2' })).toContain('<option value="staff-2" translate="no" selected="">');
   });
 });
 

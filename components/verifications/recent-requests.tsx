@@ -1,6 +1,6 @@
 // "Recent requests": the register of requests created from this dashboard, as filtered, with
 // the requested name beside the identified one, the deadlines that need someone's attention, who
-// created each request and when it was completed, and the follow-ups between requests.
+// created each request, who has it now, when it was completed, and the follow-ups between requests.
 
 import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
@@ -226,6 +226,7 @@ export function RecentRequests({
         t('table.channels'),
         t('table.created'),
         t('table.createdBy'),
+        t('table.assignee'),
         t('table.status'),
         t('table.completed'),
         <span key="link" className="sr-only">
@@ -274,6 +275,14 @@ export function RecentRequests({
                 <span className="text-slate-500">{t('table.deletedAccount')}</span>
               ) : (
                 <span translate="no">{entry.createdByName}</span>
+              )}
+            </td>
+            {/* Narrow: a name wraps rather than widening a table that already scrolls at 1024 px. */}
+            <td data-label={t('table.assignee')} className="max-w-32 px-4 py-3 break-words text-slate-700">
+              {entry.assigneeName === null ? (
+                <span className="text-slate-500">{t('table.unassigned')}</span>
+              ) : (
+                <span translate="no">{entry.assigneeName}</span>
               )}
             </td>
             <td data-label={t('table.status')} className="px-4 py-3">

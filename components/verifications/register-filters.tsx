@@ -17,6 +17,7 @@ import {
   type RegisterView,
   registerQuery,
   SEARCH_MAX,
+  UNASSIGNED,
 } from '@/lib/verifications/register/filter';
 
 export type StaffOption = { id: string; label: string };
@@ -84,6 +85,20 @@ export function RegisterFilters({ filter, staff, timeZone }: { filter: RegisterF
             <option value={MINE}>{t('mine')}</option>
             {staff.map((member) => (
               <option key={member.id} value={member.id}>
+                {member.label}
+              </option>
+            ))}
+          </Select>
+        </FilterField>
+        {/* The queue's words: mine, unassigned, or a colleague (the same list as "Created by",
+            so a disabled account still holding requests can be chosen). */}
+        <FilterField id="register-assignee" label={t('assignee')} className="sm:col-span-2">
+          <Select id="register-assignee" name="assignee" defaultValue={filter.assignee ?? ''}>
+            <option value="">{t('anyAssignee')}</option>
+            <option value={MINE}>{t('assignedToMe')}</option>
+            <option value={UNASSIGNED}>{t('unassigned')}</option>
+            {staff.map((member) => (
+              <option key={member.id} value={member.id} translate="no">
                 {member.label}
               </option>
             ))}

@@ -1,6 +1,6 @@
 // The register as CSV rows for auditors: what the register keeps of each request, how it ended
 // (completion time, method, the service's failure reason), with its name check, review decision
-// and reviewer (never the review's note, which may name people; no e-mail
+// and reviewer, and who has it now (never the review's note, which may name people; no e-mail
 // address or phone number — it keeps none), read newest first in keyset batches so that an
 // export of any size holds a batch or two in memory and each batch is an index range, not an OFFSET.
 import 'server-only';
@@ -29,9 +29,12 @@ import { selectList, zonedTimestamp, zoneLabel } from './sql-rows';
 export const EXPORT_BATCH_SIZE = 2000;
 
 const r = verificationRequests;
-// The staff member who decided the review: a second join of the staff table, beside the creator's.
+// The staff member who decided the review, and the one who has the request: more joins of the
+// staff table, beside the creator's.
 const REVIEWER = 'reviewer';
 const reviewer = alias(staffUsers, REVIEWER);
+const ASSIGNEE = 'assignee';
+const assignee = alias(staffUsers, ASSIGNEE);
 /** The methods the catalogs name; any other the service reports goes out as it came. */
 const KNOWN_METHODS = ['passport', 'id_card', 'drivers_license'] as const;
 
@@ -57,6 +60,9 @@ export const REGISTER_CSV_COLUMNS = [
   'completedAt',
   'method',
   'failureReason',
+  // Like the creator: the id, which stays exact, and the name as the account has it now.
+  'assignedToId',
+  'assignedToName',
 ] as const;
 
 /** What the query selects; timestamps already written in the display zone (sql-rows.ts). */
@@ -83,6 +89,8 @@ function columnsIn(timeZone: string) {
     completedAt: zonedTimestamp(r.completedAt, timeZone),
     method: r.method,
     failureReason: r.failureReason,
+    assignedTo: r.assignedTo,
+    assignedToName: assignee.name,
     // The keyset cursor: created_at as Postgres prints it, to the microsecond (a JS Date would
     // round it to the millisecond, and the next batch would repeat or skip rows).
     cursorAt: sql<string>`${r.createdAt}::text`,
@@ -112,6 +120,8 @@ export type RegisterExportRow = {
   completedAt: string | null;
   method: string | null;
   failureReason: string | null;
+  assignedTo: string | null;
+  assignedToName: string | null;
   cursorAt: string;
 };
 
@@ -154,6 +164,8 @@ export async function registerCsvLayout({ timeZone, values }: { timeZone: string
     t('header.completedAt', { zone: zoneLabel(timeZone) }),
     t('header.method'),
     t('header.failureReason'),
+    t('header.assignedToId'),
+    t('header.assignedToName'),
   ];
   const codes = values === 'codes';
   const words = (entries: [string, string][]) => new Map(codes ? [] : entries);
@@ -191,6 +203,8 @@ export async function registerCsvLayout({ timeZone, values }: { timeZone: string
       word(methods, row.method),
       // The service's own text (it may be a sentence, in its language): as it came, like a name.
       row.failureReason,
+      row.assignedTo,
+      row.assignedToName,
     ],
   };
 }
@@ -221,6 +235,7 @@ export async function* registerExportBatches(
         left join ${nameReviews} on ${nameReviews.verificationId} = ${r.verificationId}
         -- A raw template names an alias without its table: spelt out here.
         left join ${staffUsers} ${sql.identifier(REVIEWER)} on ${reviewer.id} = ${nameReviews.decidedBy}
+        left join ${staffUsers} ${sql.identifier(ASSIGNEE)} on ${assignee.id} = ${r.assignedTo}
         ${where.length > 0 ? sql`where ${and(...where)}` : sql``}
         order by ${r.createdAt} desc, ${r.verificationId} desc
         limit ${batchSize}`),

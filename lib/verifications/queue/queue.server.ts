@@ -80,7 +80,8 @@ export function reasonConditions({
   };
 }
 
-function assigneeCondition(filter: QueueAssigneeFilter, staffId: string): SQL | undefined {
+/** Whose requests, as a condition on the register row (the register's assignee filter uses it too). */
+export function assigneeCondition(filter: QueueAssigneeFilter, staffId: string): SQL | undefined {
   if (filter === 'all') return undefined;
   if (filter === 'unassigned') return isNull(r.assignedTo);
   if (filter === 'mine') return eq(r.assignedTo, staffId);

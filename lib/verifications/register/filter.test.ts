@@ -2,7 +2,8 @@
 // values dropped one by one with a reason, and the round trip through registerQuery. Pure: no
 // database.
 import { describe, expect, it } from 'vitest';
-import { filterForView, hasActiveFilters, parseRegisterFilter, type RegisterFilter, registerQuery } from './filter';
+import { queueAssigneeFilter } from '@/lib/verifications/queue/reasons';
+import { filterForView, hasActiveFilters, MINE, parseRegisterFilter, type RegisterFilter, registerQuery, UNASSIGNED } from './filter';
 
 const OTTO = 'staff-otto';
 
@@ -68,6 +69,22 @@ describe('parseRegisterFilter', () => {
     expect(parseRegisterFilter({ createdBy: 'x'.repeat(100) }).filter.createdBy).toBe('x'.repeat(100));
   });
 
+  it('reads the assignee as the queue does: mine, unassigned or a staff id, and refuses what no id could be', () => {
+    expect(parseRegisterFilter({ assignee: 'mine' })).toEqual({ filter: { assignee: 'mine' }, problems: [] });
+    expect(parseRegisterFilter({ assignee: 'unassigned' })).toEqual({ filter: { assignee: 'unassigned' }, problems: [] });
+    expect(parseRegisterFilter({ assignee: OTTO, createdBy: 'mine' }).filter).toEqual({ assignee: OTTO, createdBy: 'mine' });
+    expect(parseRegisterFilter({ assignee: '' })).toEqual({ filter: {}, problems: [] });
+    for (const assignee of ['x'.repeat(101), 'nul\u0000byte', 'two words', 'é']) {
+      const parsed = parseRegisterFilter({ assignee, status: 'pending' });
+      expect(parsed.filter).toEqual({ status: 'pending' });
+      expect(parsed.problems).toEqual([{ field: 'assignee', message: expect.stringContaining('assignee was not recognised') }]);
+    }
+    // One vocabulary with the queue's `?assignee=`: a link means the same on both pages.
+    expect(queueAssigneeFilter(MINE)).toBe('mine');
+    expect(queueAssigneeFilter(UNASSIGNED)).toBe('unassigned');
+    expect(queueAssigneeFilter(OTTO)).toEqual({ staffId: OTTO });
+  });
+
   it('turns control characters in the search into spaces (Postgres refuses NUL)', () => {
     expect(parseRegisterFilter({ q: 'Ali\u0000ce\n' }).filter.q).toBe('Ali ce');
     expect(parseRegisterFilter({ q: '\u0000' })).toEqual({ filter: {}, problems: [expect.objectContaining({ field: 'q' })] });
@@ -92,6 +109,7 @@ describe('parseRegisterFilter', () => {
       status: 'pending',
       purpose: 'ensuring_compliance',
       createdBy: OTTO,
+      assignee: UNASSIGNED,
       from: '2030-01-01',
       to: '2030-01-02',
       view: 'expiring',
@@ -107,6 +125,7 @@ describe('parseRegisterFilter', () => {
     expect(hasActiveFilters({})).toBe(false);
     expect(hasActiveFilters({ view: 'stuck' })).toBe(false);
     expect(hasActiveFilters({ createdBy: 'mine' })).toBe(true);
+    expect(hasActiveFilters({ assignee: 'unassigned' })).toBe(true);
     // The status a view implies is the view's, not a filter staff added.
     expect(hasActiveFilters({ view: 'expiring', status: 'pending' })).toBe(false);
     expect(hasActiveFilters({ status: 'pending' })).toBe(true);

@@ -33,20 +33,28 @@ export const EXPIRING_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The purpose filter's value for "any purpose typed by hand" (the predefined ones are listed). */
 export const CUSTOM_PURPOSE_FILTER = 'custom';
-/** The created-by filter's value for "the signed-in staff member". */
+/** The created-by and assignee filters' value for "the signed-in staff member". */
 export const MINE = 'mine';
+/**
+ * The assignee filter's value for "nobody has taken it". The assignee filter speaks the queue's
+ * `?assignee=` words (mine, unassigned, a staff id: lib/verifications/queue/reasons.ts), so a
+ * link means the same on both pages.
+ */
+export const UNASSIGNED = 'unassigned';
 
 export const PREDEFINED_PURPOSE_VALUES = PREDEFINED_PURPOSES.map((p) => p.value);
+
+// A staff id, or one of the words above. Ids are opaque but printable; anything else (a NUL byte
+// would make Postgres refuse the whole query) cannot be one.
+const staffIdOrWord = z.string().regex(/^[\x21-\x7e]{1,100}$/);
 
 export const registerFilterSchema = z.object({
   status: z.enum(verificationStatuses).optional(),
   purpose: z.enum([...PREDEFINED_PURPOSE_VALUES, CUSTOM_PURPOSE_FILTER]).optional(),
-  // MINE or a staff id. Ids are opaque but printable; anything else (a NUL byte would make
-  // Postgres refuse the whole query) cannot be one.
-  createdBy: z
-    .string()
-    .regex(/^[\x21-\x7e]{1,100}$/)
-    .optional(),
+  // MINE or a staff id.
+  createdBy: staffIdOrWord.optional(),
+  // MINE, UNASSIGNED or a staff id.
+  assignee: staffIdOrWord.optional(),
   from: calendarDay.optional(),
   to: calendarDay.optional(),
   q: z
@@ -66,6 +74,7 @@ const PROBLEM_MESSAGES: Record<RegisterFilterField, string> = {
   status: 'The status was not recognised, so all statuses are shown.',
   purpose: 'The purpose was not recognised, so all purposes are shown.',
   createdBy: 'The staff member was not recognised, so everyone’s requests are shown.',
+  assignee: 'The assignee was not recognised, so requests are shown whoever they are assigned to.',
   from: 'The “From” date was not understood (use YYYY-MM-DD), so it is ignored.',
   to: 'The “To” date was not understood (use YYYY-MM-DD), so it is ignored.',
   q: `The search was empty or longer than ${SEARCH_MAX} characters, so it is ignored.`,
@@ -121,7 +130,7 @@ export function parseRegisterFilter(params: RawParams): { filter: RegisterFilter
  */
 export function registerQuery(filter: RegisterFilter): string {
   const params = new URLSearchParams();
-  for (const field of ['q', 'status', 'purpose', 'createdBy', 'from', 'to', 'view'] as const) {
+  for (const field of ['q', 'status', 'purpose', 'createdBy', 'assignee', 'from', 'to', 'view'] as const) {
     const value = filter[field];
     if (value !== undefined && !(field === 'view' && value === 'all')) params.set(field, value);
   }
@@ -132,7 +141,7 @@ export function registerQuery(filter: RegisterFilter): string {
 export function hasActiveFilters(filter: RegisterFilter): boolean {
   // The status its view implies is part of the view, not a filter staff added.
   const status = filter.status !== undefined && filter.status !== impliedStatus(filter.view);
-  return status || (['q', 'purpose', 'createdBy', 'from', 'to'] as const).some((field) => filter[field] !== undefined);
+  return status || (['q', 'purpose', 'createdBy', 'assignee', 'from', 'to'] as const).some((field) => filter[field] !== undefined);
 }
 
 // ── Quick views, one entry at a time (the SQL in queries.server.ts must agree with these) ──

@@ -1,5 +1,5 @@
 // What the register's list adds to each row beside the register's own columns, on both stores:
-// the creator's name (none once the account is gone), how the request ended, and the follow-up
+// the creator's and the assignee's names (none once the account is gone, or while nobody has it), how the request ended, and the follow-up
 // in both directions, so that a follow-up and the request it replaces read as what they are.
 import { describe, expect, it } from 'vitest';
 import { ADA, at, HOUR, insert, NOW, OTTO, row, setUpRegisterDatabase } from '@/test/support/register';
@@ -20,6 +20,19 @@ describe('listRegister’s added columns', () => {
       ['by-ada', 'Ada Admin'],
       ['by-otto', 'Otto Operator'],
       ['by-nobody', null],
+    ]);
+  });
+
+  it('names the assignee from the same query, or none while nobody has the request', async () => {
+    await insert(
+      row({ verificationId: 'to-otto', assignedTo: OTTO, assignedAt: at(-HOUR / 2), createdAt: at(-HOUR) }),
+      row({ verificationId: 'to-ada', createdBy: OTTO, assignedTo: ADA, assignedAt: at(-HOUR / 2), createdAt: at(-2 * HOUR) }),
+      row({ verificationId: 'free', createdAt: at(-3 * HOUR) }),
+    );
+    expect((await list()).map((entry) => [entry.verificationId, entry.createdByName, entry.assignedTo, entry.assigneeName])).toEqual([
+      ['to-otto', 'Ada Admin', OTTO, 'Otto Operator'],
+      ['to-ada', 'Otto Operator', ADA, 'Ada Admin'],
+      ['free', 'Ada Admin', null, null],
     ]);
   });
 

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { type PageCursor, parseCursor, readPagePosition } from '@/lib/db/keyset';
-import { ADA, insert, NOW, row, setUpRegisterDatabase } from '@/test/support/register';
+import { ADA, insert, NOW, OTTO, row, setUpRegisterDatabase } from '@/test/support/register';
 import type { RegisterFilter } from './filter';
 import { listRegisterPage, registerCursorKinds } from './queries.server';
 
@@ -110,6 +110,35 @@ describe('the register in keyset pages', () => {
       cursor = page.links.older?.after;
     } while (cursor);
     expect(seen).toEqual(expected);
+  });
+
+  it('pages under the assignee filter: each of the filtered rows once, in order, and back', async () => {
+    await seed(20);
+    // Every third request is Otto's, the rest nobody's.
+    await (await getDb()).execute(sql`update verification_requests set assigned_to = ${OTTO}, assigned_at = now()
+      where substr(verification_id, 2)::int % 3 = 0`);
+    for (const [filter, expected] of [
+      [{ assignee: OTTO }, newestFirst(20).filter((value) => Number(value.slice(1)) % 3 === 0)],
+      [{ assignee: 'unassigned' }, newestFirst(20).filter((value) => Number(value.slice(1)) % 3 !== 0)],
+    ] as [RegisterFilter, string[]][]) {
+      const pages: string[][] = [];
+      let last: Awaited<ReturnType<typeof listRegisterPage>> | undefined;
+      let cursor: string | undefined;
+      do {
+        last = await listRegisterPage(filter, { ...context, size: 4, position: cursor ? position(filter, 'after', cursor) : undefined });
+        pages.push(last.entries.map((entry) => entry.verificationId));
+        cursor = last.links.older?.after;
+      } while (cursor);
+      expect(pages.flat()).toEqual(expected);
+      if (pages.length > 1) {
+        const back = await listRegisterPage(filter, {
+          ...context,
+          size: 4,
+          position: position(filter, 'before', last.links.newer!.before!),
+        });
+        expect(back.entries.map((entry) => entry.verificationId)).toEqual(pages.at(-2));
+      }
+    }
   });
 
   it('shows the first page for a cursor that is not one, and any tampered but well-formed cursor without failing', async () => {

@@ -4,6 +4,7 @@
 // What a filter means is filter.ts; this is how Postgres applies it.
 import 'server-only';
 import { and, desc, eq, getTableColumns, gt, gte, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Db, getDb } from '@/lib/db';
 import {
   cursorColumn,
@@ -20,6 +21,8 @@ import { compactForSearch, escapedForLike, foldForSearch } from '@/lib/db/search
 import { startOfDayIn, startOfNextDayIn } from '@/lib/time/display-time';
 import { FALLBACK_TIME_ZONE } from '@/lib/time/time-zone';
 import { couldStartUuid } from '@/lib/verification-service/contract/verification-id';
+import { assigneeCondition } from '@/lib/verifications/queue/queue.server';
+import { queueAssigneeFilter } from '@/lib/verifications/queue/reasons';
 import type { NameReviewDecision } from '@/lib/verifications/review/labels';
 import { needsReviewCondition } from '@/lib/verifications/review/needs-review.server';
 import { readRegisterEntry } from './cache.server';
@@ -42,12 +45,14 @@ export type RegisterEntry = Omit<VerificationRequestRow, 'contactDigests'>;
 
 /**
  * A row of the register's list: the entry; once staff have decided, the name review's outcome;
- * its creator's name (null once the account is gone); and the newest request that follows it up,
- * if any (so that a follow-up and the request it replaces do not read as duplicates).
+ * its creator's name (null once the account is gone); its assignee's name (null while nobody has
+ * it); and the newest request that follows it up, if any (so that a follow-up and the request it
+ * replaces do not read as duplicates).
  */
 export type RegisterListEntry = RegisterEntry & {
   reviewDecision: NameReviewDecision | null;
   createdByName: string | null;
+  assigneeName: string | null;
   followedUpBy: string | null;
 };
 
@@ -66,6 +71,8 @@ function entryColumns() {
 export const REGISTER_PAGE_SIZE = 100;
 
 const r = verificationRequests;
+// The staff member who has the request: a second join of the staff table, beside the creator's.
+const assignee = alias(staffUsers, 'assignee');
 
 /** `\`, `%` and `_` taken literally inside a LIKE pattern (backslash is Postgres's default escape). */
 export function escapeLike(text: string): string {
@@ -104,6 +111,12 @@ function baseConditions(filter: RegisterFilter, { staffId, timeZone = FALLBACK_T
     conditions.push(eq(r.createdBy, staffId));
   } else if (filter.createdBy) {
     conditions.push(eq(r.createdBy, filter.createdBy));
+  }
+  if (filter.assignee) {
+    if (filter.assignee === MINE && !staffId) throw new Error('listRegister: assignee "mine" needs the staff id');
+    // The queue's reading of the same words, and its condition, so both pages mean one thing.
+    const condition = assigneeCondition(queueAssigneeFilter(filter.assignee), staffId ?? '');
+    if (condition) conditions.push(condition);
   }
   // Half-open ranges on created_at (an index): `to` includes the whole day, to the microsecond.
   if (filter.from) conditions.push(gte(r.createdAt, startOfDayIn(filter.from, timeZone)));
@@ -228,19 +241,21 @@ export function registerListQuery(
   const keys = registerSortKeys(filter.view);
   const conditions = registerConditions(filter, context);
   if (position) conditions.push(keysetCondition(keys, position.values, position.side));
-  // The review is one row per request at most (its key), and the creator one account (the staff
-  // table's key), so the joins never repeat a request.
+  // The review is one row per request at most (its key), and the creator and the assignee one
+  // account each (the staff table's key), so the joins never repeat a request.
   return db
     .select({
       ...entryColumns(),
       reviewDecision: nameReviews.decision,
       createdByName: staffUsers.name,
+      assigneeName: assignee.name,
       followedUpBy: followedUpBy(),
       cursor: cursorColumn(keys),
     })
     .from(r)
     .leftJoin(nameReviews, eq(nameReviews.verificationId, r.verificationId))
     .leftJoin(staffUsers, eq(staffUsers.id, r.createdBy))
+    .leftJoin(assignee, eq(assignee.id, r.assignedTo))
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(...keysetOrder(keys, position?.side ?? 'after'))
     .limit(Math.min(Math.max(Math.trunc(limit), 1), 1000));

@@ -74,6 +74,28 @@ describe('listRegister', () => {
     await expect(listRegister({ createdBy: 'mine' }, { now: NOW })).rejects.toThrow(/staff id/);
   });
 
+  it("filters by assignee: mine, nobody's, a given colleague's, or everyone's", async () => {
+    await insert(
+      row({ verificationId: 'to-ada', assignedTo: ADA, assignedAt: at(-1), createdBy: OTTO, createdAt: at(-1) }),
+      row({ verificationId: 'to-otto', assignedTo: OTTO, assignedAt: at(-2), createdAt: at(-2) }),
+      row({ verificationId: 'free', createdAt: at(-3) }),
+      row({ verificationId: 'to-ada-2', assignedTo: ADA, assignedAt: at(-4), createdAt: at(-4) }),
+    );
+    expect(await listIds({})).toEqual(['to-ada', 'to-otto', 'free', 'to-ada-2']);
+    expect(await listIds({ assignee: 'mine' }, { staffId: ADA })).toEqual(['to-ada', 'to-ada-2']);
+    expect(await listIds({ assignee: 'mine' }, { staffId: OTTO })).toEqual(['to-otto']);
+    expect(await listIds({ assignee: 'unassigned' })).toEqual(['free']);
+    expect(await listIds({ assignee: OTTO })).toEqual(['to-otto']);
+    expect(await listIds({ assignee: 'no-such-staff' })).toEqual([]);
+    // The assignee and the creator are two filters: Ada's requests that Otto created.
+    expect(await listIds({ assignee: 'mine', createdBy: OTTO })).toEqual(['to-ada']);
+    // The quick views' counts honour it too.
+    await insert(row({ verificationId: 'soon-free', accessExpiresAt: at(2 * HOUR) }));
+    expect(await countRegisterViews({ assignee: 'unassigned' }, { now: NOW, staffId: ADA })).toEqual({ expiring: 1, stuck: 0 });
+    expect(await countRegisterViews({ assignee: 'mine' }, { now: NOW, staffId: ADA })).toEqual({ expiring: 0, stuck: 0 });
+    await expect(listRegister({ assignee: 'mine' }, { now: NOW })).rejects.toThrow(/staff id/);
+  });
+
   it('filters by UTC creation day, both ends inclusive to the microsecond', async () => {
     await insert(
       row({ verificationId: 'before', createdAt: new Date('2030-01-09T23:59:59.999Z') }),

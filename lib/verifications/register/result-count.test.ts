@@ -62,6 +62,18 @@ describe('countRegisterResults', () => {
     expect(await count({ view: 'expiring' })).toBe(4);
   });
 
+  it('counts under the assignee filter what the list shows, and stops at the bound there too', async () => {
+    await seed(3, { assignedTo: ADA, assignedAt: at(-HOUR) }, 'ada');
+    await seed(2, { assignedTo: OTTO, assignedAt: at(-HOUR) }, 'otto');
+    await seed(4, {}, 'free');
+    const count = (filter: RegisterFilter, bound?: number) => countRegisterResults(filter, context, bound);
+    expect(await count({ assignee: 'mine' })).toEqual({ count: 3, more: false });
+    expect(await count({ assignee: OTTO })).toEqual({ count: 2, more: false });
+    expect(await count({ assignee: 'unassigned' })).toEqual({ count: 4, more: false });
+    expect(await count({ assignee: 'unassigned' }, 3)).toEqual({ count: 3, more: true });
+    expect(await count({ assignee: 'mine', createdBy: OTTO })).toEqual({ count: 0, more: false });
+  });
+
   it('reads no more of the register than the bound, however many rows match', async () => {
     await seed(300);
     const db = await getDb();
@@ -78,6 +90,7 @@ describe('countRegisterResults', () => {
     expect(readAll).toBeGreaterThan(0);
     expect(readAll).toBeLessThanOrEqual(bound + 1);
     expect(await readBy({ status: 'pending' })).toBeLessThanOrEqual(bound + 1);
+    expect(await readBy({ assignee: 'unassigned' })).toBeLessThanOrEqual(bound + 1);
     expect(await countRegisterResults({}, context, bound)).toEqual({ count: bound, more: true });
   });
 });

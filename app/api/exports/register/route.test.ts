@@ -36,6 +36,8 @@ const REGISTER_CSV_HEADER = [
   'Completed at (UTC)',
   'Method',
   'Failure reason',
+  'Assigned to (staff id)',
+  'Assigned to (name)',
 ];
 const DAY = 24 * 60 * 60 * 1000;
 let adaId: string;
@@ -156,6 +158,8 @@ describe('GET /api/exports/register', () => {
         '',
         '',
         '',
+        '',
+        '',
       ],
       [
         'done-2',
@@ -170,6 +174,8 @@ describe('GET /api/exports/register', () => {
         'Søren Kierkegaard',
         expect.any(String),
         '2030-07-15T12:00:00.000Z',
+        '',
+        '',
         '',
         '',
         '',
@@ -244,6 +250,34 @@ describe('GET /api/exports/register', () => {
     expect(await idsOf('?purpose=ensuring_compliance')).toEqual(['b-1']);
     expect(await idsOf('?view=expiring')).toEqual(['c-1']);
     expect(await idsOf('?status=failed')).toEqual([]);
+  });
+
+  it('applies the assignee filter (mine, unassigned, a colleague) and names the assignee in the last two columns', async () => {
+    const db = await getDb();
+    await db
+      .insert(verificationRequests)
+      .values([
+        row('to-vic', { assignedTo: vicId, assignedAt: new Date(), createdAt: new Date('2030-06-12T10:00:00Z') }),
+        row('to-ada', { assignedTo: adaId, assignedAt: new Date(), createdAt: new Date('2030-06-11T10:00:00Z') }),
+        row('free', { createdAt: new Date('2030-06-10T10:00:00Z') }),
+      ]);
+    const rowsOf = async (query: string, cookie = ada) => {
+      const response = await exportRegister(query, cookie);
+      expect(response.status, query).toBe(200);
+      return parseCsv(await response.text())
+        .slice(1)
+        .map((cells) => [cells[0], ...cells.slice(19)]);
+    };
+    expect(await rowsOf('')).toEqual([
+      ['to-vic', vicId, 'Vic Viewer'],
+      ['to-ada', adaId, 'Ada Admin'],
+      ['free', '', ''],
+    ]);
+    expect(await rowsOf('?assignee=mine')).toEqual([['to-ada', adaId, 'Ada Admin']]);
+    expect(await rowsOf('?assignee=mine', vic)).toEqual([['to-vic', vicId, 'Vic Viewer']]);
+    expect(await rowsOf('?assignee=unassigned')).toEqual([['free', '', '']]);
+    expect(await rowsOf(`?assignee=${vicId}`)).toEqual([['to-vic', vicId, 'Vic Viewer']]);
+    expect((await lastExportAudit())?.details).toMatchObject({ assignee: vicId });
   });
 
   it('reads the dates as whole days in the zone the browser reported, as the page does, and audits the zone', async () => {
@@ -321,6 +355,8 @@ describe('GET /api/exports/register', () => {
         'Terminée le (Europe/Brussels)',
         'Méthode de vérification',
         'Motif de l’échec',
+        'Attribuée à (identifiant du membre de l’équipe)',
+        'Attribuée à (nom)',
       ]);
       // Winter (+01:00) and summer (+02:00) in Brussels, each the same instant as in UTC.
       expect(rows).toEqual([
@@ -344,6 +380,8 @@ describe('GET /api/exports/register', () => {
           '2030-01-15T13:30:00.000+01:00',
           'Carte d’identité',
           '',
+          '',
+          '',
         ],
       ]);
     });
@@ -363,11 +401,11 @@ describe('GET /api/exports/register', () => {
       const commas = parseCsv(await (await exportRegister('?delimiter=comma', ada)).text());
       expect(commas[0]?.[0]).toBe('Identifiant de la vérification');
       expect(commas[1]?.slice(5, 9)).toEqual(['Obligation légale', 'Français', 'Lien, E-mail', 'Échouée']);
-      expect(commas[1]?.slice(17)).toEqual(['Passeport', 'document_expired']);
+      expect(commas[1]?.slice(17, 19)).toEqual(['Passeport', 'document_expired']);
       const codes = recordsOf(await (await exportRegister('?values=codes', ada)).text(), ';');
       expect(codes[1]?.slice(5, 9)).toEqual(['legal_obligations', 'fr', 'link email', 'failed']);
       // The method as its code; the failure reason is the service's own text either way.
-      expect(codes[1]?.slice(17)).toEqual(['passport', 'document_expired']);
+      expect(codes[1]?.slice(17, 19)).toEqual(['passport', 'document_expired']);
     });
 
     it('refuses a separator or a choice of values it does not know, in French', async () => {
@@ -390,6 +428,7 @@ describe('GET /api/exports/register', () => {
     ],
     [`?q=${'x'.repeat(201)}`, 'The search is empty or too long.'],
     ['?createdBy=%00', 'The “created by” value is not a staff id.'],
+    ['?assignee=two%20words', 'The “assigned to” value is not “mine”, “unassigned” or a staff id.'],
   ])('refuses %s with 400 naming the filter, and exports (and audits) nothing', async (query, problem) => {
     const response = await exportRegister(query, ada);
     expect(response.status).toBe(400);
