@@ -13,9 +13,10 @@ import { requireStaff } from '@/lib/auth/session';
 import { getEnv } from '@/lib/env';
 import { displayTimeZone } from '@/lib/time/display-zone';
 import { cn } from '@/lib/utils';
+import { assigneeFilterParam, readAssigneeFilter } from '@/lib/verifications/assignment/assignee-filter';
 import { listAssignableStaff } from '@/lib/verifications/assignment/assignment.server';
 import { listQueue, queueDays } from '@/lib/verifications/queue/queue.server';
-import { QUEUE_REASONS, queueAssigneeFilter, queueAssigneeParam } from '@/lib/verifications/queue/reasons';
+import { QUEUE_REASONS } from '@/lib/verifications/queue/reasons';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('queue.page');
@@ -34,12 +35,12 @@ export default async function QueuePage({ searchParams }: Props) {
     listAssignableStaff(),
     displayTimeZone(),
   ]);
-  const asked = queueAssigneeFilter(params.assignee);
+  const asked = readAssigneeFilter(params.assignee);
   // An id that is nobody's who works on requests shows everyone's rather than an empty queue.
   const filter = typeof asked === 'object' && !colleagues.some((colleague) => colleague.id === asked.staffId) ? 'all' : asked;
   const days = queueDays(getEnv());
   const queue = await listQueue(filter, { now: new Date(), ...days, staffId: staff.id });
-  const selected = queueAssigneeParam(filter);
+  const selected = assigneeFilterParam(filter);
   const choice = (value: string, label: string) => (
     <Link
       href={value ? `/queue?assignee=${encodeURIComponent(value)}` : '/queue'}

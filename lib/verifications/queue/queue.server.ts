@@ -11,13 +11,15 @@
 // Completing, reviewing, following up or purging a request removes it. Oldest first: the request
 // waiting longest is at the top.
 import 'server-only';
-import { and, asc, count, eq, gte, isNull, lte, not, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lte, not, notExists, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { getDb } from '@/lib/db';
 import { staffUsers, verificationRequests } from '@/lib/db/schema';
+import { assigneeCondition } from '@/lib/verifications/assignment/assignee-condition.server';
+import type { AssigneeFilter } from '@/lib/verifications/assignment/assignee-filter';
 import { EXPIRING_WINDOW_MS } from '@/lib/verifications/register/filter';
 import { needsReviewCondition } from '@/lib/verifications/review/needs-review.server';
-import { QUEUE_REASONS, type QueueAssigneeFilter, type QueueReason } from './reasons';
+import { QUEUE_REASONS, type QueueReason } from './reasons';
 
 export const QUEUE_PAGE_SIZE = 200;
 
@@ -80,16 +82,8 @@ export function reasonConditions({
   };
 }
 
-/** Whose requests, as a condition on the register row (the register's assignee filter uses it too). */
-export function assigneeCondition(filter: QueueAssigneeFilter, staffId: string): SQL | undefined {
-  if (filter === 'all') return undefined;
-  if (filter === 'unassigned') return isNull(r.assignedTo);
-  if (filter === 'mine') return eq(r.assignedTo, staffId);
-  return eq(r.assignedTo, filter.staffId);
-}
-
 /** The queue under `filter`: its oldest QUEUE_PAGE_SIZE items, and how many there are per reason. */
-export async function listQueue(filter: QueueAssigneeFilter, context: QueueContext): Promise<Queue> {
+export async function listQueue(filter: AssigneeFilter, context: QueueContext): Promise<Queue> {
   const db = await getDb();
   const conditions = reasonConditions(context);
   const assignee = assigneeCondition(filter, context.staffId);

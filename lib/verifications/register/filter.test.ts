@@ -2,7 +2,7 @@
 // values dropped one by one with a reason, and the round trip through registerQuery. Pure: no
 // database.
 import { describe, expect, it } from 'vitest';
-import { queueAssigneeFilter } from '@/lib/verifications/queue/reasons';
+import { readAssigneeFilter } from '@/lib/verifications/assignment/assignee-filter';
 import { filterForView, hasActiveFilters, MINE, parseRegisterFilter, type RegisterFilter, registerQuery, UNASSIGNED } from './filter';
 
 const OTTO = 'staff-otto';
@@ -80,9 +80,9 @@ describe('parseRegisterFilter', () => {
       expect(parsed.problems).toEqual([{ field: 'assignee', message: expect.stringContaining('assignee was not recognised') }]);
     }
     // One vocabulary with the queue's `?assignee=`: a link means the same on both pages.
-    expect(queueAssigneeFilter(MINE)).toBe('mine');
-    expect(queueAssigneeFilter(UNASSIGNED)).toBe('unassigned');
-    expect(queueAssigneeFilter(OTTO)).toEqual({ staffId: OTTO });
+    expect(readAssigneeFilter(MINE)).toBe('mine');
+    expect(readAssigneeFilter(UNASSIGNED)).toBe('unassigned');
+    expect(readAssigneeFilter(OTTO)).toEqual({ staffId: OTTO });
   });
 
   it('turns control characters in the search into spaces (Postgres refuses NUL)', () => {

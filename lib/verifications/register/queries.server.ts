@@ -21,8 +21,8 @@ import { compactForSearch, escapedForLike, foldForSearch } from '@/lib/db/search
 import { startOfDayIn, startOfNextDayIn } from '@/lib/time/display-time';
 import { FALLBACK_TIME_ZONE } from '@/lib/time/time-zone';
 import { couldStartUuid } from '@/lib/verification-service/contract/verification-id';
-import { assigneeCondition } from '@/lib/verifications/queue/queue.server';
-import { queueAssigneeFilter } from '@/lib/verifications/queue/reasons';
+import { assigneeCondition } from '@/lib/verifications/assignment/assignee-condition.server';
+import { readAssigneeFilter } from '@/lib/verifications/assignment/assignee-filter';
 import type { NameReviewDecision } from '@/lib/verifications/review/labels';
 import { needsReviewCondition } from '@/lib/verifications/review/needs-review.server';
 import { readRegisterEntry } from './cache.server';
@@ -115,7 +115,7 @@ function baseConditions(filter: RegisterFilter, { staffId, timeZone = FALLBACK_T
   if (filter.assignee) {
     if (filter.assignee === MINE && !staffId) throw new Error('listRegister: assignee "mine" needs the staff id');
     // The queue's reading of the same words, and its condition, so both pages mean one thing.
-    const condition = assigneeCondition(queueAssigneeFilter(filter.assignee), staffId ?? '');
+    const condition = assigneeCondition(readAssigneeFilter(filter.assignee), staffId ?? '');
     if (condition) conditions.push(condition);
   }
   // Half-open ranges on created_at (an index): `to` includes the whole day, to the microsecond.
