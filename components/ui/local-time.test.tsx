@@ -4,6 +4,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LocalTime } from './local-time';
+import { TimeText } from './time-text';
 import { TimeZoneProvider } from './time-zone';
 
 const ISO = '2026-11-24T23:30:00.000Z';
@@ -41,5 +42,14 @@ describe('LocalTime', () => {
   it('adds how far the moment is from the page’s moment', () => {
     const html = render(<LocalTime iso={ISO} relativeFrom={Date.parse(ISO) - 3 * 86_400_000 - 5 * 3_600_000} />, 'UTC');
     expect(html).toContain('24 Nov 2026, 23:30 UTC<span class="text-slate-500"> (in 3 days)</span>');
+  });
+});
+
+describe('TimeText stacked', () => {
+  it('puts the date over the time and zone, each kept whole, with the same instant', () => {
+    const html = renderToStaticMarkup(<TimeText stacked iso={ISO} timeZone="Europe/Brussels" language="fr" />);
+    expect(html).toBe(
+      `<time dateTime="${ISO}" title="${ISO}"><span class="block whitespace-nowrap">25 nov. 2026</span> <span class="block whitespace-nowrap text-slate-500">00:30 CET</span></time>`,
+    );
   });
 });

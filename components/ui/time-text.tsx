@@ -7,7 +7,7 @@
 // browser's zone differs, components/ui/time-zone.tsx reports it and refreshes the page, which
 // the server renders again in that zone. Client components use LocalTime, which picks the zone.
 import type { Language } from '@/lib/i18n/languages';
-import { formatDate, formatDateTime, relativeTime } from '@/lib/time/display-time';
+import { formatDate, formatDateTime, formatTime, relativeTime, zoneAbbreviation } from '@/lib/time/display-time';
 
 export type TimeTextProps = {
   iso: string;
@@ -16,12 +16,27 @@ export type TimeTextProps = {
   language?: Language;
   /** The calendar day only ("24 Nov 2026"). */
   dateOnly?: boolean;
+  /**
+   * The date above the time ("24 Nov 2026" / "14:05 CET"), each kept whole: in a wide table a
+   * moment then takes a date's width instead of a whole line's.
+   */
+  stacked?: boolean;
   /** Adds "(in 5 hours)" measured from this moment: the page's, so every relative time on it agrees. */
   relativeFrom?: number;
   className?: string;
 };
 
-export function TimeText({ iso, timeZone, language, dateOnly = false, relativeFrom, className }: TimeTextProps) {
+export function TimeText({ iso, timeZone, language, dateOnly = false, stacked = false, relativeFrom, className }: TimeTextProps) {
+  if (stacked && !dateOnly) {
+    return (
+      <time dateTime={iso} title={iso} className={className}>
+        <span className="block whitespace-nowrap">{formatDate(iso, timeZone, language)}</span>{' '}
+        <span className="block whitespace-nowrap text-slate-500">
+          {formatTime(iso, timeZone, language)} {zoneAbbreviation(iso, timeZone)}
+        </span>
+      </time>
+    );
+  }
   const text = dateOnly ? formatDate(iso, timeZone, language) : formatDateTime(iso, timeZone, language);
   return (
     <time dateTime={iso} title={iso} className={className}>

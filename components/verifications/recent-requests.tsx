@@ -267,8 +267,14 @@ export function RecentRequests({
             <td data-label={t('table.channels')} className="px-4 py-3">
               <Channels entry={entry} />
             </td>
-            <td data-label={t('table.created')} className="px-4 py-3 whitespace-nowrap text-slate-700">
-              <TimeText iso={entry.createdAt.toISOString()} timeZone={timeZone} language={isLanguage(locale) ? locale : undefined} />
+            {/* Date over time: with the assignee's column, one-line moments made the table wider than 1440 px. */}
+            <td data-label={t('table.created')} className="px-4 py-3 text-slate-700">
+              <TimeText
+                stacked
+                iso={entry.createdAt.toISOString()}
+                timeZone={timeZone}
+                language={isLanguage(locale) ? locale : undefined}
+              />
             </td>
             <td data-label={t('table.createdBy')} className="max-w-40 px-4 py-3 break-words text-slate-700">
               {entry.createdByName === null ? (
@@ -289,9 +295,14 @@ export function RecentRequests({
               <StatusBadge status={entry.status} label={tCommon(`status.${entry.status}`)} />
               <Deadline entry={entry} now={now} />
             </td>
-            <td data-label={t('table.completed')} className="px-4 py-3 whitespace-nowrap text-slate-700">
+            <td data-label={t('table.completed')} className="px-4 py-3 text-slate-700">
               {entry.completedAt ? (
-                <TimeText iso={entry.completedAt.toISOString()} timeZone={timeZone} language={isLanguage(locale) ? locale : undefined} />
+                <TimeText
+                  stacked
+                  iso={entry.completedAt.toISOString()}
+                  timeZone={timeZone}
+                  language={isLanguage(locale) ? locale : undefined}
+                />
               ) : (
                 <span className="text-slate-500">{t('table.notCompleted')}</span>
               )}

@@ -14,7 +14,8 @@ import { textField } from '@/lib/forms/action-input';
 import type { FormState, NoValues } from '@/lib/forms/form-state';
 import { getAuth } from '../auth';
 import { formAction } from '../form-action';
-import { HOME_PATH } from '../landing';
+import { landingPathFor } from '../landing';
+import { landingAfterSignIn } from '../landing.server';
 import { PASSWORD_MIN } from '../password-length';
 import { passwordProblemCode } from '../password-policy';
 import { clientAddress, safeReturnPath } from '../request-info';
@@ -71,7 +72,7 @@ export async function signInAction(previous: SignInState, formData: FormData): P
       }
       if (attempt.value === SECOND_FACTOR_PENDING) redirect(secondFactorPromptPath(safeReturnPath(formData.get('next'))));
       await recordAudit({ actorId: attempt.value, action: 'sign_in.succeeded' });
-      redirect(safeReturnPath(formData.get('next')));
+      redirect(await landingAfterSignIn(attempt.value, safeReturnPath(formData.get('next'))));
     },
   })(previous, formData);
 }
@@ -114,7 +115,7 @@ export async function setupAction(previous: SetupState, formData: FormData): Pro
         headers: await headers(),
       });
       await recordAudit({ actorId: result.user.id, action: 'sign_in.succeeded' });
-      redirect(HOME_PATH);
+      redirect(landingPathFor('admin'));
     },
   })(previous, formData);
 }
@@ -191,7 +192,8 @@ export async function signInWithLinkAction(previous: SignInLinkFormState, formDa
         const code = error.body?.code;
         return refuse({ title: tAuth('notSignedIn'), message: linkRefusal(isLinkRefusal(code) ? code : 'invalid') });
       }
-      redirect(HOME_PATH);
+      // Links are issued to administrators only (lib/auth/sign-in-link.ts).
+      redirect(landingPathFor('admin'));
     },
   })(previous, formData);
 }

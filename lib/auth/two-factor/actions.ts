@@ -12,6 +12,7 @@ import { getEnv } from '@/lib/env';
 import { textField } from '@/lib/forms/action-input';
 import type { FormState, NoValues } from '@/lib/forms/form-state';
 import { getAuth } from '../auth';
+import { landingAfterSignIn } from '../landing.server';
 import { clientAddress, safeReturnPath } from '../request-info';
 import { attemptSignIn } from '../throttle';
 import { type EnrolmentSecret, finishEnrolment, provenSecret, startEnrolment, turnOffTwoFactor } from './enrolment';
@@ -125,7 +126,7 @@ async function signInCodeAction(method: ChallengeMethod, previous: SignInCodeSta
       const answer = await answerChallenge(await getAuth(), await headers(), method, data.code);
       switch (answer.outcome) {
         case 'signed-in':
-          redirect(safeReturnPath(formData.get('next')));
+          redirect(await landingAfterSignIn(answer.userId, safeReturnPath(formData.get('next'))));
           break;
         case 'wrong-code':
           return refuse({ fieldErrors: { code: [t(`wrongCode.${method}`)] } });

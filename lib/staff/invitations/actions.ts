@@ -11,6 +11,7 @@ import { recordAudit } from '@/lib/audit/audit';
 import { getAuth } from '@/lib/auth/auth';
 import { formAction } from '@/lib/auth/form-action';
 import { HOME_PATH } from '@/lib/auth/landing';
+import { landingAfterSignIn } from '@/lib/auth/landing.server';
 import { passwordProblem } from '@/lib/auth/password-policy';
 import { acceptInvitationSchema, userIdSchema } from '@/lib/auth/schemas';
 import { endSessionOnThisBrowser } from '@/lib/auth/session';
@@ -86,7 +87,7 @@ export async function acceptInvitationAction(previous: AcceptInvitationState, fo
         redirect('/sign-in');
       }
       await recordAudit({ actorId: accepted.userId, action: 'sign_in.succeeded' });
-      redirect(HOME_PATH);
+      redirect(await landingAfterSignIn(accepted.userId, HOME_PATH));
     },
   })(previous, formData);
 }
