@@ -12,6 +12,7 @@ import { getEnv } from '@/lib/env';
 import { stringProperty } from '@/lib/forms/action-input';
 import type { Translate } from '@/lib/i18n/translate';
 import { canonicalVerificationId } from '@/lib/verification-service/contract/verification-id';
+import { verificationIdField } from '@/lib/verifications/verification-id-field';
 import { createRequest } from './create-request.server';
 import type { CreateVerificationFormState } from './form-state';
 import { recordLinkCopy } from './link-copy-audit.server';
@@ -73,13 +74,6 @@ export async function createVerificationAction(
 }
 
 // Ids are opaque, but PostgreSQL cannot store NUL in text (the audit row would fail: a 500).
-const verificationIdSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .regex(/^[^\u0000-\u001f\u007f]*$/);
-
 const INVALID_VERIFICATION_ID = 'verificationId must be the text of a verification id (1 to 200 characters, no control characters).';
 
 /**
@@ -89,7 +83,7 @@ const INVALID_VERIFICATION_ID = 'verificationId must be the text of a verificati
 export const recordLinkCopiedAction = authorizedAction(
   'link:copy',
   async (staff, verificationId: string): Promise<{ ok: boolean; error?: string }> => {
-    const parsed = verificationIdSchema.safeParse(verificationId);
+    const parsed = verificationIdField(INVALID_VERIFICATION_ID).safeParse(verificationId);
     if (!parsed.success) return { ok: false, error: INVALID_VERIFICATION_ID };
     return recordLinkCopy(staff.id, canonicalVerificationId(parsed.data));
   },
