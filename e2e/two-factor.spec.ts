@@ -227,8 +227,9 @@ test.describe('REQUIRE_2FA=on', () => {
     await page.getByLabel('Repeat the password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Create the administrator' }).click();
 
-    // Every page leads to enrolment, remembering where the person was going.
-    await expect(page).toHaveURL(`${BASE_URL}/account/two-factor`);
+    // Every page leads to enrolment, remembering where the person was going: first, an
+    // administrator's start page, the queue.
+    await expect(page).toHaveURL(`${BASE_URL}/account/two-factor?next=%2Fqueue`);
     await expect(page.getByText('Set up two-factor authentication to continue')).toBeVisible();
     await page.goto('/audit');
     await expect(page).toHaveURL(`${BASE_URL}/account/two-factor?next=%2Faudit`);

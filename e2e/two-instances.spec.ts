@@ -250,7 +250,7 @@ test('a webhook posted to B shows live on A’s open detail page', async ({ brow
   await context.close();
 });
 
-test('two officers on A and B: one takes an item, the other sees it taken live, and her stale page is told who has it', async ({
+test('two officers on A and B: one takes an item, the other sees it taken live, her stale page is told who has it, and his note shows in her history', async ({
   browser,
   deployment,
 }) => {
@@ -291,6 +291,16 @@ test('two officers on A and B: one takes an item, the other sees it taken live, 
     .click();
   await expect(stalePage.getByRole('alert')).toContainText(`Already taken: ${OPERATOR.name} has it now.`);
   await stale.close();
+
+  // Rhea reads the request on B; Omar's note, added on A, arrives there live.
+  await rhea.page.goto(`/verifications/${id}`);
+  await expect(rhea.page.getByTestId('live-indicator')).toHaveAttribute('data-state', 'live');
+  await omar.page.goto(`/verifications/${id}`);
+  const text = `Called ${name}; she retries tonight.`;
+  await omar.page.getByLabel('New note').fill(text);
+  await omar.page.getByRole('button', { name: 'Add the note' }).click();
+  await expect(omar.page.getByTestId('note').filter({ hasText: text })).toBeVisible();
+  await expect(rhea.page.getByTestId('note').filter({ hasText: text })).toBeVisible({ timeout: GENEROUS_MS });
   await rhea.context.close();
   await omar.context.close();
 });
