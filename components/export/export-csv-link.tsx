@@ -13,11 +13,13 @@ type Props = {
   description: string;
   /** Offer codes instead of words (the register; the audit trail's file holds codes anyway). */
   offerCodes?: boolean;
+  /** The link's words, when "Export CSV" does not say what the file is (the overview's figures). */
+  label?: string;
 };
 
 const optionLinkClasses = 'block rounded px-2 py-1 text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 
-export async function ExportCsvLink({ href, description, offerCodes = false }: Props) {
+export async function ExportCsvLink({ href, description, offerCodes = false, label }: Props) {
   const [t, locale] = await Promise.all([getTranslations('exports.link'), getLocale()]);
   const usual = defaultDelimiterFor(isLanguage(locale) ? locale : DEFAULT_LANGUAGE);
   const other = usual === 'comma' ? 'semicolon' : 'comma';
@@ -28,7 +30,7 @@ export async function ExportCsvLink({ href, description, offerCodes = false }: P
           <path d="M10.75 2.75a.75.75 0 0 0-1.5 0v8.614L6.295 8.235a.75.75 0 1 0-1.09 1.03l4.25 4.5a.75.75 0 0 0 1.09 0l4.25-4.5a.75.75 0 0 0-1.09-1.03l-2.955 3.129V2.75Z" />
           <path d="M3.5 12.75a.75.75 0 0 0-1.5 0v2.5A2.75 2.75 0 0 0 4.75 18h10.5A2.75 2.75 0 0 0 18 15.25v-2.5a.75.75 0 0 0-1.5 0v2.5c0 .69-.56 1.25-1.25 1.25H4.75c-.69 0-1.25-.56-1.25-1.25v-2.5Z" />
         </svg>
-        {t('label')}
+        {label ?? t('label')}
       </a>
       <details className="group">
         <summary className={`${buttonClasses('ghost', 'sm')} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>

@@ -3,13 +3,13 @@
 // picture reads without colour and without JavaScript; the same figures as a table follow it.
 import { scaleLinear } from 'd3-scale';
 import { BAR_FILL } from './chart-colours';
+import { ChartFigure, type DrawingSize, NarrowAndWide } from './chart-frame';
 
-// Drawn at a phone's proportions and at a wide screen's, so its text keeps a readable size on
-// both (an SVG scales its text with it); CSS shows the one that fits.
-const SIZES = {
+// The drawing's proportions at each size (chart-frame.tsx draws both).
+const SIZES: Record<DrawingSize, { width: number; labelWidth: number; font: number; maxLabel: number }> = {
   narrow: { width: 340, labelWidth: 130, font: 12, maxLabel: 18 },
   wide: { width: 560, labelWidth: 200, font: 13, maxLabel: 30 },
-} as const;
+};
 const ROW = 28;
 
 export type BarItem = { key: string; label: string; count: number; userData?: boolean };
@@ -34,21 +34,13 @@ export function BarListChart({
   countHeader: string;
 }) {
   return (
-    <figure className="space-y-3" aria-labelledby={`${id}-title`}>
-      <figcaption id={`${id}-title`} className="text-base font-semibold text-slate-900">
-        {title}
-      </figcaption>
+    <ChartFigure id={id} title={title}>
       {description ? <p className="text-sm text-slate-600">{description}</p> : null}
       {items.length === 0 ? (
         <p className="text-sm text-slate-600">{empty}</p>
       ) : (
         <>
-          <div className="sm:hidden">
-            <Bars id={id} title={title} items={items} size="narrow" />
-          </div>
-          <div className="hidden sm:block">
-            <Bars id={id} title={title} items={items} size="wide" />
-          </div>
+          <NarrowAndWide draw={(size) => <Bars id={id} title={title} items={items} size={size} />} />
           <details className="text-sm">
             <summary className="cursor-pointer text-indigo-700">{tableLabel}</summary>
             <table className="mt-2 min-w-full text-left text-sm">
@@ -76,11 +68,11 @@ export function BarListChart({
           </details>
         </>
       )}
-    </figure>
+    </ChartFigure>
   );
 }
 
-function Bars({ id, title, items, size }: { id: string; title: string; items: BarItem[]; size: keyof typeof SIZES }) {
+function Bars({ id, title, items, size }: { id: string; title: string; items: BarItem[]; size: DrawingSize }) {
   const { width, labelWidth, font, maxLabel } = SIZES[size];
   const height = Math.max(1, items.length) * ROW + 4;
   const x = scaleLinear()

@@ -4,14 +4,14 @@
 // for screen readers, a legend in words and textures, and its figures as a table.
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { STATUS_ORDER, STATUS_STYLES } from './chart-colours';
+import { ChartFigure, type DrawingSize, NarrowAndWide } from './chart-frame';
 import { StatusPatterns, statusFill } from './chart-patterns';
 
-// Drawn twice, at a phone's proportions and at a wide screen's, so that its text keeps a readable
-// size on both (an SVG scales its text with it); CSS shows the one that fits.
-const SIZES = {
+// The drawing's proportions at each size (chart-frame.tsx draws both).
+const SIZES: Record<DrawingSize, { width: number; height: number; font: number; labelSpace: number }> = {
   narrow: { width: 360, height: 220, font: 10, labelSpace: 44 },
   wide: { width: 960, height: 300, font: 12, labelSpace: 56 },
-} as const;
+};
 const MARGIN = { top: 12, right: 8, bottom: 28, left: 32 };
 
 export type StackedBars = {
@@ -41,16 +41,8 @@ export function StackedBarChart({
 }) {
   const totals = data.buckets.map(({ key }) => [...(data.counts.get(key)?.values() ?? [])].reduce((sum, n) => sum + n, 0));
   return (
-    <figure className="space-y-3" aria-labelledby={`${id}-title`}>
-      <figcaption id={`${id}-title`} className="text-base font-semibold text-slate-900">
-        {title}
-      </figcaption>
-      <div className="sm:hidden">
-        <Bars id={id} title={title} description={description} data={data} totals={totals} size="narrow" />
-      </div>
-      <div className="hidden sm:block">
-        <Bars id={id} title={title} description={description} data={data} totals={totals} size="wide" />
-      </div>
+    <ChartFigure id={id} title={title}>
+      <NarrowAndWide draw={(size) => <Bars id={id} title={title} description={description} data={data} totals={totals} size={size} />} />
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         {STATUS_ORDER.map((status) => (
           <li key={status} className="inline-flex items-center gap-1.5">
@@ -99,7 +91,7 @@ export function StackedBarChart({
           </table>
         </div>
       </details>
-    </figure>
+    </ChartFigure>
   );
 }
 
@@ -116,7 +108,7 @@ function Bars({
   description: string;
   data: StackedBars;
   totals: number[];
-  size: keyof typeof SIZES;
+  size: DrawingSize;
 }) {
   const { width: WIDTH, height: HEIGHT, font, labelSpace } = SIZES[size];
   // Ids unique on the page: both drawings are in it.

@@ -54,6 +54,19 @@ describe('describeAuditDetails', () => {
       '1 row, then the download was stopped · Filters: verification abc',
     );
     expect(describeAuditDetails('register.exported', { rows: 0, complete: true })).toBe('0 rows · No filters');
+    expect(
+      describeAuditDetails('overview.exported', {
+        period: 'custom',
+        from: '2030-01-01',
+        to: '2030-01-31',
+        days: 31,
+        timeZone: 'UTC',
+        language: 'fr',
+        channel: 'sms',
+        rows: 140,
+        complete: true,
+      }),
+    ).toBe('140 rows · Filters: period custom, from 2030-01-01, to 2030-01-31, 31 days, days in UTC, person’s language fr, sent by sms');
   });
 
   it('says whether a note is new or corrects an earlier one, never its ids, and links to the note on its request', () => {

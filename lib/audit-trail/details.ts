@@ -87,6 +87,11 @@ export async function auditDetailsDescriber(): Promise<DescribeAuditDetails> {
       to: (value) => t('filter.to', { value: String(value) }),
       // The zone the dates were read in (the filters are whole days there).
       timeZone: (value) => t('filter.timeZone', { value: String(value) }),
+      // The overview's download: its period (a code), how many days it spans, and two more filters.
+      period: (value) => t('filter.period', { value: String(value) }),
+      days: (value) => t('filter.days', { days: Number(value) }),
+      language: (value) => t('filter.language', { value: String(value) }),
+      channel: (value) => t('filter.channel', { value: String(value) }),
     };
     return Object.entries(details)
       .filter(([key]) => key in words)
@@ -110,7 +115,7 @@ export async function auditDetailsDescriber(): Promise<DescribeAuditDetails> {
 
   return (action, details) => {
     if (!details || Object.keys(details).length === 0) return null;
-    if (action === 'register.exported' || action === 'audit.exported') return describeExport(details);
+    if (action === 'register.exported' || action === 'audit.exported' || action === 'overview.exported') return describeExport(details);
 
     const parts: string[] = [];
     const known: string[] = [];

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = {
   // CSV exports for auditors: the filters and how many rows went out are the details.
   'register.exported': 'Register exported',
   'audit.exported': 'Audit trail exported',
+  'overview.exported': 'Overview figures exported',
   // Details: the decision (and the one it replaced), never the note: it may name people.
   'verification.reviewed': 'Name review recorded',
   // Who works on a request. Details: the assignee and the one before, as staff ids; a request

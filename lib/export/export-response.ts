@@ -19,7 +19,7 @@ type ExportOptions<Row> = {
   batches: AsyncIterable<readonly Row[]>;
   toCells: (row: Row) => readonly CsvCell[];
   delimiter?: CsvDelimiter;
-  audit: { actorId: string; action: AuditAction; filters: Record<string, string | boolean> };
+  audit: { actorId: string; action: AuditAction; filters: Record<string, string | number | boolean> };
   now?: Date;
 };
 

@@ -8,15 +8,10 @@ import { and, count, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
 import { nameReviews, staffUsers, verificationRequests } from '@/lib/db/schema';
 import { reasonConditions } from '@/lib/verifications/queue/queue.server';
+import type { OverviewFilter } from './overview-query';
 import type { Period } from './period';
 
 const r = verificationRequests;
-
-export const OVERVIEW_CHANNELS = ['link', 'email', 'sms'] as const;
-export type OverviewChannel = (typeof OVERVIEW_CHANNELS)[number];
-
-/** The register's filters the overview offers; each narrows every figure. */
-export type OverviewFilter = { purpose?: string; language?: string; channel?: OverviewChannel; createdBy?: string };
 
 export type OverviewFigures = {
   /** Requests created in each bucket (a day, or a week's Monday), by their status now. */

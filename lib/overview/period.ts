@@ -30,7 +30,10 @@ export function addDays(day: string, days: number): string {
 }
 
 function isDay(value: string | undefined): value is string {
-  return !!value && DAY_PATTERN.test(value) && new Date(`${value}T00:00:00.000Z`).toISOString().slice(0, 10) === value;
+  if (!value || !DAY_PATTERN.test(value)) return false;
+  // "2026-13-01" matches the pattern but is no date (and an invalid Date cannot be printed).
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 export function daysBetween(firstDay: string, lastDay: string): number {

@@ -2,7 +2,7 @@
 // doubled quotes, line breaks inside quotes), so tests assert cells rather than raw text.
 
 /** The records of `text` (after any byte order mark), each a list of cells. */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, delimiter: ',' | ';' = ','): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
   let cell = '';
@@ -17,7 +17,7 @@ export function parseCsv(text: string): string[][] {
       } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') {
+    else if (c === delimiter) {
       record.push(cell);
       cell = '';
     } else if (c === '\r' && text[i + 1] === '\n') {
