@@ -3,12 +3,24 @@
 
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { answerInLanguage } from '@/test/support/next-intl-server';
-import { auditDetailsDescriber, auditNoteHref, type DescribeAuditDetails } from './details';
+import { type AuditDetailsPart, auditDetailsDescriber, auditDetailsText, auditNoteHref, type DescribeAuditDetails } from './details';
+
+// The accounts the page lists: Ann and Bob still have one; 'staff-gone' has none any more.
+const NAMES: ReadonlyMap<string, string> = new Map([
+  ['staff-a', 'Ann Admin'],
+  ['staff-b', 'Bob Operator'],
+]);
+
+/** The describer's parts as the text a reader sees. */
+const inText = (describeParts: DescribeAuditDetails) => (action: string, details: Record<string, unknown> | null) =>
+  auditDetailsText(describeParts(action, details, NAMES));
 
 describe('describeAuditDetails', () => {
-  let describeAuditDetails: DescribeAuditDetails;
+  let describeParts: DescribeAuditDetails;
+  let describeAuditDetails: ReturnType<typeof inText>;
   beforeAll(async () => {
-    describeAuditDetails = await auditDetailsDescriber();
+    describeParts = await auditDetailsDescriber();
+    describeAuditDetails = inText(describeParts);
   });
   it('says a status change and a review decision with what they replaced, in the page’s words', () => {
     expect(describeAuditDetails('verification.status_changed', { status: 'completed', previous: 'pending' })).toBe(
@@ -69,6 +81,50 @@ describe('describeAuditDetails', () => {
     ).toBe('140 rows · Filters: period custom, from 2030-01-01, to 2030-01-31, 31 days, days in UTC, person’s language fr, sent by sms');
   });
 
+  it('names an assignment’s people by their current name, each as a name part, not by their ids', () => {
+    expect(describeParts('verification.assigned', { assignee: 'staff-b', previous: 'staff-a' }, NAMES)).toEqual<AuditDetailsPart[]>([
+      { text: 'Assignee: ' },
+      { name: 'Bob Operator' },
+      { text: ' (was ' },
+      { name: 'Ann Admin' },
+      { text: ')' },
+    ]);
+    expect(describeAuditDetails('verification.assigned', { assignee: 'staff-b' })).toBe('Assignee: Bob Operator');
+    expect(describeAuditDetails('verification.unassigned', { previous: 'staff-a', reason: 'staff_disabled' })).toBe(
+      'Was assigned to: Ann Admin · Reason: the assignee’s account was disabled',
+    );
+  });
+
+  it('says “a former colleague” for an id no account has any more, in words rather than as a name', () => {
+    const parts = describeParts('verification.assigned', { assignee: 'staff-gone', previous: 'staff-a' }, NAMES);
+    expect(auditDetailsText(parts)).toBe('Assignee: a former colleague (was Ann Admin)');
+    // Only the name that resolved is marked as a name: the former colleague is the reader's words.
+    expect(parts?.filter((part) => 'name' in part)).toEqual([{ name: 'Ann Admin' }]);
+    expect(describeAuditDetails('verification.unassigned', { previous: 'staff-gone' })).toBe('Was assigned to: a former colleague');
+    // A stored value cannot pose as a name: only ids the page resolved become name parts.
+    const forged = describeParts('verification.assigned', { assignee: 'staff-a', odd: '\uE0000\uE001' }, NAMES);
+    expect(forged?.filter((part) => 'name' in part)).toEqual([{ name: 'Ann Admin' }]);
+    expect(auditDetailsText(forged)).toBe('Assignee: Ann Admin · odd: 0');
+  });
+
+  it('names the staff members an export was filtered by: actor, creator and assignee', () => {
+    expect(describeAuditDetails('audit.exported', { actor: 'staff-a', rows: 2, complete: true })).toBe(
+      '2 rows · Filters: staff member Ann Admin',
+    );
+    expect(describeAuditDetails('audit.exported', { actor: 'staff-gone', rows: 2, complete: true })).toBe(
+      '2 rows · Filters: actions of a former colleague',
+    );
+    expect(describeParts('register.exported', { createdBy: 'staff-b', assignee: 'staff-a', rows: 1, complete: true }, NAMES)).toEqual<
+      AuditDetailsPart[]
+    >([{ text: '1 row · Filters: created by ' }, { name: 'Bob Operator' }, { text: ', assigned to ' }, { name: 'Ann Admin' }]);
+    expect(describeAuditDetails('register.exported', { createdBy: 'staff-gone', assignee: 'mine', rows: 1, complete: true })).toBe(
+      '1 row · Filters: created by a former colleague, assigned to the exporter',
+    );
+    expect(describeAuditDetails('register.exported', { assignee: 'unassigned', rows: 1, complete: true })).toBe(
+      '1 row · Filters: not assigned',
+    );
+  });
+
   it('says whether a note is new or corrects an earlier one, never its ids, and links to the note on its request', () => {
     expect(describeAuditDetails('verification.note_added', { noteId: 'n-2' })).toBe('A new note');
     expect(describeAuditDetails('verification.note_added', { noteId: 'n-2', correctsNoteId: 'n-1' })).toBe(
@@ -92,7 +148,7 @@ describe('describeAuditDetails', () => {
     expect(describeAuditDetails('two_factor.locked', { minutes: 15 })).toBe('Locked for 15 minutes');
   });
 
-  it('shows no stored key for any details the dashboard writes', () => {
+  it('shows no stored key and no staff id for any details the dashboard writes', () => {
     // One of each shape the writers store (recordAudit's callers), values as they write them.
     const written: [string, Record<string, string | number | boolean>][] = [
       ['verification.status_changed', { status: 'failed', previous: 'pending' }],
@@ -100,6 +156,8 @@ describe('describeAuditDetails', () => {
       ['verification.note_added', { noteId: 'n-2', correctsNoteId: 'n-1' }],
       ['verification.assigned', { assignee: 'staff-b', previous: 'staff-a' }],
       ['verification.unassigned', { previous: 'staff-a', reason: 'staff_disabled' }],
+      ['verification.assigned', { assignee: 'staff-gone', previous: 'staff-gone' }],
+      ['verification.unassigned', { previous: 'staff-gone', reason: 'staff_role_changed' }],
       ['verification.removed', { reason: 'purged' }],
       ['staff.created', { role: 'operator' }],
       ['staff.role_changed', { from: 'operator', to: 'viewer' }],
@@ -112,10 +170,14 @@ describe('describeAuditDetails', () => {
       ['sessions.oldest_ended', { count: 2 }],
       ['register.exported', { status: 'pending', rows: 3, complete: true }],
       ['audit.exported', { actor: 'staff-a', action: 'verification.viewed', rows: 3, complete: true }],
+      ['audit.exported', { actor: 'staff-gone', rows: 3, complete: true }],
+      ['register.exported', { createdBy: 'staff-b', assignee: 'staff-gone', rows: 3, complete: true }],
     ];
     for (const [action, details] of written) {
       const words = describeAuditDetails(action, details) ?? '';
       for (const key of Object.keys(details)) expect(words, `${action} shows ${key}`).not.toContain(`${key}:`);
+      // Staff ids are said as names or as a former colleague, never printed.
+      expect(words, `${action} shows a staff id`).not.toMatch(/staff-(a|b|gone)/);
     }
   });
 
@@ -131,7 +193,7 @@ describe('the details in the reader’s language', () => {
 
   it('says changes, reasons, plurals and an export’s rows in French', async () => {
     answerInLanguage('fr');
-    const inWords = await auditDetailsDescriber();
+    const inWords = inText(await auditDetailsDescriber());
     expect(inWords('verification.status_changed', { status: 'completed', previous: 'pending' })).toBe(
       'Statut\u00a0: Terminée (auparavant\u00a0: En attente)',
     );
@@ -139,6 +201,9 @@ describe('the details in the reader’s language', () => {
     expect(inWords('sessions.others_ended', { count: 1 })).toBe('1 autre session fermée');
     expect(inWords('sessions.others_ended', { count: 3 })).toBe('3 autres sessions fermées');
     expect(inWords('verification.note_added', { noteId: 'n-2' })).toBe('Une nouvelle note');
+    expect(inWords('verification.assigned', { assignee: 'staff-b', previous: 'staff-gone' })).toBe(
+      'Attribuée à\u00a0: Bob Operator (auparavant\u00a0: un ancien collègue)',
+    );
     expect(inWords('two_factor.failed', { method: 'totp', inARow: 2 })).toBe(
       'Code d’une application d’authentification · 2 codes erronés d’affilée',
     );
@@ -150,7 +215,7 @@ describe('the details in the reader’s language', () => {
 
   it('says them in Dutch, codes it does not know kept as stored', async () => {
     answerInLanguage('nl');
-    const inWords = await auditDetailsDescriber();
+    const inWords = inText(await auditDetailsDescriber());
     expect(inWords('verification.reviewed', { decision: 'different_person', previous: 'same_person' })).toMatch(
       /^Beslissing: .+ \(voorheen .+\)$/,
     );
@@ -162,5 +227,7 @@ describe('the details in the reader’s language', () => {
     expect(inWords('sso.refused', { reason: 'brand_new' })).toBe('Reden: brand_new');
     expect(inWords('verification.note_added', { noteId: 'n-2', correctsNoteId: 'n-1' })).toBe('Een correctie van een eerdere notitie');
     expect(inWords('two_factor.locked', { minutes: 1 })).toBe('1 minuut geblokkeerd');
+    expect(inWords('verification.unassigned', { previous: 'staff-gone' })).toBe('Was toegewezen aan: een voormalige collega');
+    expect(inWords('audit.exported', { actor: 'staff-a', rows: 1, complete: true })).toBe('1 rij · Filters: medewerker Ann Admin');
   });
 });

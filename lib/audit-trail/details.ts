@@ -1,17 +1,61 @@
 // The details of an audit entry in words, for the audit trail page: the stored details are codes
-// and ids (status, decision, role, refusal reason, an export's filters), which an auditor should
-// not have to decode. The words are the reader's (messages/<language>/audit.json, `details`, and
-// the shared words of common.json); the audit trail itself keeps the codes, and so does the CSV
-// export, as JSON. Server-side: the page asks for a describer once and applies it to every entry.
+// and ids (status, decision, role, refusal reason, an assignee, an export's filters), which an
+// auditor should not have to decode. The words are the reader's (messages/<language>/audit.json,
+// `details`, and the shared words of common.json); the audit trail itself keeps the codes and ids,
+// and so does the CSV export, as JSON. Staff ids are said as the person's current name, from the
+// names the page already holds; the result is a list of parts so that the page can mark each name
+// translate="no" (user data) while the words around it stay translatable. Server-side: the page
+// asks for a describer once and applies it to every entry.
 import { getTranslations } from 'next-intl/server';
 import { isStaffRole } from '@/lib/auth/roles';
 import { NAME_REVIEW_DECISIONS } from '@/lib/db/name-review-decisions';
 import { verificationStatuses } from '@/lib/verification-service/contract/verification-status';
 import { isPredefinedPurpose } from '@/lib/verifications/labels';
+import { MINE, UNASSIGNED } from '@/lib/verifications/register/filter';
 
 type Details = Record<string, unknown>;
 
-export type DescribeAuditDetails = (action: string, details: Details | null | undefined) => string | null;
+/** A run of the reader's words, or a staff member's name (user data, not to be translated). */
+export type AuditDetailsPart = { text: string } | { name: string };
+
+/** Staff names by id: the accounts the page already listed. */
+export type StaffNames = ReadonlyMap<string, string>;
+
+export type DescribeAuditDetails = (action: string, details: Details | null | undefined, names: StaffNames) => AuditDetailsPart[] | null;
+
+// Where a name goes in the formatted words: a private-use character, the name's index, another.
+// The messages take plain values (ICU formats them), so a name is passed as this marker and the
+// finished text is cut at the markers afterwards. The private-use characters never occur in the
+// catalogs, and are taken out of stored values first so that none can pass for a marker.
+const NAME_OPEN = '\uE000';
+const NAME_CLOSE = '\uE001';
+const NAME_MARKER = /\uE000(\d+)\uE001/;
+const MARKER_CHARACTERS = /[\uE000\uE001]/g;
+
+/** The details with no marker character in any text value. */
+function withoutMarkers(details: Details): Details {
+  return Object.fromEntries(
+    Object.entries(details).map(([key, value]) => [key, typeof value === 'string' ? value.replace(MARKER_CHARACTERS, '') : value]),
+  );
+}
+
+/** The formatted text cut into words and names, `names[i]` standing where marker i was. */
+function toParts(text: string, names: readonly string[]): AuditDetailsPart[] {
+  const pieces = text.split(NAME_MARKER);
+  const parts: AuditDetailsPart[] = [];
+  pieces.forEach((piece, i) => {
+    // split() with a capturing group puts each marker's index at the odd positions.
+    const name = i % 2 === 1 ? names[Number(piece)] : undefined;
+    if (name !== undefined) parts.push({ name });
+    else if (piece !== '' && i % 2 === 0) parts.push({ text: piece });
+  });
+  return parts;
+}
+
+/** The parts as plain text (for tests, and anything that cannot mark names). */
+export function auditDetailsText(parts: readonly AuditDetailsPart[] | null): string | null {
+  return parts === null ? null : parts.map((part) => ('name' in part ? part.name : part.text)).join('');
+}
 
 const REASONS = [
   // Single sign-on refusals (lib/auth/single-sign-on*.ts).
@@ -73,15 +117,23 @@ export async function auditDetailsDescriber(): Promise<DescribeAuditDetails> {
     previous === undefined ? label(value) : t('changed', { value: label(value), previous: label(previous) });
 
   /** An export's filters, in the words of the page's filter fields; the search text is never stored. */
-  const exportFilters = (details: Details): string[] => {
+  const exportFilters = (details: Details, staffLabel: (value: unknown) => string, names: StaffNames): string[] => {
     const words: Record<string, (value: unknown) => string> = {
       status: (value) => t('filter.status', { value: statusLabel(value) }),
       purpose: (value) => t('filter.purpose', { value: purposeLabel(value) }),
-      createdBy: (value) => (value === 'mine' ? t('filter.createdByExporter') : t('filter.createdBy', { value: String(value) })),
+      createdBy: (value) => (value === MINE ? t('filter.createdByExporter') : t('filter.createdBy', { value: staffLabel(value) })),
+      assignee: (value) =>
+        value === MINE
+          ? t('filter.assignedToExporter')
+          : value === UNASSIGNED
+            ? t('filter.unassigned')
+            : t('filter.assignee', { value: staffLabel(value) }),
       view: (value) => t('filter.view', { value: viewLabel(value) }),
       search: () => t('filter.search'),
       verification: (value) => t('filter.verification', { value: String(value) }),
-      actor: (value) => t('filter.actor', { value: String(value) }),
+      // "staff member a former colleague" reads badly: an account gone has words of its own.
+      actor: (value) =>
+        typeof value === 'string' && names.has(value) ? t('filter.actor', { value: staffLabel(value) }) : t('filter.actorFormer'),
       action: (value) => t('filter.action', { value: String(value) }),
       from: (value) => t('filter.from', { value: String(value) }),
       to: (value) => t('filter.to', { value: String(value) }),
@@ -98,9 +150,9 @@ export async function auditDetailsDescriber(): Promise<DescribeAuditDetails> {
       .map(([key, value]) => words[key]!(value));
   };
 
-  const describeExport = (details: Details): string => {
+  const describeExport = (details: Details, staffLabel: (value: unknown) => string, names: StaffNames): string => {
     const rows = t('export.rows', { rows: Number(details.rows) });
-    const filters = exportFilters(details);
+    const filters = exportFilters(details, staffLabel, names);
     return [
       details.complete === false ? t('export.stopped', { rows }) : rows,
       filters.length > 0 ? t('export.filters', { filters: filters.join(', ') }) : t('export.noFilters'),
@@ -113,9 +165,24 @@ export async function auditDetailsDescriber(): Promise<DescribeAuditDetails> {
       .filter(([key]) => !known.includes(key))
       .map(([key, value]) => t('stored', { key, value: String(value) }));
 
-  return (action, details) => {
+  return (action, details, names) => {
     if (!details || Object.keys(details).length === 0) return null;
-    if (action === 'register.exported' || action === 'audit.exported' || action === 'overview.exported') return describeExport(details);
+    // The names this entry shows, in the order their markers were handed out.
+    const shown: string[] = [];
+    const staffLabel = (value: unknown): string => {
+      const name = typeof value === 'string' ? names.get(value) : undefined;
+      // An id no account has any more is said as such, never printed: ids mean nothing to a reader.
+      if (name === undefined) return t('formerColleague');
+      shown.push(name);
+      return `${NAME_OPEN}${shown.length - 1}${NAME_CLOSE}`;
+    };
+    const words = inWords(action, withoutMarkers(details), staffLabel, names);
+    return toParts(words, shown);
+  };
+
+  function inWords(action: string, details: Details, staffLabel: (value: unknown) => string, names: StaffNames): string {
+    if (action === 'register.exported' || action === 'audit.exported' || action === 'overview.exported')
+      return describeExport(details, staffLabel, names);
 
     const parts: string[] = [];
     const known: string[] = [];
@@ -134,12 +201,12 @@ export async function auditDetailsDescriber(): Promise<DescribeAuditDetails> {
       parts.push(t('role', { value: roleLabel(details.role) }));
       take('role');
     }
-    // Assignees are staff ids, as the actor is: the page shows them as it shows the actor's id.
+    // Assignees are stored as staff ids; the reader sees who they are today.
     if (action === 'verification.assigned' && 'assignee' in details) {
-      parts.push(t('assignee', { value: changed(String, details.assignee, details.previous) }));
+      parts.push(t('assignee', { value: changed(staffLabel, details.assignee, details.previous) }));
       take('assignee', 'previous');
     } else if (action === 'verification.unassigned' && 'previous' in details) {
-      parts.push(t('previousAssignee', { value: String(details.previous) }));
+      parts.push(t('previousAssignee', { value: staffLabel(details.previous) }));
       take('previous');
     }
     // A note's ids mean nothing to a reader: whether it corrects an earlier one does (the page
@@ -180,5 +247,5 @@ export async function auditDetailsDescriber(): Promise<DescribeAuditDetails> {
     }
     parts.push(...plain(details, known));
     return parts.join(' · ');
-  };
+  }
 }

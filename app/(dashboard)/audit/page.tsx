@@ -3,6 +3,7 @@
 // export what is shown as CSV.
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { AuditDetailsText } from '@/components/audit/audit-details-text';
 import { ExportCsvLink } from '@/components/export/export-csv-link';
 import { FilterField, FilterForm } from '@/components/forms/filter-form';
 import { FilterProblemsAlert } from '@/components/forms/filter-problems-alert';
@@ -59,6 +60,7 @@ export default async function AuditPage({ searchParams }: Props) {
     problems.push(auditFilterProblem('actor'));
   }
   const { entries, links } = await listAuditPage(auditFilterFor(filter, timeZone), { position });
+  // Every account, disabled ones too: the Who column and the details name people by it.
   const names = new Map(staff.map((s) => [s.id, s.name]));
   const language = isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
   // Each dropped filter value, said in the reader's words (the codes are the fields').
@@ -156,7 +158,7 @@ export default async function AuditPage({ searchParams }: Props) {
               ) : null}
             </td>
             <td data-label={t('table.details')} className="px-4 py-2.5 text-slate-600">
-              {describeAuditDetails(entry.action, entry.details)}
+              <AuditDetailsText parts={describeAuditDetails(entry.action, entry.details, names)} />
               <NoteLink entry={entry} label={t('details.note.read')} />
             </td>
           </tr>

@@ -2,7 +2,7 @@
 // handler called with a Request, a register seeded with known values on a real database (PGlite,
 // and PostgreSQL in the postgres project). The file is read back as a spreadsheet would.
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/lib/db';
 import { auditEntries, nameReviews, verificationRequests } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
@@ -101,11 +101,20 @@ beforeAll(async () => {
   [ada, vic] = [await sessionCookie('ada@example.com', PASSWORD), await sessionCookie('vic@example.com', PASSWORD)];
 }, 120_000);
 
+// "Open now" is read at the download's moment: a week after the seeded days, so their failures and
+// expiry are still within QUEUE_FOLLOW_UP_DAYS. Only Date is stood in for; timers run as usual.
+const OPEN_NOW = new Date('2025-03-19T12:00:00.000Z');
+
 beforeEach(async () => {
+  vi.useFakeTimers({ now: OPEN_NOW, toFake: ['Date'] });
   const db = await getDb();
   await db.delete(nameReviews);
   await db.delete(verificationRequests);
   await db.delete(auditEntries).where(eq(auditEntries.action, 'overview.exported'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 afterAll(async () => {
