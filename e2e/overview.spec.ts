@@ -1,6 +1,8 @@
 // The overview is drawn on the server: without JavaScript a browser gets the same figures, charts
 // and tables as with it, for the same period and filters.
 import { expect, type Page, test } from '@playwright/test';
+import { uniqueName } from './support/fixtures';
+import { createOverHttp } from './support/over-http';
 import { storageStateOf } from './support/staff';
 
 test.use({ storageState: storageStateOf('operator') });
@@ -20,6 +22,9 @@ async function figuresOn(page: Page, path: string) {
 }
 
 test('without JavaScript the overview shows the same figures as with it', async ({ page, browser }) => {
+  // A request of its own, so the charts have a bar whichever specs ran before (a link, for the
+  // channel filter below).
+  await createOverHttp(page.request, test.info().project.use.baseURL!, { name: uniqueName('Overview Person'), shareableLink: true });
   const noScript = await browser.newContext({ storageState: storageStateOf('operator'), javaScriptEnabled: false });
   const plain = await noScript.newPage();
   for (const path of ['/overview', '/overview?period=30d&channel=link']) {
