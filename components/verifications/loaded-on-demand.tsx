@@ -1,7 +1,8 @@
 'use client';
-// Client parts of the detail page that most visits never show, so their code stays out of the
-// page's first load and is fetched only when one is rendered: the lookup form of a problem page
-// (an id that cannot be shown) and the review form of a name mismatch.
+// Client parts of the detail page whose code stays out of the page's first load and is fetched
+// when one is rendered: the lookup form of a problem page (an id that cannot be shown) and the
+// review form of a name mismatch, which most visits never show, and the note form, which sits
+// below the record and its history (with it, the page's first-load JS passed the 150 KB budget).
 //
 // React.lazy rather than next/dynamic: next/dynamic's own runtime weighs about as much as the
 // forms it would defer. As next/dynamic does when rendered on the server, no Suspense boundary is
@@ -11,9 +12,11 @@
 import { type ComponentProps, lazy } from 'react';
 import type { LookupFormFields } from './lookup-form-fields';
 import type { NameReviewPanel } from './name-review-panel';
+import type { NoteForm } from './note-form';
 
 const LazyLookupForm = lazy(() => import('./lookup-form-fields').then((module) => ({ default: module.LookupFormFields })));
 const LazyNameReviewPanel = lazy(() => import('./name-review-panel').then((module) => ({ default: module.NameReviewPanel })));
+const LazyNoteForm = lazy(() => import('./note-form').then((module) => ({ default: module.NoteForm })));
 
 /** Its words (detail.lookup) come from the page that renders it (ClientMessagesFor). */
 export function LookupFormOnDemand(props: ComponentProps<typeof LookupFormFields>) {
@@ -22,4 +25,9 @@ export function LookupFormOnDemand(props: ComponentProps<typeof LookupFormFields
 
 export function NameReviewPanelOnDemand(props: ComponentProps<typeof NameReviewPanel>) {
   return <LazyNameReviewPanel {...props} />;
+}
+
+/** Its words (detail.noteForm) come from the page that renders it (ClientMessagesFor). */
+export function NoteFormOnDemand(props: ComponentProps<typeof NoteForm>) {
+  return <LazyNoteForm {...props} />;
 }

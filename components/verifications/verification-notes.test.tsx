@@ -2,7 +2,7 @@
 // notes oldest first with author and time, their text marked as user data, a correction linked
 // to the note it corrects; and the form only for those who may add a note, saying until when a
 // note is kept and that it should hold no more personal data than needed.
-import { renderToStaticMarkup } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { TimeZoneProvider } from '@/components/ui/time-zone';
 import type { Language } from '@/lib/i18n/languages';
@@ -41,8 +41,10 @@ const render = async (
   canAdd: boolean,
   language: Language = 'en',
   keptUntil: string | null = '2026-12-24T14:05:00.000Z',
-) =>
-  renderToStaticMarkup(
+) => {
+  // prerender waits for the note form's code, which the card loads on demand, as the page's
+  // server render does.
+  const { prelude } = await prerender(
     await inLanguage(
       <TimeZoneProvider timeZone="UTC" fixed>
         <VerificationNotesSection
@@ -57,8 +59,12 @@ const render = async (
       language,
     ),
   );
+  return new Response(prelude).text();
+};
 const text = (html: string) =>
   html
+    // A streamed render separates adjacent text with empty comments.
+    .replace(/<!-- -->/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;/g, "'")
     .replace(/\s+/g, ' ');

@@ -12,7 +12,7 @@ import { isLanguage } from '@/lib/i18n/languages';
 import { formatDate, formatDateTime } from '@/lib/time/display-time';
 import type { VerificationNotes } from '@/lib/verifications/notes/notes.server';
 import { NOTE_TEXT_MAX } from '@/lib/verifications/notes/schema';
-import { NoteForm } from './note-form';
+import { NoteFormOnDemand } from './loaded-on-demand';
 
 const linkClass = 'font-medium text-indigo-700 underline underline-offset-2 hover:no-underline';
 
@@ -81,7 +81,7 @@ export function VerificationNotesSection({
           </>
         )}
         {canAdd ? (
-          <NoteForm
+          <NoteFormOnDemand
             verificationId={verificationId}
             hint={
               keptUntil

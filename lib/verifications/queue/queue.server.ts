@@ -101,7 +101,12 @@ export async function listQueue(filter: AssigneeFilter, context: QueueContext): 
       })
       .from(r)
       .leftJoin(staffUsers, eq(staffUsers.id, r.assignedTo))
-      .where(and(conditions[reason], assignee));
+      .where(and(conditions[reason], assignee))
+      // The page's oldest items are among each reason's oldest: each branch stops at a page, read
+      // in the order of the (status, created_at, id) index, instead of handing every open item
+      // (34k at a million rows) to one sort.
+      .orderBy(asc(r.createdAt), asc(r.verificationId))
+      .limit(QUEUE_PAGE_SIZE);
   const branches = QUEUE_REASONS.map(branch);
   const [rows, counts] = await Promise.all([
     unionAll(branches[0]!, branches[1]!, ...branches.slice(2))
