@@ -4,9 +4,8 @@
 import { notFound } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { ClientMessagesFor } from '@/components/i18n/client-messages-for';
-import { AssignmentPanel } from '@/components/verifications/assignment-panel';
 import { FollowUpLinks } from '@/components/verifications/follow-up-links';
-import { NameReviewPanelOnDemand } from '@/components/verifications/loaded-on-demand';
+import { AssignmentPanelOnDemand, NameReviewPanelOnDemand } from '@/components/verifications/loaded-on-demand';
 import { RequestFacts } from '@/components/verifications/request-facts';
 import { VerificationDetails } from '@/components/verifications/verification-details';
 import { VerificationNotesSection } from '@/components/verifications/verification-notes';
@@ -71,7 +70,7 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
       </ClientMessagesFor>
       {read.assignment ? (
         <ClientMessagesFor namespaces={ASSIGNMENT_NAMESPACES}>
-          <AssignmentPanel verificationId={id} view={read.assignment} />
+          <AssignmentPanelOnDemand verificationId={id} view={read.assignment} />
         </ClientMessagesFor>
       ) : null}
       {read.request ? <FollowUpLinks id={id} status={read.record.status} canCreate={read.may.followUp} timeZone={read.timeZone} /> : null}
