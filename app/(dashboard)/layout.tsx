@@ -59,17 +59,19 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         {t('header.skipToContent')}
       </a>
       <header className="border-b border-slate-200 bg-white">
-        {/* One row on wide screens. On narrow ones the navigation wraps to a second row of its
-            own, which scrolls sideways if it must, and the buttons keep only their icons (their
-            names stay for screen readers): nothing pushes the page wider than the screen. */}
-        <div className={`${shellWidth} flex flex-wrap items-center gap-x-3 px-4 sm:px-6 lg:h-16 lg:flex-nowrap lg:gap-x-6 lg:px-8`}>
-          <Link href="/" className="flex h-14 items-center gap-2 font-semibold whitespace-nowrap text-slate-900 lg:h-auto">
+        {/* One row from 1536 px. Below, the navigation has a row of its own (an administrator's
+            menus and the actions beside them need about 1,500 px in one row: at 1440 px the
+            administration links were scrolled out of sight), which scrolls sideways if it must,
+            and on phones the buttons keep only their icons (their names stay for screen readers):
+            nothing pushes the page wider than the screen. */}
+        <div className={`${shellWidth} flex flex-wrap items-center gap-x-3 px-4 sm:px-6 lg:gap-x-6 lg:px-8 2xl:h-16 2xl:flex-nowrap`}>
+          <Link href="/" className="flex h-14 items-center gap-2 font-semibold whitespace-nowrap text-slate-900 2xl:h-auto">
             <ShieldCheck aria-hidden="true" className="size-6 text-indigo-600" />
             Verification Desk
           </Link>
           {/* The daily work in the main menu; what only administrators manage (staff accounts,
               the sandbox's webhook deliveries) in an administration group of its own beside it. */}
-          <div className="order-last -mx-1 flex w-full items-center gap-1 overflow-x-auto pb-2 text-sm whitespace-nowrap lg:order-none lg:mx-0 lg:w-auto lg:flex-1 lg:pb-0">
+          <div className="order-last -mx-1 flex w-full items-center gap-1 overflow-x-auto pb-2 text-sm whitespace-nowrap 2xl:order-none 2xl:mx-0 2xl:w-auto 2xl:flex-1 2xl:pb-0">
             <nav aria-label={t('header.mainMenu')} className="flex items-center gap-1">
               <Link href="/queue" className={navLinkClasses}>
                 {t('header.queue')}

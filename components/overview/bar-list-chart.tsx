@@ -5,9 +5,11 @@ import { scaleLinear } from 'd3-scale';
 import { BAR_FILL } from './chart-colours';
 import { ChartFigure, type DrawingSize, NarrowAndWide } from './chart-frame';
 
-// The drawing's proportions at each size (chart-frame.tsx draws both).
+// The drawing's proportions at each size (chart-frame.tsx draws both). A label is cut to maxLabel
+// characters: in the narrow drawing 16 of a 12 px sans-serif fill the label column (18 ran past
+// its left edge at 390 px).
 const SIZES: Record<DrawingSize, { width: number; labelWidth: number; font: number; maxLabel: number }> = {
-  narrow: { width: 340, labelWidth: 130, font: 12, maxLabel: 18 },
+  narrow: { width: 340, labelWidth: 130, font: 12, maxLabel: 16 },
   wide: { width: 560, labelWidth: 200, font: 13, maxLabel: 30 },
 };
 const ROW = 28;
