@@ -77,7 +77,7 @@ export function reasonConditions({
       eq(r.status, 'pending'),
       lte(r.createdAt, new Date(now.getTime() - pendingDays * DAY_MS)),
       // A request both old and about to lose its link is listed once, as the more urgent.
-      not(and(eq(r.shareableLink, true), lte(r.accessExpiresAt, new Date(now.getTime() + EXPIRING_WINDOW_MS)))!),
+      not(expiringSoon),
     )!,
   };
 }
