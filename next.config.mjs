@@ -45,7 +45,7 @@ const nextConfig = {
     proxyClientMaxBodySize: 1024 * 1024 + 64 * 1024,
   },
   // PGlite ships its own wasm and data files; bundling it breaks their lookup.
-  serverExternalPackages: ['@electric-sql/pglite'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pdfkit'],
 };
 
 // next-intl finds each request's language and messages in app/i18n-request.ts.
