@@ -19,6 +19,11 @@ const USAGE = `Usage:
 
 export async function runAuditCli(argv: string[], { out, err }: CliLines): Promise<number> {
   const [command, ...rest] = argv;
+  if (command !== 'verify') {
+    err(command ? `Unknown command: ${command}` : 'No command given.');
+    err(USAGE);
+    return 2;
+  }
   let parsed: ReturnType<typeof parseArguments>;
   try {
     parsed = parseArguments(rest);
@@ -27,10 +32,7 @@ export async function runAuditCli(argv: string[], { out, err }: CliLines): Promi
     err(USAGE);
     return 2;
   }
-  if (command === 'verify') return verifyCommand(parsed, { out, err });
-  err(command ? `Unknown command: ${command}` : 'No command given.');
-  err(USAGE);
-  return 2;
+  return verifyCommand(parsed, { out, err });
 }
 
 function parseArguments(args: string[]) {
