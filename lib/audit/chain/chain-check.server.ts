@@ -25,10 +25,15 @@ export async function knownPublicKeys(db: Db): Promise<Map<string, KeyObject>> {
 /** Verifies every retained entry and checkpoint against the head; records and logs the verdict. */
 export async function checkAuditChain(now = new Date()): Promise<ChainVerdict> {
   const db = await getDb();
+  // The chain as it stands now: entries and checkpoints written while the check reads belong to the next one.
   const head = await readChainHead(db);
-  const verifier = new ChainVerifier(head.anchor, await readCheckpoints(db), await knownPublicKeys(db));
+  const checkpoints = (await readCheckpoints(db)).filter((checkpoint) => checkpoint.seq <= head.seq);
+  const verifier = new ChainVerifier(head.anchor, checkpoints, await knownPublicKeys(db));
   read: for await (const batch of entryBatches(db, 5000, head.anchor.seq)) {
-    for (const entry of batch) if (!verifier.push(entry)) break read;
+    for (const entry of batch) {
+      if (entry.seq > head.seq) break read;
+      if (!verifier.push(entry)) break read;
+    }
   }
   const verdict = verifier.finish(head);
   const row = {
