@@ -1,7 +1,7 @@
 // The chain's check, the same for the server's periodic job (over the database) and the offline
 // verifier (over a JSON Lines export): fed the anchor, the signed checkpoints and then the entries
 // in their order, it finds the first place where the chain breaks and says how, or how far it is
-// intact. It holds one short prefix per hash seen, so a chain of millions streams through it.
+// intact. It remembers a bounded number of recent hashes, so a chain of millions streams through it.
 import type { KeyObject } from 'node:crypto';
 import { type Checkpoint, checkpointSignature } from './checkpoint';
 import { type ChainEntry, entryHash } from './entry';
@@ -54,6 +54,13 @@ export type ChainVerdict = {
 
 /** How much of a hash identifies it among those seen: 64 bits, ample for any chain's length. */
 const HASH_KEY_LENGTH = 16;
+
+/**
+ * How many of the latest hashes are remembered to tell an insertion from a deletion: a run of
+ * inserted entries longer than this reads as a deletion, still at the right place. Bounded, so a
+ * check of millions of entries keeps a few megabytes, not one entry per hash.
+ */
+const REMEMBERED_HASHES = 65_536;
 
 export class ChainVerifier {
   private readonly checkpoints: Map<number, Checkpoint>;
@@ -122,6 +129,8 @@ export class ChainVerifier {
       this.lastCheckpoint = checkpoint;
     }
     this.seen.set(hashKey, place);
+    // A Map iterates in insertion order: its first key is the oldest remembered.
+    if (this.seen.size > REMEMBERED_HASHES) this.seen.delete(this.seen.keys().next().value!);
     this.lastSeq = place;
     this.lastHash = entry.hash;
     this.count++;
