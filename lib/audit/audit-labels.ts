@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = {
   'register.exported': 'Register exported',
   'audit.exported': 'Audit trail exported',
   'overview.exported': 'Overview figures exported',
+  // A verification's evidence pack downloaded (details: the format, pdf or json).
+  'evidence.downloaded': 'Evidence pack downloaded',
   // Details: the decision (and the one it replaced), never the note: it may name people.
   'verification.reviewed': 'Name review recorded',
   // Who works on a request. Details: the assignee and the one before, as staff ids; a request

@@ -1,13 +1,9 @@
 // TEMPORARY stand-in for the lead's module (issue 30): replaced on merging main.
 import 'server-only';
-import { canonicalJson } from './canonical';
+import { checkpointMessage } from './checkpoint-message';
 import { signWithAuditKey } from './signing-key.server';
 
 export type Checkpoint = { seq: number; hash: string; at: string; keyFingerprint: string; signature: string };
-
-export function checkpointMessage(checkpoint: Pick<Checkpoint, 'seq' | 'hash' | 'at'>): string {
-  return canonicalJson({ seq: checkpoint.seq, hash: checkpoint.hash, at: checkpoint.at });
-}
 
 export async function checkpointCovering(seq: number): Promise<Checkpoint> {
   const content = { seq, hash: '0'.repeat(64), at: new Date().toISOString() };
