@@ -15,6 +15,7 @@ import {
 } from './lib/auth/setup-link';
 import { getDb } from './lib/db';
 import { getEnv, getServiceConfig, InvalidEnvironmentError, resetEnv } from './lib/env';
+import { startAuditChainJobs } from './lib/jobs/audit-chain-jobs';
 import { startRetentionJobs } from './lib/jobs/retention-jobs';
 import { closeDatabases, describeDatabaseUrl } from './lib/platform/database';
 import { DataDirInUseError } from './lib/platform/embedded-database';
@@ -111,7 +112,7 @@ export async function startVerificationDesk(): Promise<void> {
 
     const appUrl = getEnv().APP_URL ?? `http://localhost:${getEnv().PORT}`;
     const setupLines = await prepareSetupLink(appUrl, getEnv().DATA_DIR);
-    stops.push(startRetentionJobs());
+    stops.push(startRetentionJobs(), startAuditChainJobs());
     // For the operator, plain text, on purpose. Everything after start-up goes through lib/log.
     // The setup link itself only when stdout is a terminal: otherwise this output may be
     // collected as logs, and the link makes whoever reads it first an administrator.

@@ -20,6 +20,7 @@ export const POSTGRES_SUITES = [
   'app/api/webhooks/verification-service/route.test.ts',
   'lib/account/own-sessions.test.ts',
   'lib/auth/session-bound.test.ts',
+  'lib/audit/chain/chain.test.ts',
   'lib/auth/session-cache.test.ts',
   'lib/auth/sessions-across-instances.test.ts',
   'lib/auth/setup.test.ts',

@@ -316,6 +316,8 @@ test.describe('no entry point reaches the service without an authorized session'
         },
       ),
       endOtherSessions: formActionCall(idOf('endOtherSessionsAction'), '/account', { status: 'idle', values: {} }, {}),
+      // Checking the audit chain now: administrators only.
+      checkAuditChain: formActionCall(idOf('checkAuditChainAction'), '/audit', { status: 'idle', values: {} }, {}),
       enableStaff: formActionCall(idOf('enableStaffAction'), '/staff', { status: 'idle', values: {} }, { userId: randomUUID() }),
       // Two-factor: one's own set-up and an administrator's reset need a session; the code prompt is
       // public, and without the password step's signed cookie a code leads nowhere.
@@ -394,6 +396,7 @@ test.describe('no entry point reaches the service without an authorized session'
       [captures.disableStaff!, (_s, body) => expect(body).toContain(NO_SESSION)],
       [handcrafted.changePassword, (_s, body) => expect(body).toContain(NO_SESSION)],
       [handcrafted.endOtherSessions, (_s, body) => expect(body).toContain(NO_SESSION)],
+      [handcrafted.checkAuditChain, (_s, body) => expect(body).toContain(NO_SESSION)],
       [handcrafted.enableStaff, (_s, body) => expect(body).toContain(NO_SESSION)],
       [handcrafted.enrolTwoFactor, (_s, body) => expect(body).toContain(NO_SESSION)],
       [handcrafted.turnOffTwoFactor, (_s, body) => expect(body).toContain(NO_SESSION)],

@@ -256,6 +256,7 @@ const PROFILES: Record<string, Profile> = {
     long: { status: 200 },
   },
   endOtherSessionsAction: refusedWithoutSessionProfile('/account', [{ status: 'idle', values: {} }, '$K1'], () => ({ confirm: 'on' })),
+  checkAuditChainAction: refusedWithoutSessionProfile('/audit', [{ status: 'idle', values: {} }, '$K1'], () => ({ confirm: 'on' })),
   enrolTwoFactorAction: refusedWithoutSessionProfile('/account/two-factor', [{ status: 'idle', values: {} }, '$K1'], () => ({
     step: 'password',
     password: 'not-the-password-123',

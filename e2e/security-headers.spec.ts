@@ -238,6 +238,14 @@ test.describe('security headers', () => {
         { path: '/api/exports/audit?action=nothing.done', as: 'admin', status: 400 },
         { path: '/api/exports/audit?from=2000-01-01&to=2000-01-01', as: 'admin', status: 200 },
       ],
+      '/api/exports/audit-chain': [
+        { path: '/api/exports/audit-chain', as: 'anonymous', status: 401 },
+        { path: '/api/exports/audit-chain', as: 'admin', status: 200 },
+      ],
+      '/api/audit/public-keys': [
+        { path: '/api/audit/public-keys', as: 'anonymous', status: 401 },
+        { path: '/api/audit/public-keys', as: 'admin', status: 200 },
+      ],
       '/api/exports/overview': [
         { path: '/api/exports/overview', as: 'anonymous', status: 401 },
         { path: '/api/exports/overview?period=year', as: 'admin', status: 400 },

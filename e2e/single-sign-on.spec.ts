@@ -75,7 +75,12 @@ test.describe.configure({ mode: 'serial' });
 const cli = <T>(args: string[], env: Record<string, string> = {}, input = '') =>
   runCli<T>(STAFF_CLI, args, {
     dataDir: path.join(root, 'cli'),
-    env: { DATABASE_URL: postgres.url, BETTER_AUTH_SECRET: canaries.BETTER_AUTH_SECRET, ...env },
+    env: {
+      DATABASE_URL: postgres.url,
+      BETTER_AUTH_SECRET: canaries.BETTER_AUTH_SECRET,
+      AUDIT_SIGNING_KEY: canaries.AUDIT_SIGNING_KEY,
+      ...env,
+    },
     input,
   });
 
@@ -93,7 +98,7 @@ test.beforeAll(async () => {
       { staff: VERA },
       { staff: ERIN },
     ],
-    { DATABASE_URL: postgres.url, BETTER_AUTH_SECRET: canaries.BETTER_AUTH_SECRET },
+    { DATABASE_URL: postgres.url, BETTER_AUTH_SECRET: canaries.BETTER_AUTH_SECRET, AUDIT_SIGNING_KEY: canaries.AUDIT_SIGNING_KEY },
   );
   veraInvitation = new URL(made.at(-2).invitation).pathname;
   erinInvitation = new URL(made.at(-1).invitation).pathname;
@@ -102,6 +107,7 @@ test.beforeAll(async () => {
   const shared = {
     DATABASE_URL: postgres.url,
     BETTER_AUTH_SECRET: canaries.BETTER_AUTH_SECRET,
+    AUDIT_SIGNING_KEY: canaries.AUDIT_SIGNING_KEY,
     APP_URL: A_URL,
     OIDC_ISSUER: provider.issuer,
     OIDC_CLIENT_ID: provider.clientId,

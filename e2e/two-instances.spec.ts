@@ -7,9 +7,11 @@
 // duplicate deliveries, the listener's gap and the B→A latency are proven on two database pools
 // by lib/webhook-receiver/cross-instance.test.ts and lib/live/cross-instance.test.ts, one sweep
 // at a time by lib/platform/periodic-jobs.test.ts.
-import { randomUUID } from 'node:crypto';
+import { createHash, createPublicKey, randomUUID } from 'node:crypto';
 import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { serverLogsDir } from './support/captures';
 import { disableThroughDialog } from './support/disable-staff';
 import { frameData, openEventStream } from './support/event-stream';
@@ -462,5 +464,50 @@ test('PostgreSQL stopped for 10 s and started again: both instances recover with
     deployment.proxy.pin(WEBHOOK_PATH, null);
   }
   expect({ a: deployment.instances.a.server()!.pid, b: deployment.instances.b.server()!.pid }).toEqual(pids);
+  await context.close();
+});
+
+test('the audit trail of both instances is one chain: an administrator sees it verified with the signing key, and a tampering made with SQL as the break', async ({
+  browser,
+  deployment,
+}) => {
+  const { context, page } = await signedIn(browser, deployment, ADMIN, 'a');
+  await page.goto('/audit');
+  // The check run here, on A, covers what both instances wrote (sign-ins, creates, notes...).
+  await page.getByRole('button', { name: 'Check the chain now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Checked: the chain is intact.' })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('[data-chain-state="verified"]')).toContainText(/Chain verified: entries 1 to [\d,]+ are intact/);
+  const fingerprint = await page.locator('[data-fingerprint]').getAttribute('data-fingerprint');
+  const keys = await context.request.get('/api/audit/public-keys');
+  expect(keys.status()).toBe(200);
+  expect(await keys.text()).toContain('-----BEGIN PUBLIC KEY-----');
+  expect(
+    createHash('sha256')
+      .update(createPublicKey(await keys.text()).export({ type: 'spki', format: 'der' }))
+      .digest('hex'),
+  ).toBe(fingerprint);
+  await expectNoSeriousViolations(page, 'audit page, chain verified');
+
+  // Someone with the database's password changes what an entry says.
+  const database = new pg.Client({ connectionString: deployment.databaseUrl });
+  await database.connect();
+  try {
+    await database.query(`update audit_entries set action = 'sign_out' where seq = (select min(seq) + 1 from audit_entries)`);
+  } finally {
+    await database.end();
+  }
+  await pinTo(page, 'b');
+  await page.getByRole('button', { name: 'Check the chain now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Checked: the chain is broken' })).toBeVisible();
+  await pinTo(page, 'a');
+  await page.reload();
+  const banner = page.getByRole('alert').filter({ hasText: 'The audit trail’s chain is broken' });
+  await expect(banner).toContainText('the entry was changed after it was written.');
+  await expect((await fetch(`${deployment.instances.a.url}/api/ready`)).json()).resolves.toMatchObject({
+    status: 'ready',
+    details: { auditChain: { state: 'broken' } },
+  });
+  await expectNoSeriousViolations(page, 'audit page, chain broken');
   await context.close();
 });

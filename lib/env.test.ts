@@ -1,6 +1,8 @@
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newWebhookSecret } from '@/e2e/kit/webhook-secret.mjs';
 import canaries from '@/e2e/support/canaries.json' with { type: 'json' };
+import { TEST_AUDIT_SIGNING_KEY } from '@/test/support/audit-signing-key';
 import { InvalidEnvironmentError, parseEnv } from './env';
 
 function problemsOf(source: Record<string, string>): string[] {
@@ -22,6 +24,8 @@ describe('parseEnv', () => {
       PORT: 3000,
       SESSION_IDLE_HOURS: 12,
       AUDIT_RETENTION_DAYS: 365,
+      AUDIT_CHECKPOINT_ENTRIES: 1000,
+      AUDIT_CHECKPOINT_MINUTES: 15,
       QUEUE_PENDING_DAYS: 3,
       QUEUE_FOLLOW_UP_DAYS: 30,
       CREATE_RATE_LIMIT_PER_MINUTE: 30,
@@ -157,26 +161,41 @@ describe('WEBHOOK_SECRET', () => {
   });
 });
 
-describe('BETTER_AUTH_SECRET with DATABASE_URL', () => {
+describe('BETTER_AUTH_SECRET and AUDIT_SIGNING_KEY with DATABASE_URL', () => {
   const DATABASE_URL = 'postgres://desk:pw@db.internal:5432/desk';
+  const AUDIT_SIGNING_KEY = TEST_AUDIT_SIGNING_KEY;
 
-  it('is required when the store is a PostgreSQL server, and the message names it without echoing the URL', () => {
+  it('are required when the store is a PostgreSQL server, and the messages name them without echoing the URL', () => {
     const problems = problemsOf({ DATABASE_URL });
-    expect(problems).toHaveLength(1);
+    expect(problems).toHaveLength(2);
     expect(problems[0]).toMatch(/^BETTER_AUTH_SECRET is required with DATABASE_URL/);
+    expect(problems[1]).toMatch(/^AUDIT_SIGNING_KEY is required with DATABASE_URL/);
     expect(problems.join('\n')).not.toContain('pw@db.internal');
     // A blank secret counts as unset.
-    expect(problemsOf({ DATABASE_URL, BETTER_AUTH_SECRET: '  ' })[0]).toMatch(/^BETTER_AUTH_SECRET is required/);
+    expect(problemsOf({ DATABASE_URL, AUDIT_SIGNING_KEY, BETTER_AUTH_SECRET: '  ' })[0]).toMatch(/^BETTER_AUTH_SECRET is required/);
   });
 
-  it('is reported together with the other bad variables', () => {
-    const problems = problemsOf({ DATABASE_URL, PORT: 'eighty' });
+  it('are reported together with the other bad variables', () => {
+    const problems = problemsOf({ DATABASE_URL, AUDIT_SIGNING_KEY, PORT: 'eighty' });
     expect(problems.map((p) => p.split(' ')[0]).sort()).toEqual(['BETTER_AUTH_SECRET', 'PORT']);
   });
 
-  it('is satisfied by a secret of the usual length, and stays optional on the embedded store', () => {
-    expect(parseEnv({ DATABASE_URL, BETTER_AUTH_SECRET: 'x'.repeat(32) }).DATABASE_URL).toBe(DATABASE_URL);
+  it('are satisfied by a secret of the usual length and an Ed25519 key, and stay optional on the embedded store', () => {
+    expect(parseEnv({ DATABASE_URL, AUDIT_SIGNING_KEY, BETTER_AUTH_SECRET: 'x'.repeat(32) }).DATABASE_URL).toBe(DATABASE_URL);
     expect(parseEnv({}).BETTER_AUTH_SECRET).toBeUndefined();
+    expect(parseEnv({}).AUDIT_SIGNING_KEY).toBeUndefined();
+  });
+
+  it('takes the key as base64 DER or as a PEM (line breaks written as \\n too), and refuses a key that cannot sign Ed25519', () => {
+    const pem = createPrivateKey({ key: Buffer.from(TEST_AUDIT_SIGNING_KEY, 'base64'), format: 'der', type: 'pkcs8' })
+      .export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+    expect(parseEnv({ AUDIT_SIGNING_KEY: pem }).AUDIT_SIGNING_KEY).toBe(pem);
+    expect(parseEnv({ AUDIT_SIGNING_KEY: pem.replaceAll('\n', '\\n') }).AUDIT_SIGNING_KEY).toBeDefined();
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    for (const wrong of [rsa, 'not a key']) {
+      expect(problemsOf({ AUDIT_SIGNING_KEY: wrong })[0]).toMatch(/^AUDIT_SIGNING_KEY must be an Ed25519 private key/);
+    }
   });
 });
 

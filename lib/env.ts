@@ -4,6 +4,7 @@
 import 'server-only';
 import { type CountryCode, isSupportedCountry } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { parseEd25519PrivateKey } from './platform/ed25519-private-key';
 import { blankAsUnset } from './platform/env-values';
 import { logLevelSchema } from './platform/log';
 import { canonicalTimeZone } from './platform/time-zone-name';
@@ -78,6 +79,45 @@ const envSchema = z.object({
   AUDIT_RETENTION_DAYS: z.preprocess(
     blankAsUnset,
     z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(1, 'must be at least 1').default(365),
+  ),
+  // The Ed25519 key that signs the audit chain's checkpoints (lib/audit/chain). Checked here, so
+  // that a key that cannot sign stops start-up rather than the first checkpoint.
+  AUDIT_SIGNING_KEY: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .refine(
+        (value) => {
+          try {
+            parseEd25519PrivateKey(value);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { error: 'must be an Ed25519 private key: a PKCS#8 PEM or the base64 of its DER bytes (see docs/audit-chain.md)' },
+      )
+      .optional(),
+  ),
+  // A checkpoint is signed once this many entries were written since the last, or once
+  // AUDIT_CHECKPOINT_MINUTES have passed with any written: whichever comes first.
+  AUDIT_CHECKPOINT_ENTRIES: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number({ error: 'must be a number of entries' })
+      .int('must be a whole number of entries')
+      .min(1, 'must be at least 1')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(1000),
+  ),
+  AUDIT_CHECKPOINT_MINUTES: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number({ error: 'must be a number of minutes' })
+      .int('must be a whole number of minutes')
+      .min(1, 'must be at least 1')
+      .max(24 * 60, 'must be at most 1440 (a day)')
+      .default(15),
   ),
   // After how many days a pending request needs someone's attention (the queue, lib/verifications/queue).
   QUEUE_PENDING_DAYS: z.preprocess(
@@ -203,13 +243,19 @@ export class InvalidEnvironmentError extends Error {
  * Rules that tie variables together. With a PostgreSQL server several instances share one set
  * of sessions, and a cookie signed by one must be accepted by the others: each instance
  * generating a secret of its own into its data directory would sign every other instance's
- * staff out. So the secret must come from the environment, the same on every instance.
+ * staff out. So the secret must come from the environment, the same on every instance; and so must
+ * the audit chain's signing key, or an auditor would need one public key per instance.
  */
 function crossFieldProblems(source: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
   if (blankAsUnset(source.DATABASE_URL) !== undefined && blankAsUnset(source.BETTER_AUTH_SECRET) === undefined) {
     problems.push(
       'BETTER_AUTH_SECRET is required with DATABASE_URL: every instance must sign sessions with the same secret (e.g. `openssl rand -base64 32`)',
+    );
+  }
+  if (blankAsUnset(source.DATABASE_URL) !== undefined && blankAsUnset(source.AUDIT_SIGNING_KEY) === undefined) {
+    problems.push(
+      "AUDIT_SIGNING_KEY is required with DATABASE_URL: every instance must sign the audit trail's checkpoints with the same key (e.g. `openssl genpkey -algorithm ed25519 -outform DER | base64 -w0`; docs/audit-chain.md)",
     );
   }
   problems.push(...singleSignOnProblems(source));

@@ -52,13 +52,14 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   ].filter((entry) => entry !== null);
   return (
     <div className="flex min-h-dvh flex-col">
+      {/* On paper the page is its content: no skip link, menu, buttons or live status. */}
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        className="print:hidden sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
         {t('header.skipToContent')}
       </a>
-      <header className="border-b border-slate-200 bg-white">
+      <header className="border-b border-slate-200 bg-white print:hidden">
         {/* One row from 1536 px. Below, the navigation has a row of its own (an administrator's
             menus and the actions beside them need about 1,500 px in one row: at 1440 px the
             administration links were scrolled out of sight), which scrolls sideways if it must,
@@ -152,7 +153,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           </div>
         </div>
       ) : null}
-      <main id="main" className={`${shellWidth} flex-1 px-4 py-8 sm:px-6 lg:px-8`}>
+      <main id="main" className={`${shellWidth} flex-1 px-4 py-8 sm:px-6 lg:px-8 print:max-w-none print:p-0`}>
         {/* The copy button's words: the register, a request's page and the staff page all have one. */}
         <ClientMessagesFor namespaces={['shell.databaseUnavailable', 'create.copy']}>{children}</ClientMessagesFor>
       </main>

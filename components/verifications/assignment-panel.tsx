@@ -77,8 +77,9 @@ export function AssignmentPanel({ verificationId, view }: { verificationId: stri
             <p>{refused.message}</p>
           </Alert>
         ) : null}
+        {/* The controls are for the screen: a printed page keeps who has the request. */}
         {view.canAssign ? (
-          <div className="flex flex-wrap items-end gap-3">
+          <div className="flex flex-wrap items-end gap-3 print:hidden">
             {view.assignee === null ? intentForm('take', t('take'), undefined, 'primary') : null}
             {view.assignee !== null && !mine ? intentForm('give', t('takeOver'), { to: view.me }) : null}
             {view.assignee !== null ? intentForm('release', t('release')) : null}
@@ -117,7 +118,7 @@ export function AssignmentPanel({ verificationId, view }: { verificationId: stri
             ) : null}
           </div>
         ) : (
-          <p className="text-sm text-slate-600">{t('whoAssigns')}</p>
+          <p className="text-sm text-slate-600 print:hidden">{t('whoAssigns')}</p>
         )}
       </CardBody>
     </Card>

@@ -11,7 +11,8 @@ export async function EvidencePackLinks({ id, status }: { id: string; status: st
   if (!hasEvidencePack(status)) return null;
   const t = await getTranslations('evidence.links');
   return (
-    <Card aria-labelledby="evidence-pack-heading" data-testid="evidence-pack">
+    // A printed page has no use for download links (the print layout keeps facts, not buttons).
+    <Card aria-labelledby="evidence-pack-heading" data-testid="evidence-pack" className="print:hidden">
       <CardHeader>
         <h2 id="evidence-pack-heading" className="text-base font-semibold text-slate-900">
           {t('heading')}

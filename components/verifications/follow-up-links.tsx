@@ -46,7 +46,12 @@ export async function FollowUpLinks({
   if (!follows && followedBy.length === 0 && !offerFollowUp) return null;
 
   return (
-    <Card aria-labelledby="follow-up-heading" data-testid="follow-up">
+    // Only the offer to follow up, which is for the screen: a printed page leaves the card out.
+    <Card
+      aria-labelledby="follow-up-heading"
+      data-testid="follow-up"
+      className={follows || followedBy.length > 0 ? undefined : 'print:hidden'}
+    >
       <CardHeader>
         <h2 id="follow-up-heading" className="text-base font-semibold text-slate-900">
           {t('heading')}
@@ -73,7 +78,7 @@ export async function FollowUpLinks({
           </div>
         ) : null}
         {offerFollowUp ? (
-          <div className="flex flex-wrap items-center gap-3">
+          <div className="flex flex-wrap items-center gap-3 print:hidden">
             <p className="min-w-0 flex-1 text-slate-600">{t('cannotResend')}</p>
             <Link href={`/verifications/new?from=${encodeURIComponent(id)}`} className={buttonClasses('primary', 'md')}>
               <RotateCcw aria-hidden="true" className="size-4" />

@@ -45,10 +45,13 @@ export function NameReviewPanel({
       ) : (
         <p className="text-sm text-slate-700">{t('noDecision')}</p>
       )}
+      {/* The form is for the screen: a printed page keeps the decision above. */}
       {canReview ? (
-        <NameReviewForm verificationId={verificationId} current={review} sameDecision={sameDecision} />
+        <div className="print:hidden">
+          <NameReviewForm verificationId={verificationId} current={review} sameDecision={sameDecision} />
+        </div>
       ) : (
-        <p className="text-sm text-slate-600">
+        <p className="text-sm text-slate-600 print:hidden">
           {t('whoDecides')}
           {sameDecision === 'anyone' ? null : ` ${t('whoDecidesFourEyes')}`}
         </p>

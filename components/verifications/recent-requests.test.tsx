@@ -205,6 +205,23 @@ describe('RecentRequests: who, when completed, and follow-ups', () => {
     expect(completedCells).toEqual(['15 Jun 2030 10:30 UTC', 'Not completed']);
   });
 
+  it('shows "Purged" once kept_until has passed, whatever it last was, until the register removes the row', async () => {
+    const html = await render([
+      entry({ verificationId: 'gone', status: 'completed', identifiedName: 'John Smith', keptUntil: at(-HOUR) }),
+      entry({ verificationId: 'due-now', status: 'expired', keptUntil: NOW }),
+      entry({ verificationId: 'kept', status: 'completed', identifiedName: 'John Smith', keptUntil: at(HOUR) }),
+    ]);
+    const statusCells = [...html.matchAll(/<td data-label="Status"[^>]*>(.*?)<\/td>/g)].map((match) =>
+      (match[1] ?? '').replace(/<[^>]+>/g, ''),
+    );
+    expect(statusCells).toEqual(['Purged', 'Purged', 'Completed']);
+    expect(html).toContain('data-status="purged"');
+    const fr = await render([entry({ status: 'completed', keptUntil: at(-HOUR) })], {}, 'fr');
+    expect(fr).toContain('Supprimée définitivement');
+    const nl = await render([entry({ status: 'completed', keptUntil: at(-HOUR) })], {}, 'nl');
+    expect(nl).toContain('Definitief verwijderd');
+  });
+
   it('says that a request follows up an earlier one, and that the earlier one was followed up, each linking to the other', async () => {
     const earlier = '7d0c52a6-1c3e-4f1e-9a39-5d7c2c1b9e01';
     const later = 'b41f9e30-62a1-4c8e-8f55-0d2b6f7a3c11';

@@ -13,6 +13,7 @@ import { isLanguage } from '@/lib/i18n/languages';
 import { relativeTime } from '@/lib/time/display-time';
 import { isPredefinedPurpose } from '@/lib/verifications/labels';
 import { isExpiringSoon, isStuck, type RegisterView } from '@/lib/verifications/register/filter';
+import { registerStatus } from '@/lib/verifications/register/purged';
 import type { RegisterEntry, RegisterListEntry } from '@/lib/verifications/register/queries.server';
 import type { NameReviewDecision } from '@/lib/verifications/review/labels';
 import { compareNames } from '@/lib/verifications/review/name-match';
@@ -238,6 +239,7 @@ export function RecentRequests({
         // A link is worth copying only while the person can still use it.
         // A predefined purpose in the reader's words; one described by hand, as it was typed.
         const purpose = isPredefinedPurpose(entry.purpose) ? tCommon(`purpose.${entry.purpose}`) : entry.purpose;
+        const shownStatus = registerStatus(entry, now);
         const linkUsable = showLinks && entry.link && (!entry.accessExpiresAt || entry.accessExpiresAt > now) && entry.status === 'pending';
         return (
           <tr key={entry.verificationId} className="align-top hover:bg-slate-50">
@@ -292,7 +294,8 @@ export function RecentRequests({
               )}
             </td>
             <td data-label={t('table.status')} className="px-4 py-3">
-              <StatusBadge status={entry.status} label={tCommon(`status.${entry.status}`)} />
+              {/* "Purged" once kept_until has passed, until the register's own retention removes the row. */}
+              <StatusBadge status={shownStatus} label={tCommon(`status.${shownStatus}`)} />
               <Deadline entry={entry} now={now} />
             </td>
             <td data-label={t('table.completed')} className="px-4 py-3 text-slate-700">

@@ -38,8 +38,9 @@ export function RequestFacts({ id, facts, timeZone }: { id: string; facts: Facts
             <dd className="text-slate-900">{channels.length > 0 ? channels.join(', ') : t('channels.none')}</dd>
           </div>
         </dl>
+        {/* The link and its copy button are for the screen: paper would only spread the link. */}
         {facts.link?.usable ? (
-          <div className="flex flex-wrap items-center gap-3">
+          <div className="flex flex-wrap items-center gap-3 print:hidden">
             <code className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1.5 font-mono text-xs break-all">{facts.link.url}</code>
             <CopyLinkButton link={facts.link.url} verificationId={id} size="sm" />
           </div>

@@ -1,5 +1,5 @@
 // The status of a verification as a coloured badge with a word (never colour alone).
-import { CircleCheck, CircleDashed, CircleX, Clock3 } from '@/components/ui/icons';
+import { Ban, CircleCheck, CircleDashed, CircleX, Clock3 } from '@/components/ui/icons';
 import { cn } from '@/lib/utils';
 import { statusLabel } from '@/lib/verifications/labels';
 
@@ -8,6 +8,8 @@ const styles: Record<string, { className: string; icon: typeof Clock3 }> = {
   completed: { className: 'bg-emerald-50 text-emerald-900 ring-emerald-300', icon: CircleCheck },
   failed: { className: 'bg-red-50 text-red-900 ring-red-300', icon: CircleX },
   expired: { className: 'bg-slate-100 text-slate-800 ring-slate-300', icon: CircleDashed },
+  // The register's word for a request past its kept_until (lib/verifications/register/purged.ts).
+  purged: { className: 'bg-white text-slate-800 ring-slate-400', icon: Ban },
 };
 
 /**

@@ -221,7 +221,7 @@ export function DetailsView({ id, record, nameComparison, now, refreshing, onRef
               </span>
             ) : null}
           </span>
-          <Button variant="ghost" size="sm" onClick={onRefresh} disabled={refreshing}>
+          <Button variant="ghost" size="sm" onClick={onRefresh} disabled={refreshing} className="print:hidden">
             <RefreshCw aria-hidden="true" className={cn('size-4', refreshing && 'animate-spin')} />
             {t('refresh')}
           </Button>

@@ -80,25 +80,28 @@ export function VerificationNotesSection({
             </ol>
           </>
         )}
+        {/* The form is for the screen: a printed page keeps the notes. */}
         {canAdd ? (
-          <NoteFormOnDemand
-            verificationId={verificationId}
-            hint={
-              keptUntil
-                ? t('hint', { max: NOTE_TEXT_MAX, date: formatDate(keptUntil, timeZone, language) })
-                : t('hintNoDate', { max: NOTE_TEXT_MAX })
-            }
-            // A correction names the note it corrects by its author and time.
-            choices={(notes?.notes ?? []).map((note) => ({
-              id: note.id,
-              label: t('correctsChoice', {
-                name: author(note.authorName),
-                time: formatDateTime(note.createdAt, timeZone, language),
-              }),
-            }))}
-          />
+          <div className="print:hidden">
+            <NoteFormOnDemand
+              verificationId={verificationId}
+              hint={
+                keptUntil
+                  ? t('hint', { max: NOTE_TEXT_MAX, date: formatDate(keptUntil, timeZone, language) })
+                  : t('hintNoDate', { max: NOTE_TEXT_MAX })
+              }
+              // A correction names the note it corrects by its author and time.
+              choices={(notes?.notes ?? []).map((note) => ({
+                id: note.id,
+                label: t('correctsChoice', {
+                  name: author(note.authorName),
+                  time: formatDateTime(note.createdAt, timeZone, language),
+                }),
+              }))}
+            />
+          </div>
         ) : (
-          <p className="text-slate-600">{t('whoAdds')}</p>
+          <p className="text-slate-600 print:hidden">{t('whoAdds')}</p>
         )}
       </CardBody>
     </Card>

@@ -57,7 +57,8 @@ export function VerificationProblem({
           {children}
         </div>
       </div>
-      <div className="flex flex-wrap gap-3 pl-12">
+      {/* What to do next is for the screen; a printed problem page keeps what happened. */}
+      <div className="flex flex-wrap gap-3 pl-12 print:hidden">
         {retryHref ? (
           <a href={retryHref} className={buttonClasses('primary')}>
             {t('tryAgain')}
@@ -67,7 +68,7 @@ export function VerificationProblem({
           {t('backToRequests')}
         </Link>
       </div>
-      <div className="max-w-xl pl-12">
+      <div className="max-w-xl pl-12 print:hidden">
         <ClientMessagesFor namespaces={['detail.lookup']}>
           <LookupFormOnDemand />
         </ClientMessagesFor>

@@ -89,7 +89,11 @@ export async function startTwoInstances({
     const ports: Record<InstanceName, number> = { a: basePort + 1, b: basePort + 2 };
     const publicUrl = `http://localhost:${proxyPort}`;
     // What every process of the deployment shares; each instance adds its own data directory.
-    const shared = { DATABASE_URL: postgres.url, BETTER_AUTH_SECRET: canaries.BETTER_AUTH_SECRET };
+    const shared = {
+      DATABASE_URL: postgres.url,
+      BETTER_AUTH_SECRET: canaries.BETTER_AUTH_SECRET,
+      AUDIT_SIGNING_KEY: canaries.AUDIT_SIGNING_KEY,
+    };
     const cli = <T>(script: string, args: string[], input = '') =>
       runCli<T>(script, args, { dataDir: path.join(root, 'cli'), env: shared, input });
 

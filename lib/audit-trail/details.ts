@@ -181,7 +181,12 @@ export async function auditDetailsDescriber(): Promise<DescribeAuditDetails> {
   };
 
   function inWords(action: string, details: Details, staffLabel: (value: unknown) => string, names: StaffNames): string {
-    if (action === 'register.exported' || action === 'audit.exported' || action === 'overview.exported')
+    if (
+      action === 'register.exported' ||
+      action === 'audit.exported' ||
+      action === 'audit.chain_exported' ||
+      action === 'overview.exported'
+    )
       return describeExport(details, staffLabel, names);
 
     const parts: string[] = [];

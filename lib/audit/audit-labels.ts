@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = {
   // CSV exports for auditors: the filters and how many rows went out are the details.
   'register.exported': 'Register exported',
   'audit.exported': 'Audit trail exported',
+  // The whole chain as JSON Lines for the offline verifier; details: how many entries went out.
+  'audit.chain_exported': 'Audit trail chain exported (JSON Lines)',
   'overview.exported': 'Overview figures exported',
   // A verification's evidence pack downloaded (details: the format, pdf or json).
   'evidence.downloaded': 'Evidence pack downloaded',

@@ -66,6 +66,10 @@ describe('recordAudit', () => {
         targetType: 'staff',
         targetId: 'staff-2',
         details: { from: 'viewer', to: 'admin' },
+        // Filled by the database: lib/audit/chain/chain.test.ts proves what they hold.
+        seq: expect.any(Number),
+        prevHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        hash: expect.stringMatching(/^[0-9a-f]{64}$/),
       },
     ]);
     expect(rows[0]!.at.getTime()).toBeGreaterThanOrEqual(before - 2_000);

@@ -3,12 +3,14 @@
 // AUDIT_RETENTION_DAYS. It sits below identity and the features, which all record through it;
 // reading the trail back for people is lib/audit-trail.
 import 'server-only';
-import { and, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, min, type SQL } from 'drizzle-orm';
 import { type Db, getDb } from '@/lib/db';
-import { auditEntries } from '@/lib/db/schema';
+import { auditChainHead, auditEntries } from '@/lib/db/schema';
 import { deleteBatch, type PurgeBatchOptions, purgeInBatches } from '@/lib/platform/batched-purge';
 import { canonicalVerificationId } from '@/lib/verification-service/contract/verification-id';
 import type { AuditAction } from './audit-labels';
+import { readChainHead } from './chain/chain-rows.server';
+import { checkpointCovering } from './chain/checkpoints.server';
 
 type Executor = Pick<Db, 'insert'>;
 
@@ -45,6 +47,11 @@ export function auditInsert(executor: Executor, event: AuditEvent) {
 }
 
 function auditValues(event: AuditEvent) {
+  // The chain hashes details in a canonical form that has whole numbers only (docs/audit-chain.md).
+  for (const [key, value] of Object.entries(event.details ?? {})) {
+    if (typeof value === 'number' && !Number.isSafeInteger(value))
+      throw new Error(`audit detail ${key} must be a whole number, not ${value}`);
+  }
   return {
     actorId: event.actorId,
     action: event.action,
@@ -54,13 +61,39 @@ function auditValues(event: AuditEvent) {
   };
 }
 
-/** Deletes entries older than the retention period, oldest first, a batch per statement; returns how many went. */
+/**
+ * Deletes the entries past the retention period, oldest first, a batch per statement; returns how
+ * many went. The chain stays verifiable (docs/audit-chain.md, "Retention"): the head keeps the last
+ * purged entry's place and hash as its anchor, and a signed checkpoint at or after it, kept, attests
+ * it. What goes is a prefix of the chain: up to the first entry still within the period.
+ */
 export async function purgeExpiredAudit(retentionDays: number, now = new Date(), options?: PurgeBatchOptions): Promise<number> {
   const db = await getDb();
   const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
+  const head = await readChainHead(db);
+  const [firstKept] = await db
+    .select({ seq: min(auditEntries.seq) })
+    .from(auditEntries)
+    .where(gte(auditEntries.at, cutoff));
+  const lastPurged = (firstKept?.seq ?? head.seq + 1) - 1;
+  if (lastPurged <= head.anchor.seq) return 0;
+  await checkpointCovering(lastPurged, now);
+  const [anchor] = await db.select({ hash: auditEntries.hash }).from(auditEntries).where(eq(auditEntries.seq, lastPurged));
+  if (!anchor) return 0; // Another instance's purge took it meanwhile.
+  // The anchor moves first: a check or export from here on starts after it, whatever is left to delete.
+  await db
+    .update(auditChainHead)
+    .set({ anchorSeq: lastPurged, anchorHash: anchor.hash })
+    .where(and(eq(auditChainHead.id, 1), lt(auditChainHead.anchorSeq, lastPurged)));
   return purgeInBatches(
     (limit) =>
-      deleteBatch(db, { table: auditEntries, key: auditEntries.id, where: lt(auditEntries.at, cutoff), orderBy: auditEntries.at, limit }),
+      deleteBatch(db, {
+        table: auditEntries,
+        key: auditEntries.id,
+        where: lte(auditEntries.seq, lastPurged),
+        orderBy: auditEntries.seq,
+        limit,
+      }),
     options,
   );
 }

@@ -26,6 +26,7 @@ let held: pg.Client | undefined;
 const settings = () => ({
   DATABASE_URL: url,
   BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET,
+  AUDIT_SIGNING_KEY: process.env.AUDIT_SIGNING_KEY,
   // A running server's data directory would be locked on the embedded store; here it is not even used.
   DATA_DIR: path.join(tmpdir(), 'clis-shared-unused'),
   APP_URL: 'https://desk.example.com',

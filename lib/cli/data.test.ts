@@ -164,7 +164,10 @@ describe.skipIf(!url)('npm run data: from an embedded data directory to PostgreS
     });
     expect(lines.join('\n')).not.toContain('name_reviewed');
     await writeFile(older, lines.join('\n'), { mode: 0o600 });
-    const run = await data({ DATABASE_URL: url, BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET }, ['import', older]);
+    const run = await data(
+      { DATABASE_URL: url, BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET, AUDIT_SIGNING_KEY: process.env.AUDIT_SIGNING_KEY },
+      ['import', older],
+    );
     expect(run.code, run.stderr).toBe(0);
 
     const db = await openDatabase(source, { waitForLockMs: 0 });
@@ -186,7 +189,10 @@ describe.skipIf(!url)('npm run data: from an embedded data directory to PostgreS
 
   it('refuses to import into a database that holds data, and changes nothing', async () => {
     const before = await snapshot((text) => target.query(text));
-    const run = await data({ DATABASE_URL: url, BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET }, ['import', exported]);
+    const run = await data(
+      { DATABASE_URL: url, BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET, AUDIT_SIGNING_KEY: process.env.AUDIT_SIGNING_KEY },
+      ['import', exported],
+    );
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('already holds data');
     expect(run.stderr).toContain('public.staff_users: 2');

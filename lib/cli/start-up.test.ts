@@ -7,11 +7,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GENERATED_KEY_FILE } from '@/lib/audit/chain/signing-key.server';
 import { isSetupTokenValid } from '@/lib/auth/setup';
 import { setupTokenOfLink } from '@/lib/auth/setup-link';
 import { getDb } from '@/lib/db';
 import { setupTokens, staffUsers } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
+import { TEST_AUDIT_SIGNING_KEY } from '@/test/support/audit-signing-key';
 import { sandboxCli } from '@/test/support/in-process-cli';
 
 const TSX = path.join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
@@ -56,20 +58,30 @@ beforeEach(async () => {
 const REAL_SERVICE = { SANDBOX: 'off', VERIFICATION_API_URL: 'http://127.0.0.1:9', VERIFICATION_API_KEY: 'a-key-of-the-real-service' };
 
 describe.skipIf(!url)('start-up with DATABASE_URL', { timeout: 120_000 }, () => {
-  it('refuses to start without BETTER_AUTH_SECRET, naming it, and writes no secret into the data directory', async () => {
+  it('refuses to start without BETTER_AUTH_SECRET or AUDIT_SIGNING_KEY, naming each, and writes no secret or key into the data directory', async () => {
     const dataDir = path.join(tmp, 'no-secret');
     const result = await run(START, [], { ...REAL_SERVICE, DATABASE_URL: url, DATA_DIR: dataDir });
     expect(result.code, result.stdout).toBe(1);
     expect(result.stderr).toContain('Verification Desk cannot start.');
     expect(result.stderr).toContain('BETTER_AUTH_SECRET is required with DATABASE_URL');
+    expect(result.stderr).toContain('AUDIT_SIGNING_KEY is required with DATABASE_URL');
     expect(result.stderr).not.toContain(url!);
     await expect(readFile(path.join(dataDir, 'auth-secret'), 'utf8')).rejects.toThrow(/ENOENT/);
+    await expect(readFile(path.join(dataDir, GENERATED_KEY_FILE), 'utf8')).rejects.toThrow(/ENOENT/);
   });
 
   it('instances starting together issue one setup link: one shows it, the others point to it and to the CLI', async () => {
     const dirs = ['a', 'b', 'c'].map((name) => path.join(tmp, `together-${name}`));
     const runs = await Promise.all(
-      dirs.map((dataDir) => run(START, [], { ...REAL_SERVICE, DATABASE_URL: url, BETTER_AUTH_SECRET: SECRET, DATA_DIR: dataDir })),
+      dirs.map((dataDir) =>
+        run(START, [], {
+          ...REAL_SERVICE,
+          DATABASE_URL: url,
+          BETTER_AUTH_SECRET: SECRET,
+          AUDIT_SIGNING_KEY: TEST_AUDIT_SIGNING_KEY,
+          DATA_DIR: dataDir,
+        }),
+      ),
     );
     for (const result of runs) expect(result.code, result.stderr).toBe(0);
 
@@ -89,7 +101,13 @@ describe.skipIf(!url)('start-up with DATABASE_URL', { timeout: 120_000 }, () => 
 
     // A restart of the instance that issued it keeps the same link working (and shows where it is).
     const issuer = dirs[links.findIndex((link) => link !== null)]!;
-    const again = await run(START, [], { ...REAL_SERVICE, DATABASE_URL: url, BETTER_AUTH_SECRET: SECRET, DATA_DIR: issuer });
+    const again = await run(START, [], {
+      ...REAL_SERVICE,
+      DATABASE_URL: url,
+      BETTER_AUTH_SECRET: SECRET,
+      AUDIT_SIGNING_KEY: TEST_AUDIT_SIGNING_KEY,
+      DATA_DIR: issuer,
+    });
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain(path.join(issuer, 'setup-link.txt'));
     expect(await readFile(path.join(issuer, 'setup-link.txt'), 'utf8')).toBe(written[0]);
@@ -102,6 +120,7 @@ describe.skipIf(!url)('start-up with DATABASE_URL', { timeout: 120_000 }, () => 
         ...service,
         DATABASE_URL: url,
         BETTER_AUTH_SECRET: SECRET,
+        AUDIT_SIGNING_KEY: TEST_AUDIT_SIGNING_KEY,
         DATA_DIR: path.join(tmp, 'sandbox'),
       });
       expect(result.code, result.stdout).toBe(1);
@@ -129,6 +148,7 @@ describe.skipIf(!url)('start-up with DATABASE_URL', { timeout: 120_000 }, () => 
       SANDBOX: 'on',
       DATABASE_URL: url,
       BETTER_AUTH_SECRET: SECRET,
+      AUDIT_SIGNING_KEY: TEST_AUDIT_SIGNING_KEY,
       DATA_DIR: dataDir,
       VERIFICATION_API_URL: 'http://127.0.0.1:3000',
     };

@@ -1,7 +1,8 @@
 // What happened and what several instances share: the audit trail (who did what to which id,
 // when; ids only, never names, e-mails or phones), webhook receipts, the live log of status
 // changes, shared rate-limit events and periodic job leases (also used on the embedded store).
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const auditEntries = pgTable(
   'audit_entries',
@@ -15,8 +16,16 @@ export const auditEntries = pgTable(
     targetId: text('target_id'),
     /** Codes only (e.g. {"role":"operator"}); never personal data. */
     details: jsonb('details').$type<Record<string, string | number | boolean>>(),
+    // The hash chain (docs/audit-chain.md). The database fills these three on every INSERT,
+    // whoever writes (trigger audit_entries_chain, migration 0017): its place in the one order of
+    // all instances, the hash of the entry before it, and its own hash. The defaults only make
+    // them optional to an INSERT; no stored row keeps them.
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+    prevHash: text('prev_hash').notNull().default(''),
+    hash: text('hash').notNull().default(''),
   },
   (t) => [
+    uniqueIndex('audit_entries_seq_idx').on(t.seq),
     index('audit_entries_at_idx').on(t.at),
     index('audit_entries_actor_idx').on(t.actorId, t.at),
     index('audit_entries_action_idx').on(t.action, t.at),
@@ -26,6 +35,66 @@ export const auditEntries = pgTable(
 );
 
 export type AuditEntryRow = typeof auditEntries.$inferSelect;
+
+/**
+ * The chain's head, one row: the last entry's place and hash, kept apart from the entries so the
+ * next entry can follow the last even after retention removed every entry. The trigger locks it
+ * for each INSERT, which puts every instance's entries in one order. `anchorSeq`/`anchorHash`
+ * are where the retained entries start: the checkpoint that covers what retention purged.
+ */
+export const auditChainHead = pgTable(
+  'audit_chain_head',
+  {
+    id: smallint('id').primaryKey().default(1),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+    anchorSeq: bigint('anchor_seq', { mode: 'number' }).notNull().default(0),
+    anchorHash: text('anchor_hash').notNull(),
+  },
+  (t) => [check('audit_chain_head_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Signed checkpoints: at `seq`, the chain's hash was `hash`, as signed at `at` by the key whose
+ * fingerprint is `keyFingerprint` (Ed25519, base64 signature of the message of docs/audit-chain.md).
+ */
+export const auditCheckpoints = pgTable('audit_checkpoints', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey(),
+  hash: text('hash').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  keyFingerprint: text('key_fingerprint').notNull(),
+  signature: text('signature').notNull(),
+});
+
+/**
+ * Every public key that ever signed a checkpoint, so that checkpoints signed before a rotation
+ * stay verifiable and can be handed to an auditor with the current key.
+ */
+export const auditSigningKeys = pgTable('audit_signing_keys', {
+  fingerprint: text('fingerprint').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  firstUsedAt: timestamp('first_used_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The last check of the whole chain (one row per deployment), so that every instance shows the
+ * same verdict on the audit page and in /api/ready.
+ */
+export const auditChainChecks = pgTable(
+  'audit_chain_checks',
+  {
+    id: smallint('id').primaryKey().default(1),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    intact: text('intact').$type<'yes' | 'no'>().notNull(),
+    /** The last entry and checkpoint proven intact. */
+    verifiedSeq: bigint('verified_seq', { mode: 'number' }).notNull(),
+    verifiedCheckpointSeq: bigint('verified_checkpoint_seq', { mode: 'number' }),
+    /** Where the chain broke, and how (codes: changed, deleted, inserted, reordered, checkpoint…). */
+    breakSeq: bigint('break_seq', { mode: 'number' }),
+    breakKind: text('break_kind'),
+  },
+  (t) => [check('audit_chain_checks_one_row', sql`${t.id} = 1`)],
+);
 
 /**
  * Webhook deliveries received from the service, by their `webhook-id`: a duplicate (the sender

@@ -1,4 +1,4 @@
-// A CSV file as a stream that reads its rows from the database only as fast as the client takes
+// An export file as a stream that reads its rows from the database only as fast as the client takes
 // them. The stream asks for a chunk only when its reader wants one (no queue of its own), and
 // the source is read one batch ahead of what went out: the database works on the next batch
 // while this one is written and sent, yet at most two batches are in memory however many rows
@@ -7,7 +7,7 @@
 // rows went out.
 import { BYTE_ORDER_MARK, type CsvCell, type CsvDelimiter, csvLine } from './csv';
 
-export type CsvEnd = {
+export type StreamEnd = {
   /** Rows handed to the response (a client that disconnects may not have received the last batch). */
   rows: number;
   /** True only when every row of the source went out. */
@@ -24,6 +24,9 @@ type CsvStreamOptions<Row> = {
   onEnd: (end: CsvEnd) => Promise<void>;
 };
 
+/** What a CSV stream learns at its end. */
+export type CsvEnd = StreamEnd;
+
 function csvText<Row>(batch: readonly Row[], toCells: (row: Row) => readonly CsvCell[], delimiter: CsvDelimiter): string {
   let text = '';
   for (const row of batch) text += csvLine(toCells(row), delimiter);
@@ -31,6 +34,26 @@ function csvText<Row>(batch: readonly Row[], toCells: (row: Row) => readonly Csv
 }
 
 export function csvStream<Row>({ header, batches, toCells, delimiter = ',', onEnd }: CsvStreamOptions<Row>): ReadableStream<Uint8Array> {
+  return batchStream({
+    head: BYTE_ORDER_MARK + csvLine(header, delimiter),
+    batches,
+    toText: (batch) => csvText(batch, toCells, delimiter),
+    onEnd,
+  });
+}
+
+/** Any text file written batch by batch (CSV above, the audit chain's JSON Lines): `head`, then each batch's text. */
+export function batchStream<Row>({
+  head,
+  batches,
+  toText,
+  onEnd,
+}: {
+  head: string;
+  batches: AsyncIterable<readonly Row[]>;
+  toText: (batch: readonly Row[]) => string;
+  onEnd: (end: StreamEnd) => Promise<void>;
+}): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = batches[Symbol.asyncIterator]();
   // The batch after the one last sent, already asked for.
@@ -51,7 +74,7 @@ export function csvStream<Row>({ header, batches, toCells, delimiter = ',', onEn
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(encoder.encode(BYTE_ORDER_MARK + csvLine(header, delimiter)));
+        if (head !== '') controller.enqueue(encoder.encode(head));
       },
       async pull(controller) {
         try {
@@ -66,7 +89,7 @@ export function csvStream<Row>({ header, batches, toCells, delimiter = ',', onEn
           ahead = iterator.next();
           // A failure of the batch ahead is reported by the pull that awaits it, not as unhandled.
           ahead.catch(() => undefined);
-          controller.enqueue(encoder.encode(csvText(batch.value, toCells, delimiter)));
+          controller.enqueue(encoder.encode(toText(batch.value)));
           rows += batch.value.length;
         } catch (error) {
           await end(false).catch(() => undefined);

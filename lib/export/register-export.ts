@@ -16,6 +16,7 @@ import { FALLBACK_TIME_ZONE } from '@/lib/time/time-zone';
 import { verificationStatuses } from '@/lib/verification-service/contract/verification-status';
 import type { RegisterFilter } from '@/lib/verifications/register/filter';
 import { PREDEFINED_PURPOSE_VALUES } from '@/lib/verifications/register/filter';
+import { PURGED_STATUS } from '@/lib/verifications/register/purged';
 import { type ListContext, registerConditions, withContactDigest } from '@/lib/verifications/register/queries.server';
 import type { CsvCell } from './csv';
 import type { ValuesChoice } from './export-format';
@@ -66,7 +67,7 @@ export const REGISTER_CSV_COLUMNS = [
 ] as const;
 
 /** What the query selects; timestamps already written in the display zone (sql-rows.ts). */
-function columnsIn(timeZone: string) {
+function columnsIn(timeZone: string, now: Date) {
   return {
     verificationId: r.verificationId,
     createdAt: zonedTimestamp(r.createdAt, timeZone),
@@ -79,6 +80,9 @@ function columnsIn(timeZone: string) {
     emailNotification: r.emailNotification,
     smsNotification: r.smsNotification,
     status: r.status,
+    // Past kept_until the file says "Purged", as the register's page does (register/purged.ts),
+    // with the export's one clock for every batch.
+    pastKeptUntil: sql<boolean>`coalesce(${r.keptUntil} <= ${now.toISOString()}::timestamptz, false)`,
     identifiedName: r.identifiedName,
     accessExpiresAt: zonedTimestamp(r.accessExpiresAt, timeZone),
     keptUntil: zonedTimestamp(r.keptUntil, timeZone),
@@ -110,6 +114,7 @@ export type RegisterExportRow = {
   emailNotification: boolean;
   smsNotification: boolean;
   status: string;
+  pastKeptUntil: boolean;
   identifiedName: string | null;
   accessExpiresAt: string | null;
   keptUntil: string | null;
@@ -169,7 +174,7 @@ export async function registerCsvLayout({ timeZone, values }: { timeZone: string
   ];
   const codes = values === 'codes';
   const words = (entries: [string, string][]) => new Map(codes ? [] : entries);
-  const statuses = words(verificationStatuses.map((status) => [status, tCommon(`status.${status}`)]));
+  const statuses = words([...verificationStatuses, PURGED_STATUS].map((status) => [status, tCommon(`status.${status}`)]));
   const purposes = words(PREDEFINED_PURPOSE_VALUES.map((purpose) => [purpose, tCommon(`purpose.${purpose}`)]));
   const languages = words(LANGUAGES.map((language) => [language, t(`language.${language}`)]));
   const channels = words(CHANNELS.map((channel) => [channel, t(`channel.${channel}`)]));
@@ -190,7 +195,7 @@ export async function registerCsvLayout({ timeZone, values }: { timeZone: string
       channelCodes(row)
         .map((channel) => word(channels, channel))
         .join(codes ? ' ' : ', '),
-      word(statuses, row.status),
+      word(statuses, row.pastKeptUntil ? PURGED_STATUS : row.status),
       row.identifiedName,
       row.accessExpiresAt,
       row.keptUntil,
@@ -220,7 +225,7 @@ export async function* registerExportBatches(
 ): AsyncGenerator<RegisterExportRow[]> {
   // The same search as the register's page: an address or a number by its keyed hash.
   const conditions = registerConditions(filter, await withContactDigest(filter, context));
-  const columns = columnsIn(context.timeZone ?? FALLBACK_TIME_ZONE);
+  const columns = columnsIn(context.timeZone ?? FALLBACK_TIME_ZONE, context.now);
   const db = await getDb();
   let after: { at: string; id: string } | undefined;
   for (;;) {

@@ -12,7 +12,7 @@ import { runUsersCli } from '@/lib/staff/cli';
 export type CliRun = { code: number; stdout: string; stderr: string };
 
 /** The settings the CLIs read; those not given are unset for the run. */
-const SETTINGS = ['DATA_DIR', 'DATABASE_URL', 'BETTER_AUTH_SECRET', 'APP_URL'] as const;
+const SETTINGS = ['DATA_DIR', 'DATABASE_URL', 'BETTER_AUTH_SECRET', 'AUDIT_SIGNING_KEY', 'APP_URL'] as const;
 
 type Io = { out: (line: string) => void; err: (line: string) => void };
 

@@ -2,6 +2,7 @@
 // (test/support/postgres-server.ts), with a database migrated through the real code paths (both
 // halves' migrations) that every test file copies as its own (test/support/postgres.setup.ts).
 import type { TestProject } from 'vitest/node';
+import { TEST_AUDIT_SIGNING_KEY } from './audit-signing-key';
 import { type PostgresServer, startPostgresServer } from './postgres-server';
 
 export const TEMPLATE_DATABASE = 'verification_desk_template';
@@ -34,9 +35,11 @@ async function startServerWithTemplate(): Promise<PostgresServer> {
     DATABASE_URL: process.env.DATABASE_URL,
     DATA_DIR: process.env.DATA_DIR,
     BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET,
+    AUDIT_SIGNING_KEY: process.env.AUDIT_SIGNING_KEY,
   };
   process.env.DATABASE_URL = server.url.replace(/\/postgres$/, `/${TEMPLATE_DATABASE}`);
   process.env.BETTER_AUTH_SECRET = 'template-secret-0123456789-0123456789';
+  process.env.AUDIT_SIGNING_KEY = TEST_AUDIT_SIGNING_KEY;
   process.env.DATA_DIR = 'memory://';
   const { resetEnv } = await import('@/lib/env');
   resetEnv();

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
+import { TEST_AUDIT_SIGNING_KEY } from './audit-signing-key';
 import { TEMPLATE_DATABASE } from './postgres.global-setup';
 
 const serverUrl = inject('postgresServerUrl');
@@ -19,6 +20,7 @@ try {
 process.env.DATABASE_URL = serverUrl.replace(/\/postgres$/, `/${name}`);
 // Required with DATABASE_URL (lib/env.ts); a test that needs its own sets another.
 process.env.BETTER_AUTH_SECRET ??= 'test-secret-for-the-postgres-project-0123456789';
+process.env.AUDIT_SIGNING_KEY ??= TEST_AUDIT_SIGNING_KEY;
 
 // The file's pool and listening connection would otherwise keep its worker alive after the last test.
 afterAll(async () => {

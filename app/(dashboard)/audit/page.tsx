@@ -1,9 +1,11 @@
 // The audit trail (administrators): filter by verification id, person, action and date (whole
 // days in the display zone, lib/time), every filter in the URL (lib/audit-trail/filter.ts), and
-// export what is shown as CSV.
+// export what is shown as CSV. Below the trail, its integrity: the hash chain's last verdict (a
+// break is an alert above everything), the signing key, and the chain for the offline verifier.
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { AuditDetailsText } from '@/components/audit/audit-details-text';
+import { ChainBreakBanner, ChainIntegrity } from '@/components/audit/chain-integrity';
 import { ExportCsvLink } from '@/components/export/export-csv-link';
 import { FilterField, FilterForm } from '@/components/forms/filter-form';
 import { FilterProblemsAlert } from '@/components/forms/filter-problems-alert';
@@ -14,6 +16,7 @@ import { Link } from '@/components/ui/link';
 import { LinkPendingHint } from '@/components/ui/link-pending-hint';
 import { TimeText } from '@/components/ui/time-text';
 import { auditActionLabel, auditActionOptions } from '@/lib/audit/audit-labels';
+import { chainStatus } from '@/lib/audit-trail/chain-status.server';
 import { auditDetailsDescriber, auditNoteHref } from '@/lib/audit-trail/details';
 import {
   type AuditFilterField,
@@ -47,12 +50,13 @@ export default async function AuditPage({ searchParams }: Props) {
   const { cursor: position, problem: badPageLink } = readPagePosition(params, AUDIT_CURSOR_KINDS);
   if (badPageLink) problems.push({ field: 'page' });
 
-  const [staff, timeZone, t, locale, describeAuditDetails] = await Promise.all([
+  const [staff, timeZone, t, locale, describeAuditDetails, chain] = await Promise.all([
     listStaff(),
     displayTimeZone(),
     getTranslations('audit'),
     getLocale(),
     auditDetailsDescriber(),
+    chainStatus(),
   ]);
   // An id that is no account's would filter to nothing while the select shows "Everyone".
   if (filter.actor && !staff.some((member) => member.id === filter.actor)) {
@@ -71,6 +75,7 @@ export default async function AuditPage({ searchParams }: Props) {
 
   return (
     <div className="space-y-6">
+      <ChainBreakBanner status={chain} timeZone={timeZone} language={language} />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold text-slate-900">{t('title')}</h1>
@@ -185,6 +190,8 @@ export default async function AuditPage({ searchParams }: Props) {
           ) : null}
         </nav>
       ) : null}
+
+      <ChainIntegrity status={chain} timeZone={timeZone} language={language} />
     </div>
   );
 }

@@ -1,11 +1,17 @@
 // Readiness against a real database (in-memory PGlite) and a real HTTP server as the service.
 // The service's answer is shared for a window of time: the tests move a fake Date (only Date:
 // timers, sockets and the database run on real time) past that window where they need a new check.
+
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordAudit } from '@/lib/audit/audit';
+import { checkAuditChain } from '@/lib/audit/chain/chain-check.server';
+import { getDb } from '@/lib/db';
 import { resetEnv } from '@/lib/env';
 import { closeDatabases } from '@/lib/platform/database';
 import { closedPortUrl, type FakeUpstream, json, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
 import { READINESS_CHECK_FRESH_MS } from '@/lib/verification-service/reachability';
+import { resetAuditChain } from '@/test/support/audit-chain';
 import { GET as health } from '../health/route';
 import { GET as ready } from './route';
 
@@ -52,7 +58,11 @@ describe('/api/ready', () => {
     upstream.program(json(400, { error: 'Verification id is missing' }));
     const response = await ready();
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ready', checks: { database: 'ok', service: 'ok' } });
+    expect(await response.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', service: 'ok' },
+      details: { auditChain: { state: 'unchecked' } },
+    });
     expect(upstream.requests.at(-1)?.headers.authorization).toBe('Bearer ready-check-key');
   });
 
@@ -60,7 +70,7 @@ describe('/api/ready', () => {
     pointAt(await closedPortUrl());
     let response = await ready();
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ status: 'not_ready', checks: { database: 'ok', service: 'failed' } });
+    expect(await response.json()).toMatchObject({ status: 'not_ready', checks: { database: 'ok', service: 'failed' } });
 
     afterTheWindow();
     pointAt(upstream.baseUrl);
@@ -72,6 +82,30 @@ describe('/api/ready', () => {
     expect(body).not.toContain('Bad gateway');
   });
 
+  it('tells the audit chain’s last verdict as a detail, and stays ready when the chain is broken', async () => {
+    pointAt(upstream.baseUrl);
+    upstream.program(json(400, { error: 'Verification id is missing' }));
+    const db = await getDb();
+    await resetAuditChain(db);
+    await recordAudit({ actorId: null, action: 'sign_out' });
+    await recordAudit({ actorId: null, action: 'sign_out' });
+    await checkAuditChain();
+    let body = await (await ready()).json();
+    expect(body.details.auditChain).toEqual({ state: 'intact', checkedAt: expect.any(String) });
+
+    await db.execute(sql`update audit_entries set action = 'sign_in.succeeded' where seq = 1`);
+    await checkAuditChain();
+    afterTheWindow();
+    upstream.program(json(400, { error: 'Verification id is missing' }));
+    const response = await ready();
+    body = await response.json();
+    expect(response.status).toBe(200);
+    expect(body).toMatchObject({ status: 'ready', details: { auditChain: { state: 'broken' } } });
+    // Readiness says that it broke, not where or how: that is for the audit page.
+    expect(JSON.stringify(body)).not.toMatch(/changed|seq/);
+    await resetAuditChain(db);
+  });
+
   it('costs the service one check per window, however many anonymous callers ask at once or in turn', async () => {
     pointAt(upstream.baseUrl);
     upstream.program(json(400, { error: 'Verification id is missing' }));
@@ -80,7 +114,7 @@ describe('/api/ready', () => {
     const answers = await Promise.all(Array.from({ length: 11 }, () => ready()));
     for (let i = 0; i < 11; i += 1) answers.push(await ready());
     expect(answers.map((response) => response.status)).toEqual(Array(22).fill(200));
-    expect(await answers[21]!.json()).toEqual({ status: 'ready', checks: { database: 'ok', service: 'ok' } });
+    expect(await answers[21]!.json()).toMatchObject({ status: 'ready', checks: { database: 'ok', service: 'ok' } });
     expect(upstream.requests.length - before).toBe(1);
 
     // The service goes down: within the window the shared answer stands, and nothing is asked.
@@ -92,7 +126,7 @@ describe('/api/ready', () => {
     afterTheWindow();
     const down = await Promise.all(Array.from({ length: 5 }, () => ready()));
     expect(down.map((response) => response.status)).toEqual(Array(5).fill(503));
-    expect(await down[0]!.json()).toEqual({ status: 'not_ready', checks: { database: 'ok', service: 'failed' } });
+    expect(await down[0]!.json()).toMatchObject({ status: 'not_ready', checks: { database: 'ok', service: 'failed' } });
     expect(upstream.requests.length - before).toBe(2);
   });
 });

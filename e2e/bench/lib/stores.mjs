@@ -3,7 +3,7 @@
 // instances share. Each gets a fresh database, prepared by the project's CLIs exactly as an
 // operator would: a sandbox company with its API key, the bench's operator account, and an administrator
 // (Lighthouse's audit trail and staff pages, the data-scale phase's audit trail).
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,7 +45,11 @@ export async function prepareStore(store, { register }) {
     postgres = await startThrowawayPostgres();
     register(() => postgres.stop());
     // With DATABASE_URL the auth secret must come from the environment (one for every instance).
-    env = { DATABASE_URL: postgres.url, BETTER_AUTH_SECRET: randomBytes(32).toString('base64url') };
+    env = {
+      DATABASE_URL: postgres.url,
+      BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
+      AUDIT_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64'),
+    };
   }
   const company = await createCompanyAsync('Bench company', { dataDir, register, env });
   await createStaffUserAsync({ ...OPERATOR, role: 'operator' }, { dataDir, register, env });

@@ -3,7 +3,7 @@
 // fails with a reason naming where; a pack signed by another key fails.
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkpointMessage } from './checkpoint-message';
+import { checkpointMessage } from './checkpoint';
 import { type ChainEntry, entryHash } from './entry';
 import { publicKeyFingerprint } from './keys';
 import { EVIDENCE_PACK_FORMAT, packDigests, packSigningText, verifyPack } from './verify-pack';
@@ -39,7 +39,7 @@ function chainEntry(seq: number, action: string, details: ChainEntry['details'],
 function signedPack(key: Key, checkpointKey: Key = key): Record<string, unknown> {
   const created = chainEntry(3, 'verification.created', null, 'a'.repeat(64));
   const completed = chainEntry(7, 'verification.status_changed', { status: 'completed', previous: 'pending' }, 'b'.repeat(64));
-  const checkpointContent = { seq: 9, hash: 'c'.repeat(64), at: '2026-11-29T13:41:08.000Z' };
+  const checkpointContent = { seq: 9, hash: 'c'.repeat(64), at: '2026-11-29T13:41:08.000000Z', keyFingerprint: checkpointKey.fingerprint };
   const unsigned = {
     format: EVIDENCE_PACK_FORMAT,
     generatedAt: '2026-11-29T13:41:08.552Z',
@@ -76,11 +76,7 @@ function signedPack(key: Key, checkpointKey: Key = key): Record<string, unknown>
     ],
     historyTruncated: false,
     auditEntries: [created, completed],
-    checkpoint: {
-      ...checkpointContent,
-      keyFingerprint: checkpointKey.fingerprint,
-      signature: signText(checkpointKey, checkpointMessage(checkpointContent)),
-    },
+    checkpoint: { ...checkpointContent, signature: signText(checkpointKey, checkpointMessage(checkpointContent)) },
     publicKey: { fingerprint: key.fingerprint, pem: key.pem },
     doesNotKeep: ['email_address', 'phone_number', 'document_images'],
   };
@@ -105,7 +101,7 @@ describe('verifyPack', () => {
       ok: true,
       verificationId: ID,
       entries: 2,
-      checkpoint: { seq: 9, at: '2026-11-29T13:41:08.000Z', keyFingerprint: desk.fingerprint },
+      checkpoint: { seq: 9, at: '2026-11-29T13:41:08.000000Z', keyFingerprint: desk.fingerprint },
       keyFingerprint: desk.fingerprint,
     });
   });
@@ -166,8 +162,8 @@ describe('verifyPack', () => {
     });
     // Signed as it stands, but reaching only entry 5 of the two entries' 3 and 7.
     const short = signedPack(desk);
-    const content = { seq: 5, hash: 'c'.repeat(64), at: '2026-11-29T13:41:08.000Z' };
-    (short as any).checkpoint = { ...content, keyFingerprint: desk.fingerprint, signature: signText(desk, checkpointMessage(content)) };
+    const content = { seq: 5, hash: 'c'.repeat(64), at: '2026-11-29T13:41:08.000000Z', keyFingerprint: desk.fingerprint };
+    (short as any).checkpoint = { ...content, signature: signText(desk, checkpointMessage(content)) };
     expect(verifyPack(short, [desk.pem])).toEqual({ ok: false, reason: 'checkpoint: seq 5 does not cover audit entry seq 7' });
   });
 

@@ -3,15 +3,16 @@
 // digests that say which part changed, and the pack's own signature. Pure (Node's crypto only),
 // so the audit CLI runs it offline and an auditor can read it as a reference verifier. The first
 // failure found is the verdict, in words naming the field or the entry.
-import { canonicalJson, sha256Hex } from './canonical';
-import { checkpointMessage } from './checkpoint-message';
+import type { KeyObject } from 'node:crypto';
+import { type CanonicalValue, canonicalJson, sha256Hex } from './canonical';
+import { type Checkpoint, checkpointSignature } from './checkpoint';
 import { type ChainEntry, entryHash } from './entry';
-import { publicKeyFingerprint, verifySignature } from './keys';
+import { publicKeyFingerprint, publicKeysFromPem, verifySignature } from './keys';
 
 export const EVIDENCE_PACK_FORMAT = 'verification-desk-evidence/1';
 
 export type PackAuditEntry = ChainEntry;
-export type PackCheckpoint = { seq: number; hash: string; at: string; keyFingerprint: string; signature: string };
+export type PackCheckpoint = Checkpoint;
 
 /** Fields that are not digested: the signature (over everything else) and the digests themselves. */
 const UNDIGESTED = new Set(['signature', 'digests']);
@@ -41,12 +42,12 @@ export function packDigests(pack: Record<string, unknown>): Record<string, strin
   for (const [key, value] of Object.entries(pack)) {
     if (UNDIGESTED.has(key) || value === undefined) continue;
     if (Array.isArray(value)) {
-      for (const [i, item] of value.entries()) digests[`${key}[${i}]`] = sha256Hex(canonicalJson(item));
+      for (const [i, item] of value.entries()) digests[`${key}[${i}]`] = sha256Hex(canonicalJson(item as CanonicalValue));
     } else if (isObject(value))
       for (const [field, inner] of Object.entries(value)) {
-        if (inner !== undefined) digests[`${key}.${field}`] = sha256Hex(canonicalJson(inner));
+        if (inner !== undefined) digests[`${key}.${field}`] = sha256Hex(canonicalJson(inner as CanonicalValue));
       }
-    else digests[key] = sha256Hex(canonicalJson(value));
+    else digests[key] = sha256Hex(canonicalJson(value as CanonicalValue));
   }
   return digests;
 }
@@ -54,22 +55,29 @@ export function packDigests(pack: Record<string, unknown>): Record<string, strin
 /** The text the pack's signature covers: its canonical JSON without `signature`. */
 export function packSigningText(pack: Record<string, unknown>): string {
   const { signature: _signature, ...signed } = pack;
-  return canonicalJson(signed);
+  return canonicalJson(signed as CanonicalValue);
 }
 
 const fail = (reason: string): PackVerdict => ({ ok: false, reason });
 
-/** Verifies `pack` (parsed JSON) against the public keys the auditor trusts (PEM, SPKI). */
-export function verifyPack(pack: unknown, publicKeyPems: readonly string[]): PackVerdict {
+/**
+ * Verifies `pack` (parsed JSON) against the public keys the auditor trusts: PEM texts (each may
+ * hold several keys, one per rotation), or keys by fingerprint as publicKeysFromPem reads them.
+ */
+export function verifyPack(pack: unknown, trusted: readonly string[] | ReadonlyMap<string, KeyObject>): PackVerdict {
   try {
-    return check(pack, publicKeyPems);
+    const keys = new Map<string, KeyObject>();
+    if (Array.isArray(trusted))
+      for (const pem of trusted) for (const [fingerprint, key] of publicKeysFromPem(pem)) keys.set(fingerprint, key);
+    else for (const [fingerprint, key] of trusted as ReadonlyMap<string, KeyObject>) keys.set(fingerprint, key);
+    return check(pack, keys);
   } catch (error) {
     // canonicalJson refuses what no pack holds (a fraction, an exotic value): a changed pack.
     return fail(`the pack cannot be read as a pack: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-function check(pack: unknown, publicKeyPems: readonly string[]): PackVerdict {
+function check(pack: unknown, keys: ReadonlyMap<string, KeyObject>): PackVerdict {
   if (!isObject(pack)) return fail('the file does not hold a JSON object');
   if (pack.format !== EVIDENCE_PACK_FORMAT) return fail(`format: expected "${EVIDENCE_PACK_FORMAT}", found ${JSON.stringify(pack.format)}`);
   const { signature, digests, auditEntries, checkpoint, verification, history } = pack;
@@ -80,9 +88,6 @@ function check(pack: unknown, publicKeyPems: readonly string[]): PackVerdict {
   if (!isObject(checkpoint)) return fail('checkpoint: missing');
   if (!isObject(verification) || typeof verification.id !== 'string') return fail('verification.id: missing');
   if (!Array.isArray(history)) return fail('history: missing');
-
-  const keys = new Map<string, string>();
-  for (const pem of publicKeyPems) keys.set(publicKeyFingerprint(pem), pem);
 
   // 1. Each audit entry against its own hash: the audit trail's evidence, entry by entry.
   let highestSeq = 0;
@@ -99,10 +104,10 @@ function check(pack: unknown, publicKeyPems: readonly string[]): PackVerdict {
 
   // 2. The checkpoint: signed by a trusted key, and reaching every entry.
   const cp = checkpoint as unknown as PackCheckpoint;
-  const checkpointKey = keys.get(String(cp.keyFingerprint));
-  if (!checkpointKey) return fail(`checkpoint: signed with key ${String(cp.keyFingerprint)}, which is not one of the public keys given`);
-  if (!verifySignature(checkpointMessage(cp), String(cp.signature), checkpointKey))
-    return fail(`checkpoint (seq ${cp.seq}): its signature does not match its content`);
+  const checkpointVerdict = checkpointSignature(cp, keys);
+  if (checkpointVerdict === 'unknown-key')
+    return fail(`checkpoint: signed with key ${String(cp.keyFingerprint)}, which is not one of the public keys given`);
+  if (checkpointVerdict === 'invalid') return fail(`checkpoint (seq ${cp.seq}): its signature does not match its content`);
   if (!(cp.seq >= highestSeq)) return fail(`checkpoint: seq ${cp.seq} does not cover audit entry seq ${highestSeq}`);
 
   // 3. The history's references: each names an entry of the pack, by id, seq and hash.

@@ -6,8 +6,8 @@
 // request gets a pack: a pending one's story is not over.
 import 'server-only';
 import { eq } from 'drizzle-orm';
+import { chainEntriesForTarget } from '@/lib/audit/chain/chain-rows.server';
 import { checkpointCovering } from '@/lib/audit/chain/checkpoints.server';
-import { chainEntriesForTarget } from '@/lib/audit/chain/entries.server';
 import type { ChainEntry } from '@/lib/audit/chain/entry';
 import { getAuditSigningKey, signWithAuditKey } from '@/lib/audit/chain/signing-key.server';
 import { EVIDENCE_PACK_FORMAT, packDigests, packSigningText } from '@/lib/audit/chain/verify-pack';
@@ -55,7 +55,7 @@ export async function buildEvidencePack(
   const [review, timeline, auditEntries, creatorName, key] = await Promise.all([
     getNameReview(id),
     getVerificationTimeline(id),
-    chainEntriesForTarget('verification', id),
+    getDb().then((db) => chainEntriesForTarget(db, 'verification', id)),
     entry.createdBy ? staffName(entry.createdBy) : null,
     getAuditSigningKey(),
   ]);

@@ -7,9 +7,10 @@ import { recordAudit } from '@/lib/audit/audit';
 import { getAuditSigningKey } from '@/lib/audit/chain/signing-key.server';
 import { verifyPack } from '@/lib/audit/chain/verify-pack';
 import { getDb } from '@/lib/db';
-import { auditEntries, nameReviews } from '@/lib/db/schema';
+import { nameReviews } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
 import { type FakeUpstream, json, startFakeUpstream } from '@/lib/verification-service/fake-upstream';
+import { resetAuditChain } from '@/test/support/audit-chain';
 import { ADA, at, DAY, HOUR, insert, OTTO, row, setUpRegisterDatabase } from '@/test/support/register';
 import { buildEvidencePack, evidencePackJson } from './pack.server';
 
@@ -66,7 +67,7 @@ beforeAll(async () => {
 setUpRegisterDatabase();
 
 beforeEach(async () => {
-  await (await getDb()).delete(auditEntries);
+  await resetAuditChain(await getDb());
 });
 
 afterAll(async () => {
@@ -174,6 +175,7 @@ describe('buildEvidencePack', () => {
         createdBy: OTTO,
       }),
     );
+    await recordAudit({ actorId: OTTO, action: 'verification.created', target: { type: 'verification', id: ID } });
     upstream.program(json(404, { error: 'Verification not found' }));
     const result = await buildEvidencePack(ID, OTTO_STAFF, OPTIONS);
     if (!result.ok) throw new Error(`refused: ${result.reason}`);

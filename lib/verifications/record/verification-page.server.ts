@@ -18,6 +18,7 @@ import type { NameReviewDecision, ReviewSummary, SameDecisionRule } from '@/lib/
 import type { NameComparison } from '@/lib/verifications/review/name-match';
 import { readNameReviewForPage, reviewSummary, sameDecisionRule } from '@/lib/verifications/review/name-review.server';
 import { readTimelineForPage, type Timeline } from '@/lib/verifications/timeline/timeline.server';
+import { type PurgedRequest, purgedRequestFor } from './purged.server';
 import { type ReadFailure, readVerification } from './read-verification.server';
 
 /** The problem page's kind: the service client's kind, or 'unexpected' for a failure of our own. */
@@ -36,7 +37,14 @@ export type RequestFacts = {
 };
 
 export type VerificationPageRead =
-  | { ok: false; notFound: boolean; problem: { kind: ProblemKind; title: string; message: string; transient: boolean } }
+  | {
+      ok: false;
+      notFound: boolean;
+      problem: { kind: ProblemKind; title: string; message: string; transient: boolean };
+      purged?: undefined;
+    }
+  /** The service has purged a request the register still holds (purged.server.ts): not an error. */
+  | { ok: false; notFound: false; problem?: undefined; purged: PurgedPage }
   | {
       ok: true;
       record: VerificationRecord;
@@ -61,6 +69,14 @@ export type VerificationPageRead =
       refreshRegister: () => Promise<string | null>;
     };
 
+/** A purged request's page: the register's copy and the history, which the dashboard keeps. */
+export type PurgedPage = {
+  request: PurgedRequest;
+  timeline: Timeline | undefined;
+  timeZone: string;
+  may: { readAuditTrail: boolean };
+};
+
 export type AssignmentRead = {
   assignee: { id: string; name: string; since: string } | null;
   colleagues: { id: string; name: string }[];
@@ -84,8 +100,8 @@ async function readAssignment(id: string, staff: Staff): Promise<AssignmentRead 
   }
 }
 
-/** Reads all the page shows for `id`, as `staff` may see it; never rejects. */
-export async function readVerificationPage(id: string, staff: Staff): Promise<VerificationPageRead> {
+/** Reads all the page shows for `id`, as `staff` may see it; never rejects. `now` decides what kept_until has passed. */
+export async function readVerificationPage(id: string, staff: Staff, now: Date = new Date()): Promise<VerificationPageRead> {
   // The register entry does not depend on the record: read everything at once.
   const [read, entry, review, timeline, notes, timeZone, assignment] = await Promise.all([
     // The register is refreshed once the page has gone out, after the view's trace (verificationShown).
@@ -98,6 +114,14 @@ export async function readVerificationPage(id: string, staff: Staff): Promise<Ve
     readAssignment(id, staff),
   ]);
   if (!read.ok) {
+    const purged = await purgedRequestFor(read.failure, entry, now).catch(() => undefined);
+    if (purged) {
+      return {
+        ok: false,
+        notFound: false,
+        purged: { request: purged, timeline, timeZone, may: { readAuditTrail: can(staff.role, 'audit:read') } },
+      };
+    }
     const { kind, title, message, transient } = read.failure;
     return {
       ok: false,
@@ -140,6 +164,13 @@ function requestFacts(entry: RegisterEntry, record: VerificationRecord, staff: S
     link: mayCopy && entry.link ? { url: entry.link, usable } : null,
     keptUntil: entry.keptUntil?.toISOString() ?? record.kept_until ?? null,
   };
+}
+
+/** A purged request's page leaves the same view trace as any other: the register's copy was read. */
+export function purgedVerificationShown(id: string, staff: Staff): void {
+  afterResponse(() =>
+    recordAuditUnlessRecent({ actorId: staff.id, action: 'verification.viewed', target: { type: 'verification', id } }, 60_000),
+  );
 }
 
 /**

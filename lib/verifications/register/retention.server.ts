@@ -1,7 +1,8 @@
 // Retention of the dashboard's register: a request's row goes when the service's record is
 // purged (its kept_until passes), so the register never keeps personal data (the requested and
 // identified names) longer than the service itself. The lead's scheduler calls this periodically;
-// the webhook receiver also removes rows as soon as the service reports a purge.
+// the webhook receiver also removes rows as soon as the service reports a purge. Until one of
+// them has, a row past its kept_until reads "Purged" (purged.ts).
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { recordAudits } from '@/lib/audit/audit';

@@ -7,13 +7,15 @@ import { ClientMessagesFor } from '@/components/i18n/client-messages-for';
 import { EvidencePackLinks } from '@/components/verifications/evidence-pack-links';
 import { FollowUpLinks } from '@/components/verifications/follow-up-links';
 import { AssignmentPanelOnDemand, NameReviewPanelOnDemand } from '@/components/verifications/loaded-on-demand';
+import { PurgeNotice } from '@/components/verifications/purge-notice';
+import { PurgedVerification } from '@/components/verifications/purged-verification';
 import { RequestFacts } from '@/components/verifications/request-facts';
 import { VerificationDetails } from '@/components/verifications/verification-details';
 import { VerificationNotesSection } from '@/components/verifications/verification-notes';
 import { VerificationProblem } from '@/components/verifications/verification-problem';
 import { VerificationTimeline } from '@/components/verifications/verification-timeline';
 import type { Staff } from '@/lib/auth/session';
-import { type VerificationPageRead, verificationShown } from '@/lib/verifications/record/verification-page.server';
+import { purgedVerificationShown, type VerificationPageRead, verificationShown } from '@/lib/verifications/record/verification-page.server';
 
 /** Waits for the read inside the page's Suspense boundary, so the frame can go out before it. */
 export async function AwaitedVerificationRecord({ id, staff, read }: { id: string; staff: Staff; read: Promise<VerificationPageRead> }) {
@@ -31,6 +33,31 @@ const ASSIGNMENT_NAMESPACES = ['detail.assignment'];
 export function VerificationRecordView({ id, staff, read }: { id: string; staff: Staff; read: VerificationPageRead }) {
   const t = useTranslations('detail.page');
   if (!read.ok) {
+    if (read.purged) {
+      // The service has purged it under the retention policy: the register's copy and the history, answered with 200.
+      purgedVerificationShown(id, staff);
+      const { request, timeline, timeZone, may } = read.purged;
+      return (
+        <PurgedVerification
+          id={id}
+          request={request}
+          timeZone={timeZone}
+          history={
+            <>
+              {/* The pack is made from the register's copy, which outlives the service's purge. */}
+              <EvidencePackLinks id={id} status={request.lastStatus} />
+              <VerificationTimeline
+                verificationId={id}
+                timeline={timeline}
+                renderedAt={Date.now()}
+                timeZone={timeZone}
+                canReadAuditTrail={may.readAuditTrail}
+              />
+            </>
+          }
+        />
+      );
+    }
     if (read.notFound) notFound();
     const { kind, title, message, transient } = read.problem;
     return (
@@ -44,6 +71,7 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
     );
   }
   verificationShown(id, staff, read);
+  const renderedAt = Date.now();
 
   return (
     <div className="space-y-6">
@@ -69,6 +97,7 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
           }
         />
       </ClientMessagesFor>
+      <PurgeNotice id={id} record={read.record} now={renderedAt} timeZone={read.timeZone} />
       {read.assignment ? (
         <ClientMessagesFor namespaces={ASSIGNMENT_NAMESPACES}>
           <AssignmentPanelOnDemand verificationId={id} view={read.assignment} />
@@ -87,7 +116,7 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
             canAdd={read.may.note}
             keptUntil={read.request.keptUntil}
             timeZone={read.timeZone}
-            renderedAt={Date.now()}
+            renderedAt={renderedAt}
           />
         </ClientMessagesFor>
       ) : null}

@@ -224,6 +224,25 @@ describe('GET /api/exports/register', () => {
     expect(text).not.toContain('Secret reasoning');
   });
 
+  it('says "Purged" for a request past its kept_until, as the register\'s page does, in words and as the code', async () => {
+    const db = await getDb();
+    await db
+      .insert(verificationRequests)
+      .values([
+        row('gone', { status: 'completed', keptUntil: new Date(Date.now() - DAY), createdAt: new Date('2030-06-15T12:00:00Z') }),
+        row('kept', { status: 'completed', keptUntil: new Date(Date.now() + DAY), createdAt: new Date('2030-06-14T12:00:00Z') }),
+        row('undated', { status: 'pending', keptUntil: null, createdAt: new Date('2030-06-13T12:00:00Z') }),
+      ]);
+    const [, ...rows] = parseCsv(await (await exportRegister('', ada)).text());
+    expect(rows.map((cells) => [cells[0], cells[8]])).toEqual([
+      ['gone', 'Purged'],
+      ['kept', 'Completed'],
+      ['undated', 'Pending'],
+    ]);
+    const [, ...codes] = parseCsv(await (await exportRegister('?values=codes', ada)).text());
+    expect(codes.map((cells) => cells[8])).toEqual(['purged', 'completed', 'pending']);
+  });
+
   it('applies every filter of the register page: search, created by, dates, purpose and views', async () => {
     const db = await getDb();
     const now = Date.now();
