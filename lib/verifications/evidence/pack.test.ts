@@ -2,10 +2,14 @@
 // postgres project) and a real HTTP stand-in for the service: the register's facts, the review
 // and who made it, the history with the audit entries behind each line, signed so that the
 // offline check passes; and made from the register alone once the service has purged the record.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordAudit } from '@/lib/audit/audit';
 import { getAuditSigningKey } from '@/lib/audit/chain/signing-key.server';
 import { verifyPack } from '@/lib/audit/chain/verify-pack';
+import { runAuditCli } from '@/lib/audit/cli';
 import { getDb } from '@/lib/db';
 import { nameReviews } from '@/lib/db/schema';
 import { resetEnv } from '@/lib/env';
@@ -188,6 +192,43 @@ describe('buildEvidencePack', () => {
     });
     const { publicKeyPem } = await getAuditSigningKey();
     expect(verifyPack(JSON.parse(evidencePackJson(result.pack)), [publicKeyPem]).ok).toBe(true);
+  });
+
+  it('is checked offline by `npm run audit -- verify-pack` with the public key alone', async () => {
+    await insert(row({ verificationId: ID, name: 'Dvořák Joëlle', status: 'expired', createdBy: ADA }));
+    await recordAudit({ actorId: ADA, action: 'verification.created', target: { type: 'verification', id: ID } });
+    upstream.program(
+      json(200, { ...completedRecord, status: 'expired', identified_name: null, identified_date: null, verification_method: null }),
+    );
+    const result = await buildEvidencePack(ID, OTTO_STAFF, OPTIONS);
+    if (!result.ok) throw new Error(`refused: ${result.reason}`);
+    const dir = await mkdtemp(path.join(tmpdir(), 'evidence-pack-'));
+    try {
+      const packFile = path.join(dir, 'pack.json');
+      const keyFile = path.join(dir, 'public-key.pem');
+      await writeFile(keyFile, (await getAuditSigningKey()).publicKeyPem);
+      const audit = async (text: string) => {
+        await writeFile(packFile, text);
+        const lines: string[] = [];
+        const code = await runAuditCli(['verify-pack', packFile, '--public-key', keyFile], {
+          out: (l) => lines.push(l),
+          err: (l) => lines.push(l),
+        });
+        return { code, output: lines.join('\n') };
+      };
+      const file = evidencePackJson(result.pack);
+      const intact = await audit(file);
+      expect(intact).toEqual({
+        code: 0,
+        output: expect.stringMatching(new RegExp(`^Pack intact: verification ${ID}, 1 audit entry, covered by checkpoint \\d+`)),
+      });
+      expect(await audit(file.replace('"requestedName": "Dvořák Joëlle"', '"requestedName": "Dvorak Joelle"'))).toEqual({
+        code: 1,
+        output: 'Pack NOT intact: verification.requestedName: changed after the pack was signed',
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a request still pending, and one this Desk never created without asking the service', async () => {
