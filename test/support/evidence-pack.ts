@@ -1,13 +1,16 @@
 // Test support only: an evidence pack as buildEvidencePack makes one, with the names whose
 // accents a PDF must keep (é, ë, ø, ß, ř), for the PDF's tests and its screenshots.
+import { sha256Hex } from '@/lib/audit/chain/canonical';
 import type { EvidencePack } from '@/lib/verifications/evidence/pack-format';
 
-export const PACK_KEY = 'c0ffee00'.repeat(8);
-export const CHECKPOINT_KEY = 'beef0001'.repeat(8);
+/** Fingerprints and hashes shaped as the real ones: SHA-256 in lowercase hex. */
+export const PACK_KEY = sha256Hex('the Desk’s current key');
+export const CHECKPOINT_KEY = sha256Hex('the key before the rotation');
+export const sampleHash = (n: number) => sha256Hex(`entry ${n}`);
 
 /** A pack as buildEvidencePack makes one: a completed request whose names differ, reviewed. */
 export function samplePack(language: 'en' | 'fr' | 'nl'): EvidencePack {
-  const hash = (n: number) => n.toString(16).padStart(2, '0').repeat(32);
+  const hash = sampleHash;
   return {
     format: 'verification-desk-evidence/1',
     generatedAt: '2026-11-29T13:41:08.552Z',
@@ -82,8 +85,28 @@ export function samplePack(language: 'en' | 'fr' | 'nl'): EvidencePack {
       },
     ],
     historyTruncated: false,
-    auditEntries: [],
-    checkpoint: { seq: 200, hash: hash(9), at: '2026-11-29T13:41:08.000Z', keyFingerprint: CHECKPOINT_KEY, signature: 'c2lnbmF0dXJl' },
+    // The entries the history names, as the chain holds them (their content is not printed).
+    auditEntries: [
+      [101, 'verification.created'],
+      [140, 'verification.status_changed'],
+      [150, 'verification.viewed'],
+      [151, 'verification.viewed'],
+      [152, 'verification.viewed'],
+      [160, 'verification.reviewed'],
+      [170, 'verification.assigned'],
+    ].map(([seq, action], i) => ({
+      seq: seq as number,
+      id: `a${i + 1}`,
+      at: '2026-11-22T10:00:00.000000Z',
+      actorId: null,
+      action: action as string,
+      targetType: 'verification',
+      targetId: '7f3c9a52-1d4e-4b8a-9c0f-2e5d6a7b8c9d',
+      details: null,
+      prev: hash(i),
+      hash: hash(i + 1),
+    })),
+    checkpoint: { seq: 200, hash: hash(9), at: '2026-11-29T13:41:08.000000Z', keyFingerprint: CHECKPOINT_KEY, signature: 'c2lnbmF0dXJl' },
     publicKey: { fingerprint: PACK_KEY, pem: '-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n' },
     doesNotKeep: ['email_address', 'phone_number', 'document_images'],
     digests: {},

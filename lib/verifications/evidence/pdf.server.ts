@@ -112,8 +112,7 @@ export async function renderEvidencePdf(pack: EvidencePack): Promise<Buffer> {
   );
   writer.paragraph(t('sameAsJson'), { color: MUTED, size: 9 });
 
-  writer.heading('H2', t('request.heading'));
-  writer.pairs([
+  writer.section(t('request.heading'), [
     [t('request.id'), v.id, 'mono'],
     [t('request.requestedName'), v.requestedName],
     [t('request.purpose'), purpose(v.purpose)],
@@ -123,8 +122,7 @@ export async function renderEvidencePdf(pack: EvidencePack): Promise<Buffer> {
     [t('request.createdAt'), when(v.createdAt)],
   ]);
 
-  writer.heading('H2', t('outcome.heading'));
-  writer.pairs([
+  writer.section(t('outcome.heading'), [
     [t('outcome.status'), status(v.status)],
     [t('outcome.identifiedName'), v.identifiedName ?? t('values.none')],
     [t('outcome.identifiedAt'), when(v.identifiedAt)],
@@ -134,14 +132,16 @@ export async function renderEvidencePdf(pack: EvidencePack): Promise<Buffer> {
     [t('outcome.serviceRecord'), t(`serviceRecord.${v.serviceRecord}`)],
   ]);
 
-  writer.heading('H2', t('review.heading'));
   if (v.nameReview) {
-    writer.pairs([
+    writer.section(t('review.heading'), [
       [t('review.decision'), decision(v.nameReview.decision)],
       [t('review.decidedBy'), person(v.nameReview.decidedBy)],
       [t('review.decidedAt'), when(v.nameReview.decidedAt)],
     ]);
-  } else writer.paragraph(t('review.none'));
+  } else {
+    writer.heading('H2', t('review.heading'));
+    writer.paragraph(t('review.none'));
+  }
 
   writer.heading('H2', t('history.heading'));
   if (pack.history.length === 0) writer.paragraph(t('history.empty'));
@@ -203,8 +203,7 @@ export async function renderEvidencePdf(pack: EvidencePack): Promise<Buffer> {
     if (pack.historyTruncated) writer.paragraph(t('history.truncated'), { color: MUTED, size: 9 });
   }
 
-  writer.heading('H2', t('integrity.heading'));
-  writer.pairs([
+  writer.section(t('integrity.heading'), [
     [t('integrity.entries'), t('integrity.entryCount', { count: pack.auditEntries.length })],
     [t('integrity.checkpoint'), t('integrity.checkpointValue', { seq: pack.checkpoint.seq, date: when(pack.checkpoint.at) })],
     [t('integrity.checkpointKey'), pack.checkpoint.keyFingerprint, 'mono'],
@@ -232,6 +231,7 @@ function collect(doc: Doc): Promise<Buffer> {
 }
 
 type TextStyle = { font?: FontName; size?: number; color?: string };
+type Pair = [label: string, value: string, font?: FontName];
 
 /**
  * Lays out the document top to bottom, each piece both drawn and placed in the structure tree.
@@ -256,11 +256,12 @@ class Writer {
     this.doc.font(font).fontSize(size).fillColor(color);
   }
 
-  heading(level: 'H1' | 'H2', text: string): void {
+  /** A heading, kept on one page with `keepWith` points of what follows it (at least a line). */
+  heading(level: 'H1' | 'H2', text: string, keepWith = 40): void {
     const size = level === 'H1' ? 20 : 13;
     this.style({ font: 'bold', size });
-    // A heading keeps at least a line of what follows with it.
-    this.ensureRoom(this.doc.heightOfString(text, { width: WIDTH }) + 40);
+    const pageRoom = this.bottom - MARGIN.top;
+    this.ensureRoom(Math.min(this.doc.heightOfString(text, { width: WIDTH }) + 20 + keepWith, pageRoom));
     if (level === 'H2') this.doc.moveDown(0.8);
     const y = this.doc.y;
     this.root.add(
@@ -285,8 +286,25 @@ class Writer {
     this.doc.moveDown(0.4);
   }
 
+  /** A heading and its label and value pairs, kept on one page when they fit on one. */
+  section(heading: string, rows: Pair[]): void {
+    this.heading('H2', heading, this.pairsHeight(rows));
+    this.pairs(rows);
+  }
+
+  private pairsHeight(rows: Pair[]): number {
+    return rows.reduce((sum, row) => sum + this.pairHeight(row) + 5, 0);
+  }
+
+  private pairHeight([label, value, font]: Pair): number {
+    this.style({ font: 'bold', size: 9.5 });
+    const labelHeight = this.doc.heightOfString(label, { width: LABEL_WIDTH });
+    this.style({ font: font ?? 'regular', size: font === 'mono' ? 8 : 10 });
+    return Math.max(labelHeight, this.doc.heightOfString(value, { width: WIDTH - LABEL_WIDTH - GAP }));
+  }
+
   /** Label and value pairs: a two-column table whose first cell heads its row. */
-  pairs(rows: [label: string, value: string, font?: FontName][]): void {
+  pairs(rows: Pair[]): void {
     const table = this.doc.struct('Table');
     this.root.add(table);
     const valueWidth = WIDTH - LABEL_WIDTH - GAP;
