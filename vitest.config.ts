@@ -13,6 +13,7 @@ import { defineConfig } from 'vitest/config';
 export const POSTGRES_SUITES = [
   'app/api/events/route.test.ts',
   'app/api/exports/*/route.test.ts',
+  'app/api/verifications/*/evidence/route.test.ts',
   'lib/export/register-export.test.ts',
   'app/api/ready/outage.test.ts',
   'app/api/ready/route.test.ts',
@@ -43,6 +44,7 @@ export const POSTGRES_SUITES = [
   'lib/verifications/create/{create-verification,link-copy-audit,rate-limit,rate-limit-events,record-link-copied-action}.test.ts',
   'lib/overview/figures.test.ts',
   'lib/verifications/assignment/*.test.ts',
+  'lib/verifications/evidence/pack.test.ts',
   'lib/verifications/follow-up/*.test.ts',
   'lib/verifications/queue/*.test.ts',
   'lib/verifications/notes/notes.test.ts',

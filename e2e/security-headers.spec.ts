@@ -264,6 +264,12 @@ test.describe('security headers', () => {
         { path: `/api/verifications/${id}`, as: 'anonymous', status: 401 },
         { path: `/api/verifications/${id}`, as: 'admin', status: 404 },
       ],
+      // The evidence pack: refused, refused for a format it does not make, and an id not in the register.
+      '/api/verifications/[id]/evidence': [
+        { path: `/api/verifications/${id}/evidence?format=pdf`, as: 'anonymous', status: 401 },
+        { path: `/api/verifications/${id}/evidence?format=docx`, as: 'admin', status: 400 },
+        { path: `/api/verifications/${id}/evidence?format=json`, as: 'admin', status: 404 },
+      ],
       '/api/webhooks/verification-service': [{ path: '/api/webhooks/verification-service', method: 'POST', as: 'anonymous', status: 400 }],
       '/icon.svg': [{ path: '/icon.svg', as: 'anonymous', status: 200 }],
       '/v1/sandbox/outbox': [{ path: '/v1/sandbox/outbox', as: 'anonymous', status: 403 }],

@@ -37,6 +37,7 @@ describe('describeAuditDetails', () => {
     expect(describeAuditDetails('staff.role_changed', { from: 'viewer', to: 'operator' })).toBe('Role: Operator (was Viewer)');
     expect(describeAuditDetails('sso.refused', { reason: 'unverified' })).toBe('Reason: the provider has not verified the e-mail address');
     expect(describeAuditDetails('verification.removed', { reason: 'retention' })).toBe('Reason: its retention period ended');
+    expect(describeAuditDetails('evidence.downloaded', { format: 'json' })).toBe('Format: JSON');
     expect(describeAuditDetails('sessions.others_ended', { count: 1 })).toBe('1 other session ended');
     expect(describeAuditDetails('sessions.others_ended', { count: 3 })).toBe('3 other sessions ended');
     expect(describeAuditDetails('sessions.oldest_ended', { count: 1 })).toBe(
@@ -169,6 +170,7 @@ describe('describeAuditDetails', () => {
       ['sessions.others_ended', { count: 2 }],
       ['sessions.oldest_ended', { count: 2 }],
       ['register.exported', { status: 'pending', rows: 3, complete: true }],
+      ['evidence.downloaded', { format: 'pdf' }],
       ['audit.exported', { actor: 'staff-a', action: 'verification.viewed', rows: 3, complete: true }],
       ['audit.exported', { actor: 'staff-gone', rows: 3, complete: true }],
       ['register.exported', { createdBy: 'staff-b', assignee: 'staff-gone', rows: 3, complete: true }],

@@ -224,6 +224,11 @@ export async function auditDetailsDescriber(): Promise<DescribeAuditDetails> {
       parts.push(t('reason', { value: reasonLabel(details.reason) }));
       take('reason');
     }
+    // An evidence pack's format is a file type (pdf, json): said as stored.
+    if (action === 'evidence.downloaded' && 'format' in details) {
+      parts.push(t('format', { value: String(details.format).toUpperCase() }));
+      take('format');
+    }
     if (action === 'invitation.refused' && isOneOf(INVITATION_STEPS, details.step)) {
       parts.push(t(`invitationStep.${details.step}`));
       take('step');

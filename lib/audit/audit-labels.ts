@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = {
   // The whole chain as JSON Lines for the offline verifier; details: how many entries went out.
   'audit.chain_exported': 'Audit trail chain exported (JSON Lines)',
   'overview.exported': 'Overview figures exported',
+  // A verification's evidence pack downloaded (details: the format, pdf or json).
+  'evidence.downloaded': 'Evidence pack downloaded',
   // Details: the decision (and the one it replaced), never the note: it may name people.
   'verification.reviewed': 'Name review recorded',
   // Who works on a request. Details: the assignee and the one before, as staff ids; a request

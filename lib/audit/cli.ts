@@ -3,23 +3,27 @@
 // their own verifier, docs/audit-chain.md) on a machine the Desk never touched.
 //
 //   audit verify <export.jsonl> --public-key <keys.pem>
-//   audit verify-pack <pack.json> --public-key <keys.pem>
+//   audit verify-pack <pack.json> --public-key <keys.pem>   (docs/evidence-pack.md)
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { type CliLines, runAsProgram } from '@/lib/platform/cli-program';
 import { publicKeysFromPem } from './chain/keys';
 import { describeVerdict } from './chain/verdict-words';
 import { ExportFormatError, verifyExportFile } from './chain/verify-export';
+import { verifyPack } from './chain/verify-pack';
 
 const USAGE = `Usage:
   npm run audit -- verify <export.jsonl> --public-key <keys.pem>
       Checks an audit trail export (JSON Lines, from the audit page) against the public keys you
       hold (a PEM file; give --public-key again, or put several keys in one file, for the keys
-      used before a rotation). Exit 0: intact; 1: broken; 2: the files could not be read.`;
+      used before a rotation). Exit 0: intact; 1: broken; 2: the files could not be read.
+  npm run audit -- verify-pack <pack.json> --public-key <keys.pem>
+      Checks a verification's evidence pack (the signed JSON from its detail page, docs/evidence-pack.md):
+      its signature, each audit entry's hash and the checkpoint that signs them. Same exit codes.`;
 
 export async function runAuditCli(argv: string[], { out, err }: CliLines): Promise<number> {
   const [command, ...rest] = argv;
-  if (command !== 'verify') {
+  if (command !== 'verify' && command !== 'verify-pack') {
     err(command ? `Unknown command: ${command}` : 'No command given.');
     err(USAGE);
     return 2;
@@ -32,7 +36,7 @@ export async function runAuditCli(argv: string[], { out, err }: CliLines): Promi
     err(USAGE);
     return 2;
   }
-  return verifyCommand(parsed, { out, err });
+  return command === 'verify' ? verifyCommand(parsed, { out, err }) : verifyPackCommand(parsed, { out, err });
 }
 
 function parseArguments(args: string[]) {
@@ -63,6 +67,29 @@ async function verifyCommand({ file, keyFiles }: { file: string; keyFiles: strin
     err(error instanceof ExportFormatError ? `${file}, ${error.message}` : error instanceof Error ? error.message : String(error));
     return 2;
   }
+}
+
+async function verifyPackCommand({ file, keyFiles }: { file: string; keyFiles: string[] }, { out, err }: CliLines): Promise<number> {
+  let pack: unknown;
+  let keys: Awaited<ReturnType<typeof readKeys>>;
+  try {
+    keys = await readKeys(keyFiles);
+    pack = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    err(`${error instanceof SyntaxError ? `${file} is not JSON: ` : ''}${error instanceof Error ? error.message : String(error)}`);
+    return 2;
+  }
+  const verdict = verifyPack(pack, keys);
+  if (!verdict.ok) {
+    err(`Pack NOT intact: ${verdict.reason}`);
+    return 1;
+  }
+  const { checkpoint } = verdict;
+  out(
+    `Pack intact: verification ${verdict.verificationId}, ${verdict.entries} audit ${verdict.entries === 1 ? 'entry' : 'entries'}, ` +
+      `covered by checkpoint ${checkpoint.seq} of ${checkpoint.at} (key ${checkpoint.keyFingerprint}); pack signed with key ${verdict.keyFingerprint}.`,
+  );
+  return 0;
 }
 
 void runAsProgram(import.meta.url, runAuditCli);

@@ -18,6 +18,7 @@ export const CATALOGS = [
   'overview', // the team's figures for a period: charts and their tables
   'audit', // the audit trail: actions, details, filters
   'exports', // CSV files: column headers and labels
+  'evidence', // a verification's evidence pack: its PDF's words, the download links, refusals
   'service', // what staff read when a read from the verification service fails
   'sandbox', // the embedded service's staff pages: outbox and webhooks
 ] as const;

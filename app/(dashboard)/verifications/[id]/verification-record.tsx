@@ -4,6 +4,7 @@
 import { notFound } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { ClientMessagesFor } from '@/components/i18n/client-messages-for';
+import { EvidencePackLinks } from '@/components/verifications/evidence-pack-links';
 import { FollowUpLinks } from '@/components/verifications/follow-up-links';
 import { AssignmentPanelOnDemand, NameReviewPanelOnDemand } from '@/components/verifications/loaded-on-demand';
 import { PurgeNotice } from '@/components/verifications/purge-notice';
@@ -42,13 +43,17 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
           request={request}
           timeZone={timeZone}
           history={
-            <VerificationTimeline
-              verificationId={id}
-              timeline={timeline}
-              renderedAt={Date.now()}
-              timeZone={timeZone}
-              canReadAuditTrail={may.readAuditTrail}
-            />
+            <>
+              {/* The pack is made from the register's copy, which outlives the service's purge. */}
+              <EvidencePackLinks id={id} status={request.lastStatus} />
+              <VerificationTimeline
+                verificationId={id}
+                timeline={timeline}
+                renderedAt={Date.now()}
+                timeZone={timeZone}
+                canReadAuditTrail={may.readAuditTrail}
+              />
+            </>
           }
         />
       );
@@ -100,6 +105,8 @@ export function VerificationRecordView({ id, staff, read }: { id: string; staff:
       ) : null}
       {read.request ? <FollowUpLinks id={id} status={read.record.status} canCreate={read.may.followUp} timeZone={read.timeZone} /> : null}
       {read.request ? <RequestFacts id={id} facts={read.request} timeZone={read.timeZone} /> : null}
+      {/* The pack is made from the register's row: only a request this Desk created has one. */}
+      {read.request ? <EvidencePackLinks id={id} status={read.record.status} /> : null}
       {/* Notes belong to the register's row: a request this dashboard did not create has none. */}
       {read.request ? (
         <ClientMessagesFor namespaces={['detail.noteForm']}>
