@@ -8,9 +8,11 @@
 // by lib/webhook-receiver/cross-instance.test.ts and lib/live/cross-instance.test.ts, one sweep
 // at a time by lib/platform/periodic-jobs.test.ts.
 import { createHash, createPublicKey, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
+import { verifyPack } from '../lib/audit/chain/verify-pack';
 import { expectNoSeriousViolations } from './support/accessibility';
 import { serverLogsDir } from './support/captures';
 import { disableThroughDialog } from './support/disable-staff';
@@ -467,11 +469,38 @@ test('PostgreSQL stopped for 10 s and started again: both instances recover with
   await context.close();
 });
 
-test('the audit trail of both instances is one chain: an administrator sees it verified with the signing key, and a tampering made with SQL as the break', async ({
+test('an operator downloads a finished request’s evidence pack; the audit trail of both instances is one chain, verified with the signing key, and a tampering made with SQL shows as the break', async ({
   browser,
   deployment,
 }) => {
+  // The pack: a request made on A, completed through B, downloaded as PDF and as signed JSON.
+  const officer = await signedIn(browser, deployment, OPERATOR, 'a');
+  const request = await createSharedRequest(officer.page);
+  await completeAsThePerson(browser, request.link, 'b');
+  await officer.page.goto(`/verifications/${request.id}`);
+  await expect(officer.page.getByTestId('status')).toContainText('Completed');
+  const [pdf] = await Promise.all([
+    officer.page.waitForEvent('download'),
+    officer.page.getByRole('link', { name: 'Download PDF' }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toBe(`evidence-pack-${request.id}.pdf`);
+  expect(
+    readFileSync(await pdf.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  const [json] = await Promise.all([
+    officer.page.waitForEvent('download'),
+    officer.page.getByRole('link', { name: 'Download signed JSON' }).click(),
+  ]);
+  const pack = JSON.parse(readFileSync(await json.path(), 'utf8'));
+  await officer.context.close();
+
   const { context, page } = await signedIn(browser, deployment, ADMIN, 'a');
+  const keys = await context.request.get('/api/audit/public-keys');
+  expect(keys.status()).toBe(200);
+  const keysPem = await keys.text();
+  expect(verifyPack(pack, [keysPem])).toMatchObject({ ok: true });
   await page.goto('/audit');
   // The check run here, on A, covers what both instances wrote (sign-ins, creates, notes...).
   await page.getByRole('button', { name: 'Check the chain now' }).click();
@@ -479,12 +508,9 @@ test('the audit trail of both instances is one chain: an administrator sees it v
   await page.reload();
   await expect(page.locator('[data-chain-state="verified"]')).toContainText(/Chain verified: entries 1 to [\d,]+ are intact/);
   const fingerprint = await page.locator('[data-fingerprint]').getAttribute('data-fingerprint');
-  const keys = await context.request.get('/api/audit/public-keys');
-  expect(keys.status()).toBe(200);
-  expect(await keys.text()).toContain('-----BEGIN PUBLIC KEY-----');
   expect(
     createHash('sha256')
-      .update(createPublicKey(await keys.text()).export({ type: 'spki', format: 'der' }))
+      .update(createPublicKey(keysPem).export({ type: 'spki', format: 'der' }))
       .digest('hex'),
   ).toBe(fingerprint);
   await expectNoSeriousViolations(page, 'audit page, chain verified');
