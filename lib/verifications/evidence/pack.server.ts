@@ -55,7 +55,9 @@ export async function buildEvidencePack(
   const [review, timeline, auditEntries, creatorName, key] = await Promise.all([
     getNameReview(id),
     getVerificationTimeline(id),
-    getDb().then((db) => chainEntriesForTarget(db, 'verification', id)),
+    // The pack's own downloads are left out (here and from the history below): they say nothing
+    // about the verification, and would make a PDF and a JSON taken a moment apart differ.
+    getDb().then(async (db) => (await chainEntriesForTarget(db, 'verification', id)).filter((e) => e.action !== 'evidence.downloaded')),
     entry.createdBy ? staffName(entry.createdBy) : null,
     getAuditSigningKey(),
   ]);
@@ -81,7 +83,9 @@ export async function buildEvidencePack(
     language,
     timeZone,
     verification,
-    history: timeline.entries.map((line) => historyItem(line, auditEntries)),
+    history: timeline.entries
+      .filter((line) => !(line.kind === 'other' && line.action === 'evidence.downloaded'))
+      .map((line) => historyItem(line, auditEntries)),
     historyTruncated: timeline.truncated,
     auditEntries,
     checkpoint,

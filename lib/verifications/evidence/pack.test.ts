@@ -168,7 +168,7 @@ describe('buildEvidencePack', () => {
     });
   });
 
-  it('is made from the register once the service has purged the record, and says so', async () => {
+  it('is made from the register once the service has purged the record, and says so; its own downloads stay out of it', async () => {
     await insert(
       row({
         verificationId: ID,
@@ -192,6 +192,20 @@ describe('buildEvidencePack', () => {
     });
     const { publicKeyPem } = await getAuditSigningKey();
     expect(verifyPack(JSON.parse(evidencePackJson(result.pack)), [publicKeyPem]).ok).toBe(true);
+
+    // A download of the pack is audited, but is not part of the next pack: the PDF and the JSON
+    // taken one after the other tell the same history over the same entries.
+    await recordAudit({
+      actorId: OTTO,
+      action: 'evidence.downloaded',
+      target: { type: 'verification', id: ID },
+      details: { format: 'pdf' },
+    });
+    upstream.program(json(404, { error: 'Verification not found' }));
+    const again = await buildEvidencePack(ID, OTTO_STAFF, OPTIONS);
+    if (!again.ok) throw new Error(`refused: ${again.reason}`);
+    expect(again.pack.auditEntries).toEqual(result.pack.auditEntries);
+    expect(again.pack.history).toEqual(result.pack.history);
   });
 
   it('is checked offline by `npm run audit -- verify-pack` with the public key alone', async () => {
