@@ -14,6 +14,7 @@ import { auditTrailHrefFor, auditTrailQuery } from '@/lib/audit-trail/filter';
 import { isLanguage, type Language } from '@/lib/i18n/languages';
 import { dayIn, formatDateTime, formatTime } from '@/lib/time/display-time';
 import type { RequestChannels } from '@/lib/verifications/channels';
+import { serviceNoticeOf } from '@/lib/verifications/timeline/service-notices';
 import type { Timeline, TimelineEntry, TimelineStaff } from '@/lib/verifications/timeline/timeline.server';
 
 const linkClass = 'font-medium text-indigo-700 underline underline-offset-2 hover:no-underline';
@@ -28,7 +29,6 @@ function auditDayHref(verificationId: string, at: Date, timeZone: string): strin
 }
 
 /** The notices from the service that have words of their own; any other shows as its type. */
-const NOTICES = new Set(['created', 'completed', 'failed', 'expired', 'purged']);
 const KNOWN_STATUSES = new Set(['pending', 'completed', 'expired', 'failed']);
 
 type EntryText = {
@@ -131,9 +131,8 @@ function useDescribeEntry(timeZone: string, language: Language | undefined): (en
             detail: t('timeline.noticesFoldedDetail'),
           };
         }
-        const notice = entry.eventType.replace(/^verification\./, '');
-        const event =
-          entry.eventType.startsWith('verification.') && NOTICES.has(notice) ? t(`timeline.notices.${notice}`) : entry.eventType;
+        const notice = serviceNoticeOf(entry.eventType);
+        const event = notice ? t(`timeline.notices.${notice}`) : entry.eventType;
         return { title: t('timeline.notice', { event }), by: null, detail: t('timeline.noticeDetail') };
       }
       case 'viewed':

@@ -104,7 +104,15 @@ async function changeAssignee(
     // Already as asked (a second click, or two people giving it to the same colleague): nothing
     // to change, nothing to record.
     if (current.assignedTo === change.to) return;
-    const holder = current.assignedTo && current.holderName ? { id: current.assignedTo, name: current.holderName } : null;
+    // A row that waited for the lock is read again as the other writer left it, but the joined
+    // staff row is not: the new holder's name then has to be read on its own.
+    const holderName =
+      current.assignedTo === null
+        ? null
+        : (current.holderName ??
+          (await tx.select({ name: staffUsers.name }).from(staffUsers).where(eq(staffUsers.id, current.assignedTo)))[0]?.name ??
+          null);
+    const holder = current.assignedTo && holderName ? { id: current.assignedTo, name: holderName } : null;
     // "Take" needs nobody to hold it; the others need the assignee the actor saw.
     const expected = change.expected === undefined ? null : change.expected;
     if (current.assignedTo !== expected) throw new AssignmentRefused('taken', holder);

@@ -13,6 +13,7 @@ import { isLanguage, type Language } from '@/lib/i18n/languages';
 import { formatDateTime } from '@/lib/time/display-time';
 import { verificationStatuses } from '@/lib/verification-service/contract/verification-status';
 import { isPredefinedPurpose } from '@/lib/verifications/labels';
+import { serviceNoticeOf } from '@/lib/verifications/timeline/service-notices';
 import type { EvidencePack, PackHistoryItem, PackStaff } from './pack-format';
 
 type Doc = PDFKit.PDFDocument;
@@ -52,10 +53,11 @@ const RULE = '#cbd5e1';
 /** The pack as PDF bytes, in the language and zone the pack was made for. */
 export async function renderEvidencePdf(pack: EvidencePack): Promise<Buffer> {
   const language: Language = isLanguage(pack.language) ? pack.language : 'en';
-  const [t, tCommon, tAudit] = await Promise.all([
+  const [t, tCommon, tAudit, tTimeline] = await Promise.all([
     getTranslations({ locale: language, namespace: 'evidence.pdf' }),
     getTranslations({ locale: language, namespace: 'common' }),
     getTranslations({ locale: language, namespace: 'audit' }),
+    getTranslations({ locale: language, namespace: 'detail.timeline' }),
   ]);
   const v = pack.verification;
   const zone = pack.timeZone;
@@ -67,6 +69,11 @@ export async function renderEvidencePdf(pack: EvidencePack): Promise<Buffer> {
     code === 'same_person' || code === 'different_person' ? tCommon(`nameReviewDecision.${code}`) : (code ?? t('values.none'));
   const method = (code: string | null) =>
     code === 'passport' || code === 'id_card' || code === 'drivers_license' ? tCommon(`method.${code}`) : (code ?? t('values.none'));
+  // The service's event types in words, as the detail page's history says them; another type as it came.
+  const noticeWords = (eventType: string) => {
+    const notice = serviceNoticeOf(eventType);
+    return notice ? tTimeline(`notices.${notice}`) : eventType;
+  };
   const purpose = (code: string) => (isPredefinedPurpose(code) ? tCommon(`purpose.${code}`) : code);
   const personLanguage = (code: string | null) =>
     code === 'en' || code === 'fr' || code === 'nl' ? t(`languages.${code}`) : (code ?? t('values.none'));
@@ -163,7 +170,7 @@ export async function renderEvidencePdf(pack: EvidencePack): Promise<Buffer> {
           return parts.join(', ');
         }
         case 'service_notice':
-          return t('history.notice', { count: Number(facts.count ?? 1), event: text('eventType') ?? '' });
+          return t('history.notice', { count: Number(facts.count ?? 1), event: noticeWords(text('eventType') ?? '') });
         case 'viewed':
           return t('history.viewed', { count: Number(facts.count ?? 1), last: when(item.until) });
         case 'link_copied':
