@@ -24,25 +24,29 @@ type ExportOptions<Row> = {
 };
 
 export function csvDownload<Row>({ name, header, batches, toCells, delimiter, audit, now = new Date() }: ExportOptions<Row>): Response {
-  const body = csvStream({
-    header,
-    batches,
-    toCells,
-    delimiter,
-    onEnd: async ({ rows, complete }) => {
-      try {
-        await recordAudit({ actorId: audit.actorId, action: audit.action, details: { ...audit.filters, rows, complete } });
-      } catch (error) {
-        // The file has gone out; a lost audit entry must at least be visible to the operator.
-        log.error({ err: error, action: audit.action, rows }, 'recording an export in the audit trail failed');
-      }
-    },
-  });
-  const filename = `${name}-${now.toISOString().slice(0, 10)}.csv`;
+  const body = csvStream({ header, batches, toCells, delimiter, onEnd: ({ rows, complete }) => auditExportEnd(audit, rows, complete) });
+  return attachment(body, { contentType: 'text/csv; charset=utf-8', filename: `${name}-${now.toISOString().slice(0, 10)}.csv` });
+}
+
+/** Records an export once its stream ended, with how many rows went out. */
+export async function auditExportEnd(audit: ExportOptions<unknown>['audit'], rows: number, complete: boolean): Promise<void> {
+  try {
+    await recordAudit({ actorId: audit.actorId, action: audit.action, details: { ...audit.filters, rows, complete } });
+  } catch (error) {
+    // The file has gone out; a lost audit entry must at least be visible to the operator.
+    log.error({ err: error, action: audit.action, rows }, 'recording an export in the audit trail failed');
+  }
+}
+
+/** A file to save, which no cache keeps and no browser sniffs as something else. */
+export function attachment(
+  body: ReadableStream<Uint8Array>,
+  { contentType, filename }: { contentType: string; filename: string },
+): Response {
   return new Response(body, {
     status: 200,
     headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Type': contentType,
       'Content-Disposition': `attachment; filename="${filename}"`,
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',

@@ -2,15 +2,12 @@
 // (`npm run audit -- verify`, docs/audit-chain.md), for administrators only, as the audit page.
 // Unfiltered: only a chain without gaps can be verified. Audited when the stream ends, with the
 // count of entries that went out.
-import { recordAudit } from '@/lib/audit/audit';
 import { authorizedRoute } from '@/lib/auth/guards';
 import { auditChainExportBatches, entryCount, jsonLines } from '@/lib/export/audit-chain-export';
 import { batchStream } from '@/lib/export/csv-stream';
-import { logger } from '@/lib/platform/log';
+import { attachment, auditExportEnd } from '@/lib/export/export-response';
 
 export const dynamic = 'force-dynamic';
-
-const log = logger.child({ area: 'export' });
 
 export const GET = authorizedRoute('audit:read', async (_request, staff) => {
   const now = new Date();
@@ -22,21 +19,10 @@ export const GET = authorizedRoute('audit:read', async (_request, staff) => {
       entries += entryCount(batch);
       return jsonLines(batch);
     },
-    onEnd: async ({ complete }) => {
-      try {
-        await recordAudit({ actorId: staff.id, action: 'audit.chain_exported', details: { rows: entries, complete } });
-      } catch (error) {
-        log.error({ err: error, rows: entries }, 'recording an audit chain export in the audit trail failed');
-      }
-    },
+    onEnd: ({ complete }) => auditExportEnd({ actorId: staff.id, action: 'audit.chain_exported', filters: {} }, entries, complete),
   });
-  return new Response(body, {
-    status: 200,
-    headers: {
-      'Content-Type': 'application/x-ndjson; charset=utf-8',
-      'Content-Disposition': `attachment; filename="audit-chain-${now.toISOString().slice(0, 10)}.jsonl"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
+  return attachment(body, {
+    contentType: 'application/x-ndjson; charset=utf-8',
+    filename: `audit-chain-${now.toISOString().slice(0, 10)}.jsonl`,
   });
 });
