@@ -48,6 +48,23 @@ describe('createSharedResult', () => {
     expect([await second, await alongside]).toEqual(['down', 'down']);
   });
 
+  it('checks again when the clock went back: a result from the future is not fresh', async () => {
+    let clock = 100_000;
+    const { check, runs } = controlledCheck<string>();
+    const shared = createSharedResult({ check, freshForMs: 10_000, now: () => clock });
+    const first = shared.get();
+    await Promise.resolve();
+    runs[0]!.resolve('down');
+    expect(await first).toBe('down');
+
+    clock = 50_000; // set back, e.g. a test's fake clock restored to the real one
+    const second = shared.get();
+    await Promise.resolve();
+    expect(runs).toHaveLength(2);
+    runs[1]!.resolve('up');
+    expect(await second).toBe('up');
+  });
+
   it('keeps a failed check for the window too, so a failing check is not retried by every caller', async () => {
     let clock = 0;
     const { check, runs } = controlledCheck<string>();

@@ -25,7 +25,10 @@ export function createSharedResult<T>({
     get() {
       const at = now();
       // A running check is shared even past the window, so a slow one never overlaps a second.
-      if (current && (!current.settled || at - current.startedAt < freshForMs)) return current.result;
+      // A clock set back (the system's, or a test's fake one) would make a result look younger
+      // than it is, for as long as the clock was moved: a result from "the future" is stale.
+      const age = current ? at - current.startedAt : 0;
+      if (current && (!current.settled || (age >= 0 && age < freshForMs))) return current.result;
       const started = { result: Promise.resolve().then(check), startedAt: at, settled: false };
       // A failure is a result like any other: kept for the window, so a failing check is not
       // retried by every caller.
