@@ -29,8 +29,9 @@ test.describe('finding a request', () => {
     }
   });
 
-  test('the lookup opens a detail page address pasted with spaces around it', async ({ page }) => {
-    const id = await createRequest(page, uniqueName('Pasted Address'));
+  test('the lookup opens a detail page address pasted with spaces around it, and the page shows the pending record', async ({ page }) => {
+    const name = uniqueName('Pasted Address');
+    const id = await createRequest(page, name);
     // As copied from the address bar, with a trailing slash and a query, and spaces around it.
     const address = new URL(`/verifications/${id}/?from=chat`, page.url()).toString();
 
@@ -39,6 +40,16 @@ test.describe('finding a request', () => {
     await page.getByRole('button', { name: 'Look up' }).click();
     await expect(page).toHaveURL(new RegExp(`/verifications/${id}$`));
     await expect(page.getByRole('heading', { name: 'Request', exact: true })).toBeVisible();
+    const details = page.locator('dl').first();
+    await expect(page.getByTestId('status')).toContainText('Pending');
+    await expect(details).toContainText('Requested name');
+    await expect(details).toContainText(name);
+    await expect(details).toContainText('Not yet identified');
+    await expect(details).toContainText('Legal obligation');
+    await expect(details).toContainText(/expires in (7 days|6 days)/);
+    await expect(details).toContainText(/data purged in (30|29) days/);
+    // The exact timestamps stay available.
+    await expect(details.locator('time').first()).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
   });
 
   test('the lookup says what is wrong with an address that is neither a detail page nor a person’s link, and keeps it', async ({
