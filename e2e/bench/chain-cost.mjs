@@ -13,13 +13,14 @@
 //   p50 and p90 in ms.
 
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
 import { startThrowawayPostgres } from '../kit/postgres.mjs';
 import { ROOT } from '../kit/server.mjs';
 import { round, summarize } from './lib/stats.mjs';
@@ -34,20 +35,9 @@ const { values } = parseArgs({
 const SECONDS = Number(values.seconds);
 const ROUNDS = Number(values.rounds);
 const CONNECTIONS = Number(values.connections);
-const MIGRATIONS = path.join(ROOT, 'lib/db/migrations');
 const CHAIN_MIGRATION = '0017_audit_chain';
-
-/** The dashboard's migrations up to `lastTag`, as a folder drizzle's migrator reads. */
-function migrationsUpTo(lastTag) {
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8'));
-  const last = journal.entries.findIndex((/** @type {{ tag: string }} */ entry) => entry.tag === lastTag);
-  const folder = mkdtempSync(path.join(tmpdir(), 'chain-cost-migrations-'));
-  mkdirSync(path.join(folder, 'meta'));
-  const entries = journal.entries.slice(0, last + 1);
-  for (const entry of entries) copyFileSync(path.join(MIGRATIONS, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  return folder;
-}
+/** @type {{ migrationsUpTo: (lastTag: string, from: string) => string }} */
+const { migrationsUpTo } = await tsImport('../../test/support/migrations-up-to.ts', import.meta.url);
 
 async function database(server, name, lastTag) {
   const admin = new pg.Client({ connectionString: server.url });
@@ -57,7 +47,7 @@ async function database(server, name, lastTag) {
   const url = server.url.replace(/\/postgres$/, `/${name}`);
   const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS + 1 });
   await pool.query('create extension if not exists pg_trgm');
-  const folder = migrationsUpTo(lastTag);
+  const folder = migrationsUpTo(lastTag, path.join(ROOT, 'lib/db/migrations'));
   await migrate(drizzle({ client: pool }), {
     migrationsFolder: folder,
     migrationsSchema: 'drizzle',

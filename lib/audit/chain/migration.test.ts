@@ -1,30 +1,17 @@
 // Migration 0017 on a database that already has an audit trail: the entries written before the
 // chain join it in the order they were written (time, then id), each following the one before,
 // with the hashes TypeScript recomputes; the head ends at the last; the next entry follows it.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DASHBOARD_MIGRATIONS, migrationsUpTo } from '@/test/support/migrations-up-to';
 import { type ChainEntry, entryHash, GENESIS_HASH } from './entry';
 import { ChainVerifier } from './verify-chain';
 
-const MIGRATIONS = path.join(process.cwd(), 'lib/db/migrations');
 const CONFIG = { migrationsSchema: 'drizzle', migrationsTable: 'dashboard_migrations' };
-
-/** The dashboard's migrations up to and including `lastTag`, as a folder of their own. */
-function migrationsUpTo(lastTag: string): string {
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8'));
-  const entries = journal.entries.slice(0, journal.entries.findIndex((entry: { tag: string }) => entry.tag === lastTag) + 1);
-  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-before-chain-'));
-  mkdirSync(path.join(folder, 'meta'));
-  for (const entry of entries) copyFileSync(path.join(MIGRATIONS, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  return folder;
-}
 
 const folders: string[] = [];
 afterAll(() => {
@@ -46,7 +33,7 @@ describe('migration 0017 on an existing audit trail', () => {
           ('00000000-0000-4000-8000-000000000001', '2026-01-01T10:00:00Z', null, 'sign_in.failed', null, null, null),
           ('00000000-0000-4000-8000-000000000002', '2026-02-01T10:00:00Z', 'staff-2', 'staff.role_changed', 'staff', 'Søren "ß"', '{"from":"viewer","to":"admin"}');
       `);
-      await migrate(db, { ...CONFIG, migrationsFolder: MIGRATIONS });
+      await migrate(db, { ...CONFIG, migrationsFolder: DASHBOARD_MIGRATIONS });
       await client.exec(`insert into audit_entries (actor_id, action) values ('staff-3', 'sign_out')`);
 
       const { rows } = await client.query<ChainEntry>(`
