@@ -20,6 +20,8 @@ test.beforeAll(async ({ browser }) => {
 });
 
 const PHONE = { width: 390, height: 844 };
+const SMALL_PHONE = { width: 360, height: 740 };
+const TABLET = { width: 768, height: 800 };
 const TABLE_PAGES = ['/', '/queue', '/audit', '/webhooks', '/staff', '/outbox'] as const;
 // Longer than two lines of the purpose column at any width, without spaces to spare.
 const LONG_PURPOSE =
@@ -162,7 +164,7 @@ async function expectCompactAuditCards(page: Page) {
 test.describe('phones: tables become cards', () => {
   test.slow();
 
-  test('at 390 px each listed table is one labelled card per row, with ids on one line and no sideways scroll', async ({
+  test('at 390 px each listed table is one labelled card per row, with ids on one line and no sideways scroll, also at 360 and 768 px', async ({
     page,
     browser,
   }) => {
@@ -197,6 +199,13 @@ test.describe('phones: tables become cards', () => {
         expect(await table.getByRole('cell').count(), `${path}: cells`).toBeGreaterThan(1);
         await expectNoSeriousViolations(page, `${path} at 390 px`);
         if (path === '/audit') await expectCompactAuditCards(page);
+        // The narrowest phone and a tablet, without a reload: the layout follows the window. The
+        // pages without tables are narrow-screens.spec.ts's.
+        for (const size of [SMALL_PHONE, TABLET]) {
+          await page.setViewportSize(size);
+          await expectNoSidewaysScroll(page, path);
+        }
+        await page.setViewportSize(PHONE);
       });
     }
   });

@@ -10,14 +10,15 @@ import { closeDatabases } from '@/lib/platform/database';
 import { csvDownload } from './export-response';
 import { EXPORT_BATCH_SIZE, registerCsvLayout, registerExportBatches } from './register-export';
 
-const ROWS = 200_000;
+// Ten batches: an export that read ahead would be caught several batches ahead of its reader.
+const ROWS = 20_000;
 
 afterAll(async () => {
   await closeDatabases();
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('registerExportBatches through the CSV download', () => {
-  it('streams 200,000 rows to a slow reader with the database read at most one batch ahead of what it took', async () => {
+  it('streams 20,000 rows to a slow reader with the database read at most one batch ahead of what it took', async () => {
     resetEnv();
     const db = await getDb();
     await db.execute(sql`
@@ -65,7 +66,7 @@ describe.skipIf(!process.env.DATABASE_URL)('registerExportBatches through the CS
         widest = Math.max(widest, rowsPulled - (lines - 1));
       }
       expect(lines).toBe(1 + ROWS);
-      expect(bytes).toBeGreaterThan(10 * 1024 * 1024);
+      expect(bytes).toBeGreaterThan(1024 * 1024);
       // Ahead by the one batch being read while the reader holds the last: never more.
       expect(widest).toBe(EXPORT_BATCH_SIZE);
     } finally {
