@@ -1,7 +1,7 @@
 // The upgrade path, end to end with the real tools: an embedded data directory filled by the
 // CLIs' commands (staff, audit entries, sandbox company, key and webhook endpoint; run in this
-// process) and register and live-event rows, exported with the real `npm run data -- export`
-// entry point (spawned; refused while a "server" holds the directory), imported with the data
+// process) and register and live-event rows, exported with `npm run data -- export` (its real
+// entry point spawned while a "server" holds the directory, and refused), imported with the data
 // CLI's import command into this file's PostgreSQL database. Every row comes across unchanged, a
 // staff member signs in with the password set before, sequences continue after the imported
 // ids, a file written before a column was added imports with its default, and a second import
@@ -127,7 +127,8 @@ describe.skipIf(!url)('npm run data: from an embedded data directory to PostgreS
     await expect(stat(exported)).rejects.toThrow(/ENOENT/);
     await closeEmbeddedDatabases();
 
-    const run = await tool('lib/cli/data.ts', ['export', exported], embedded);
+    // The entry point is the refusal's above; the export itself runs in this process.
+    const run = await data(embedded, ['export', exported]);
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ exported, rows: expect.any(Number) });
     expect(((await stat(exported)).mode & 0o777).toString(8)).toBe('600');
