@@ -14,6 +14,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordAudit } from '@/lib/audit/audit';
+import { checkAuditChain } from '@/lib/audit/chain/chain-check.server';
 import { getCliAuth } from '@/lib/auth/auth';
 import { resetEnv } from '@/lib/env';
 import { closeEmbeddedDatabases, openDatabase } from '@/lib/platform/embedded-database';
@@ -151,7 +153,7 @@ describe.skipIf(!url)('npm run data: from an embedded data directory to PostgreS
     expect(again.stderr).toContain('Refusing to overwrite');
   });
 
-  it('imports into an empty PostgreSQL: the same rows, a working sign-in, sequences after the imported ids', async () => {
+  it('imports into an empty PostgreSQL: the same rows, an intact audit chain, a working sign-in, sequences after the imported ids', async () => {
     // As a release before migration 0013 wrote the file: no name_reviewed on the register's rows.
     // The import leaves it to the column's default and the name_reviews trigger, as the migration did.
     const older = path.join(tmp, 'desk-export-before-0013.jsonl');
@@ -177,6 +179,12 @@ describe.skipIf(!url)('npm run data: from an embedded data directory to PostgreS
     const after = await snapshot((text) => target.query(text));
     expect(after).toEqual(before);
     expect(after['public.verification_requests']!.join()).toContain('Zoë Ünïcode');
+    // The audit chain came across whole (the trigger kept the imported hashes), and the next
+    // entry written here follows its last one.
+    const imported = await checkAuditChain();
+    expect(imported).toMatchObject({ intact: true, verifiedSeq: after['public.audit_entries']!.length });
+    await recordAudit({ actorId: null, action: 'register.exported', details: { rows: 0, complete: true } });
+    expect(await checkAuditChain()).toMatchObject({ intact: true, verifiedSeq: imported.verifiedSeq + 1 });
 
     const auth = await getCliAuth();
     const signIn = await auth.api.signInEmail({ body: { email: 'ada@example.com', password: PASSWORD }, asResponse: true });
