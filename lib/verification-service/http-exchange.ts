@@ -62,8 +62,40 @@ export interface HttpAnswer {
  * Sends one request and resolves once the answer's headers have arrived. It rejects with
  * ExchangeTimeoutError when the deadline passes first, and with the system error (ECONNREFUSED,
  * ECONNRESET, ENOTFOUND…) when the connection fails. Redirects are not followed.
+ *
+ * A GET that meets a kept-alive connection the service had already closed (its close not yet
+ * seen here, as on a busy machine the moment the service stops) goes out once more on a new
+ * connection, within the same deadline: the closed connection says nothing about the service,
+ * and the new one gets its answer, or the refusal that says it is gone. A POST is never sent
+ * twice: the service may have acted on the first.
  */
-export function httpExchange(url: string, request: ExchangeRequest, { timeoutMs }: { timeoutMs: number }): Promise<HttpAnswer> {
+export async function httpExchange(url: string, request: ExchangeRequest, { timeoutMs }: { timeoutMs: number }): Promise<HttpAnswer> {
+  const started = performance.now();
+  try {
+    return await sendOnce(url, request, { timeoutMs, reportedMs: timeoutMs, pooled: true });
+  } catch (error) {
+    if (!(error instanceof StaleConnectionError)) throw error;
+    if (request.method !== 'GET') throw error.cause;
+    const leftMs = Math.ceil(timeoutMs - (performance.now() - started));
+    if (leftMs <= 0) throw new ExchangeTimeoutError(timeoutMs);
+    return sendOnce(url, request, { timeoutMs: leftMs, reportedMs: timeoutMs, pooled: false });
+  }
+}
+
+/** The request went out on a kept-alive connection that turned out to be closed, before any answer. */
+class StaleConnectionError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('a kept-alive connection was closed by the service');
+  }
+}
+
+const STALE_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE']);
+
+function sendOnce(
+  url: string,
+  request: ExchangeRequest,
+  { timeoutMs, reportedMs, pooled }: { timeoutMs: number; reportedMs: number; pooled: boolean },
+): Promise<HttpAnswer> {
   const target = new URL(url);
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
     return Promise.reject(new TypeError(`only http: and https: service URLs are supported, not ${target.protocol}`));
@@ -78,75 +110,76 @@ export function httpExchange(url: string, request: ExchangeRequest, { timeoutMs 
     let timedOut = false;
     // Whoever is waiting now: first for the headers, then for the body.
     let fail: (error: unknown) => void = reject;
-    const failure = (error: unknown) => (timedOut ? new ExchangeTimeoutError(timeoutMs) : error);
+    const failure = (error: unknown) => (timedOut ? new ExchangeTimeoutError(reportedMs) : error);
+    // Not pooled: a connection of its own (`agent: false`), closed after the answer.
+    const agent = pooled ? (secure ? AGENTS['https:'] : AGENTS['http:']) : false;
 
-    const req = transport.request(
-      target,
-      { method: request.method, headers, agent: secure ? AGENTS['https:'] : AGENTS['http:'] },
-      (res) => {
-        const status = res.statusCode ?? 0;
-        let reading = false;
-        fail = () => {};
-        resolve({
-          status,
-          header(name) {
-            const value = res.headers[name.toLowerCase()];
-            return Array.isArray(value) ? value.join(', ') : value;
-          },
-          read(limit) {
-            if (reading) return Promise.reject(new Error('the body is already being read'));
-            reading = true;
-            if (timedOut) return Promise.reject(new ExchangeTimeoutError(timeoutMs));
-            if (res.destroyed) return Promise.reject(cutOff());
-            return new Promise<Buffer>((resolveBody, rejectBody) => {
-              const done = (error?: unknown, body?: Buffer) => {
-                clearTimeout(deadline);
-                fail = () => {};
-                if (error === undefined) resolveBody(body!);
-                else rejectBody(failure(error));
-              };
-              fail = (error) => done(error);
-              const declared = Number(res.headers['content-length']);
-              if (Number.isFinite(declared) && declared > limit) {
+    const req = transport.request(target, { method: request.method, headers, agent }, (res) => {
+      const status = res.statusCode ?? 0;
+      let reading = false;
+      fail = () => {};
+      resolve({
+        status,
+        header(name) {
+          const value = res.headers[name.toLowerCase()];
+          return Array.isArray(value) ? value.join(', ') : value;
+        },
+        read(limit) {
+          if (reading) return Promise.reject(new Error('the body is already being read'));
+          reading = true;
+          if (timedOut) return Promise.reject(new ExchangeTimeoutError(reportedMs));
+          if (res.destroyed) return Promise.reject(cutOff());
+          return new Promise<Buffer>((resolveBody, rejectBody) => {
+            const done = (error?: unknown, body?: Buffer) => {
+              clearTimeout(deadline);
+              fail = () => {};
+              if (error === undefined) resolveBody(body!);
+              else rejectBody(failure(error));
+            };
+            fail = (error) => done(error);
+            const declared = Number(res.headers['content-length']);
+            if (Number.isFinite(declared) && declared > limit) {
+              res.destroy();
+              done(new AnswerTooLargeError(limit));
+              return;
+            }
+            const chunks: Buffer[] = [];
+            let size = 0;
+            res.on('data', (chunk: Buffer) => {
+              size += chunk.length;
+              if (size > limit) {
                 res.destroy();
                 done(new AnswerTooLargeError(limit));
                 return;
               }
-              const chunks: Buffer[] = [];
-              let size = 0;
-              res.on('data', (chunk: Buffer) => {
-                size += chunk.length;
-                if (size > limit) {
-                  res.destroy();
-                  done(new AnswerTooLargeError(limit));
-                  return;
-                }
-                chunks.push(chunk);
-              });
-              res.on('end', () => done(undefined, Buffer.concat(chunks, size)));
-              // A connection lost mid-body: never hand back a truncated answer as a whole one.
-              res.on('close', () => {
-                if (!res.complete) done(cutOff());
-              });
+              chunks.push(chunk);
             });
-          },
-          discard() {
-            clearTimeout(deadline);
-            res.destroy();
-          },
-        });
-        res.on('error', (error) => fail(error));
-      },
-    );
+            res.on('end', () => done(undefined, Buffer.concat(chunks, size)));
+            // A connection lost mid-body: never hand back a truncated answer as a whole one.
+            res.on('close', () => {
+              if (!res.complete) done(cutOff());
+            });
+          });
+        },
+        discard() {
+          clearTimeout(deadline);
+          res.destroy();
+        },
+      });
+      res.on('error', (error) => fail(error));
+    });
 
     const deadline = setTimeout(() => {
       timedOut = true;
-      req.destroy(new ExchangeTimeoutError(timeoutMs));
-      fail(new ExchangeTimeoutError(timeoutMs));
+      req.destroy(new ExchangeTimeoutError(reportedMs));
+      fail(new ExchangeTimeoutError(reportedMs));
     }, timeoutMs);
     req.on('error', (error) => {
       clearTimeout(deadline);
-      fail(error);
+      const code = (error as NodeJS.ErrnoException).code;
+      // Before any answer (fail is still the request's reject): the connection was dead when reused.
+      const stale = req.reusedSocket && fail === reject && !timedOut && code !== undefined && STALE_CONNECTION_CODES.has(code);
+      fail(stale ? new StaleConnectionError(error) : error);
     });
     req.end(request.body);
   });
